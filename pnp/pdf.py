@@ -1,0 +1,114 @@
+"""SVG sheets -> vector PDF pages (CairoSVG), assembled into one kit PDF (pypdf).
+
+Cairo writes one PDF per sheet; pypdf joins them, appends the reportlab rules pages,
+sets page boxes (Cairo cannot set TrimBox/BleedBox), document metadata, bookmarks and the
+viewer preferences a home printer should honour (``/PrintScaling /None``, duplex hint).
+Fonts come from ``fonts/`` only: ``isolate_fontconfig()`` runs before Cairo loads.
+
+The kit is written to a temporary file next to the target and renamed into place only
+when complete, so a failed build never leaves a partial PDF at the output path.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .errors import OutputError
+from .fonts import isolate_fontconfig
+from .geometry import mm_to_pt
+
+isolate_fontconfig()
+import cairosvg  # noqa: E402  (must follow isolate_fontconfig)
+from pypdf import PdfReader, PdfWriter  # noqa: E402
+from pypdf.generic import ArrayObject, FloatObject, NameObject, DictionaryObject, TextStringObject  # noqa: E402
+
+DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex", "fold": "/Simplex"}
+
+
+def svg_to_pdf(svg: str) -> bytes:
+    """One SVG page (size in mm) as a one-page vector PDF."""
+    return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class PageSource:
+    """A run of pages to put into the kit: PDF bytes plus the bookmark of its first page."""
+
+    pdf: bytes
+    bookmark: str
+    trim_mm: tuple[float, float, float, float] | None = None   # x, y, w, h; None: the whole page
+    bleed_mm: float = 0.0
+
+
+def assemble(sources: Sequence[PageSource], metadata: dict[str, str], duplex: str = "long",
+             lang: str = "en") -> bytes:
+    """Join ``sources`` into one PDF with page boxes, bookmarks and metadata.
+
+    ``metadata`` keys are PDF info names without the slash (Title, Subject, Keywords, and
+    custom keys such as Game, Players, Language).  Returns the PDF bytes.
+    """
+    writer = PdfWriter()
+    bookmarks = []
+    for source in sources:
+        reader = PdfReader(io.BytesIO(source.pdf))
+        first = len(writer.pages)
+        for page in reader.pages:
+            added = writer.add_page(page)
+            _set_boxes(added, source)
+        if source.bookmark:
+            bookmarks.append((source.bookmark, first))
+    for title, index in bookmarks:
+        writer.add_outline_item(title, index)
+    writer.add_metadata({f"/{k}": v for k, v in metadata.items()})
+    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+    prefs = DictionaryObject()
+    prefs[NameObject("/PrintScaling")] = NameObject("/None")
+    prefs[NameObject("/Duplex")] = NameObject(DUPLEX_HINT.get(duplex, "/Simplex"))
+    writer._root_object[NameObject("/ViewerPreferences")] = prefs
+    writer.compress_identical_objects()
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _set_boxes(page, source: PageSource) -> None:
+    media = page.mediabox
+    if source.trim_mm is None:
+        box = ArrayObject([FloatObject(media.left), FloatObject(media.bottom), FloatObject(media.right), FloatObject(media.top)])
+        page[NameObject("/TrimBox")] = box
+        page[NameObject("/BleedBox")] = box
+        return
+    x, y, w, h = source.trim_mm
+    height = float(media.top)
+    trim = [mm_to_pt(x), height - mm_to_pt(y + h), mm_to_pt(x + w), height - mm_to_pt(y)]
+    b = mm_to_pt(source.bleed_mm)
+    bleed = [trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b]
+    page[NameObject("/TrimBox")] = ArrayObject([FloatObject(round(v, 4)) for v in trim])
+    page[NameObject("/BleedBox")] = ArrayObject([FloatObject(round(v, 4)) for v in bleed])
+
+
+def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None:
+    """Write every (path, bytes) pair via temp files, renaming only when all are written.
+
+    Raises:
+        OutputError: the folder cannot be created or written.
+    """
+    staged = []
+    try:
+        for target, data in payloads:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            staged.append((Path(tmp), target))
+        for tmp, target in staged:
+            os.replace(tmp, target)
+    except OSError as exc:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write ({exc.strerror or exc})", file=getattr(exc, "filename", None) or path) from None
