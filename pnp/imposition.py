@@ -28,6 +28,7 @@ from .svg import Face, group, line, new_sheet, rect, text, _num
 MARK_STROKE_MM = 0.2
 RULER_MM = 50.0
 ABUT_OVERLAP_MM = 0.3
+MARK_TAIL_MM = 15.0
 DUPLEX_MODES = ("long", "short", "none")
 
 
@@ -251,10 +252,12 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     art_top = min(p.y for p in placements) - bleed - settings.mark_gap_mm
     art_bottom = max(p.y + p.h for p in placements) + bleed + settings.mark_gap_mm
     footer_top = paper.height - settings.margin_mm - settings.footer_mm
+    # Below a part-filled grid the page is empty: marks there stop after MARK_TAIL_MM.
+    bottom_end = min(footer_top, art_bottom + MARK_TAIL_MM)
     marks = []
     for x in xs:
         marks.append((x, 0.0, x, art_top))
-        marks.append((x, art_bottom, x, footer_top))
+        marks.append((x, art_bottom, x, bottom_end))
     for y in ys:
         marks.append((0.0, y, art_left, y))
         marks.append((art_right, y, paper.width, y))
@@ -290,3 +293,53 @@ def single_page(paper: Paper, component: str, side: str, build: Callable, settin
     placements = build(dwg) or []
     dwg.add(footer_group(paper, settings, footer))
     return Sheet(paper, component, side, dwg.tostring(), list(placements), [], bookmark)
+
+
+def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings: PrintSettings,
+                   sheet_label: Callable[[str, int, int], str], gap_mm: float = 6.0,
+                   note: str | None = None) -> list[Sheet]:
+    """Shelf-pack cut-out pieces (which draw their own cut and fold lines) onto sheets.
+
+    Pieces go left to right in rows, ``gap_mm`` apart, inside the margins; a row is as tall
+    as its tallest piece.  ``note`` (assembly hint) is set above the footer of every sheet.
+
+    Raises:
+        LayoutError: a piece is larger than the printable area.
+    """
+    paper = settings.paper
+    left = settings.margin_mm + 3.0
+    right = paper.width - settings.margin_mm - 3.0
+    top = settings.margin_mm + 3.0
+    note_h = 8.0 if note else 0.0
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - note_h
+    pages: list[list[tuple[Face, int, float, float]]] = [[]]
+    x, y, row_h = left, top, 0.0
+    for index, piece in enumerate(pieces):
+        if piece.width > right - left or piece.height > bottom - top:
+            raise LayoutError(f"cut-out '{piece.name}' ({piece.width:.0f} x {piece.height:.0f} mm) is larger than {paper.name}'s printable area")
+        if x + piece.width > right:
+            x, y, row_h = left, y + row_h + gap_mm, 0.0
+        if y + piece.height > bottom:
+            pages.append([])
+            x, y, row_h = left, top, 0.0
+        pages[-1].append((piece, index, x, y))
+        x += piece.width + gap_mm
+        row_h = max(row_h, piece.height)
+    sheets = []
+    for n, items in enumerate(pages):
+        dwg = new_sheet(paper.width, paper.height)
+        placements = []
+        for piece, index, px, py in items:
+            holder = group(transform=f"translate({_num(px)},{_num(py)})")
+            holder.add(piece.art)
+            dwg.add(holder)
+            placements.append(Placement(piece.name, piece.component, px, py, piece.width, piece.height, 0, index))
+        if note:
+            from .text import fit
+            from .svg import text_block
+
+            fitted = fit(note, "italic", right - left, note_h - 1.5, 3.0, 1.8, f"{component} note")
+            dwg.add(text_block(fitted, left, bottom + 0.8, "#333333", "start", f"{component} note"))
+        dwg.add(footer_group(paper, settings, sheet_label("single", n + 1, len(pages))))
+        sheets.append(Sheet(paper, component, "single", dwg.tostring(), placements, [], label))
+    return sheets

@@ -1,0 +1,127 @@
+"""The ``pnp`` command line (click).  Thin: parses options, calls pnp.kit, prints one line
+per error.  Every user error exits non-zero with ``error: <where>: <what>`` and no traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .catalog import data_dir, game_ids, languages
+from .errors import PnpError
+from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True}
+
+
+@click.group(context_settings=CONTEXT)
+@click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Game data folder (default: the repository's data/, or $PNP_DATA_DIR).")
+@click.version_option(package_name="pnp")
+@click.pass_context
+def cli(ctx: click.Context, data_dir: Path | None) -> None:
+    """pnp: print-and-play kits for board games, checked by a rules engine before printing."""
+    ctx.obj = {"data_dir": data_dir}
+
+
+@cli.command()
+@click.pass_context
+def games(ctx: click.Context) -> None:
+    """List the games that have data, with their player counts and languages."""
+    from .model import load_game
+
+    root = data_dir(ctx.obj["data_dir"])
+    for game_id in game_ids(root):
+        try:
+            game = load_game(game_id, root)
+            counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
+        except PnpError as exc:
+            counts = f"data error: {exc}"
+        click.echo(f"{game_id:<20} {counts:<32} languages: {', '.join(languages(root, game_id)) or 'none'}")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, 5 for Samarkand]")
+@click.option("--lang", default="en", help="Language of rules and components (en, da, or any language with data files).")
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
+@click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant before printing.")
+@click.pass_context
+def build(ctx: click.Context, game: str | None, players: int | None, lang: str, paper: str, bleed_mm: float,
+          out_dir: Path, no_check: bool) -> None:
+    """Build the print-and-play kit of GAME (every game with data if GAME is left out).
+
+    Writes OUT/<game>-<N>p-<lang>-<paper>.pdf and its .manifest.json.
+    """
+    from .kit import KitRequest, build_kit
+
+    root = data_dir(ctx.obj["data_dir"])
+    targets = [game] if game else game_ids(root)
+    for target in targets:
+        request = KitRequest(target, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check)
+        result = build_kit(request, progress=_progress, checker=_checker())
+        click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
+
+
+def _progress(items, total, desc):
+    from tqdm import tqdm
+
+    return tqdm(items, total=total, desc=desc, unit="sheet", leave=False, disable=None)
+
+
+def _checker():
+    """The engine's pre-print check, when the engine is installed (pnp.engine)."""
+    try:
+        from .engine.check import print_check
+    except ImportError:
+        return None
+    return print_check
+
+
+def _register_optional_commands() -> None:
+    try:
+        from .engine.cli_check import check
+    except ImportError:
+        return
+    cli.add_command(check)
+
+
+_register_optional_commands()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the CLI, turning every user error into one line on stderr."""
+    try:
+        result = cli.main(args=argv, prog_name="pnp", standalone_mode=False)
+    except PnpError as exc:
+        click.echo(f"error: {exc}", err=True)
+        return _exit(exc.exit_code)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return _exit(2)
+    except click.UsageError as exc:
+        click.echo(f"error: {exc.format_message()}", err=True)
+        return _exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("error: aborted", err=True)
+        return _exit(1)
+    except click.exceptions.Exit as exc:
+        return _exit(exc.exit_code)
+    return _exit(result if isinstance(result, int) else 0)
+
+
+def _exit(code: int) -> int:
+    return code
+
+
+def run() -> None:
+    """Console-script entry point (``pnp``)."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,36 @@
+"""Banknotes: a value, a currency name, a colour per value."""
+
+from __future__ import annotations
+
+from ..geometry import SAFE_MM
+from ..svg import Face, circle, group, icon, rect, text_block
+from ..text import fit
+from . import style
+
+# Note colours by rank of value (lowest first); the palette is a design choice, not data.
+NOTE_COLOURS = ("#6E9E5A", "#4F7FB0", "#B3834A", "#8A5A9E", "#B5473A", "#3D8C8C", "#8C8C3D")
+
+
+def banknote(face_name: str, component: str, width: float, height: float, bleed: float, value: int,
+             caption: str, short: str, rank: int, icon_name: str, where: str) -> Face:
+    """A ``width`` x ``height`` mm note worth ``value``; ``caption`` e.g. "50 Piaster".
+
+    ``rank`` (0 = lowest value) picks the colour, so values are told apart at a glance.
+    """
+    colour = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
+    art = group()
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour))
+    inset = SAFE_MM * 0.7
+    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=style.lighter(colour, 0.78), radius=1.5))
+    art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=0.5, radius=1.2))
+    cy = height / 2
+    r = height * 0.3
+    art.add(circle(width / 2, cy, r, fill=colour))
+    art.add(icon(icon_name, width / 2 - r * 0.65, cy - r * 0.65, r * 1.3, style.lighter(colour, 0.85)))
+    number = str(value)
+    big = fit(number, "heavy", width * 0.3, height * 0.42, height * 0.4, 3, where, max_lines=1)
+    for x in (SAFE_MM + 2 + big.width / 2, width - SAFE_MM - 2 - big.width / 2):
+        art.add(text_block(big, x, cy - big.height / 2 - 0.8, style.darker(colour, 0.45), "middle", where))
+    cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, 4, 3.2, 1.8, where, max_lines=1)
+    art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 0.6, style.darker(colour, 0.45), "middle", where))
+    return Face(face_name, component, width, height, bleed, art)

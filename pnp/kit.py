@@ -1,0 +1,188 @@
+"""Assemble a game's kit: components -> sheets -> PDF pages, plus contents, rules, manifest.
+
+Wires model, renderers and (optionally) the engine's pre-print check; holds no game
+number itself.  Output: ``<out>/<game>-<N>p-<lang>-<paper>.pdf`` and ``.manifest.json``,
+written atomically (no partial file on any error).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from . import __version__
+from .catalog import data_dir
+from .contents import ContentsLine, render_contents
+from .errors import OutputError, UsageError
+from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
+from .i18n import Strings
+from .imposition import PrintSettings
+from .kits.base import ComponentRun
+from .model import load_game
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    """What to build.  ``players`` None means the game's default player count."""
+
+    game: str
+    players: int | None = None
+    lang: str = "en"
+    paper: str = "a4"
+    bleed_mm: float = DEFAULT_BLEED_MM
+    out_dir: Path = Path("output")
+    data_root: Path | None = None
+    check: bool = True
+
+
+@dataclass(frozen=True)
+class KitResult:
+    pdf: Path
+    manifest: Path
+    pages: int
+    manifest_data: dict
+
+
+RECIPES = {"samarkand": "pnp.kits.samarkand"}
+
+
+def kit_name(game: str, players: int, lang: str, paper: str) -> str:
+    return f"{game}-{players}p-{lang}-{paper}"
+
+
+def build_kit(request: KitRequest, progress: Callable | None = None, checker: Callable | None = None) -> KitResult:
+    """Build one kit and write its PDF and manifest.
+
+    Args:
+        progress: ``progress(iterable, total, desc)`` wrapper for the page conversion loop.
+        checker: ``checker(game, players) -> str`` that validates the variant first and
+            returns the line the contents page prints; it raises to refuse the variant.
+
+    Raises:
+        UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
+    """
+    import importlib
+
+    from . import pdf as pdfout
+    from .rulebook import render_rules_pdf
+
+    root = data_dir(request.data_root)
+    if request.paper not in HOME_PAPERS:
+        raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
+    if not 0 <= request.bleed_mm <= 6:
+        raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
+    _check_writable(request.out_dir)
+    game = load_game(request.game, root)
+    players = game.players_default if request.players is None else request.players
+    game.check_players(players)
+    strings = Strings(root, request.game, request.lang)
+    paper = PAPERS[request.paper]
+    settings = PrintSettings(paper, bleed_mm=request.bleed_mm)
+    checked = checker(game, players) if (checker and request.check) else strings("checked_none")
+
+    title = strings("title")
+
+    def sheet_label(component: str):
+        def label(side: str, n: int, total: int) -> str:
+            side_text = {"front": strings("fronts"), "back": strings("backs")}.get(side, "")
+            text = strings("sheet_label", title=title, component=component, side=side_text, n=n, total=total)
+            return text.replace(" ·  · ", " · ")
+        return label
+
+    recipe = importlib.import_module(RECIPES[request.game])
+    runs: list[ComponentRun] = recipe.components(game, strings, players, settings, sheet_label)
+
+    rules_buffer = io.BytesIO()
+    rules_pages = render_rules_pdf(game, players, request.lang, request.paper, rules_buffer)
+
+    # Page numbers: contents (1 page, checked below), rules, then every component's sheets.
+    sheets = [s for run in runs for s in run.sheets]
+    contents_pages = 1
+    first_sheet_page = contents_pages + rules_pages + 1
+    pages_of: dict[str, list[int]] = {}
+    for offset, sheet in enumerate(sheets):
+        page = first_sheet_page + offset
+        owners = {sheet.component} | {p.component for p in sheet.placements}
+        for owner in owners:
+            pages_of.setdefault(owner, []).append(page)
+    for run in runs:
+        if run.shares_sheets_with and run.id not in pages_of:
+            pages_of[run.id] = list(pages_of.get(run.shares_sheets_with, []))
+
+    lines = [ContentsLine(strings("contents"), 1, (1,)),
+             ContentsLine(strings("components.rules"), 1, tuple(range(2, 2 + rules_pages)))]
+    lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
+    language = strings("language_name")
+    subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked)
+    from pypdf import PdfReader
+
+    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
+        raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
+
+    iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
+    sources = [pdfout.PageSource(contents_pdf, strings("contents")),
+               pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))]
+    last_bookmark = None
+    for sheet in iterator:
+        bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
+        last_bookmark = sheet.bookmark
+        sources.append(pdfout.PageSource(pdfout.svg_to_pdf(sheet.svg), bookmark))
+
+    name = kit_name(request.game, players, request.lang, request.paper)
+    total_pages = first_sheet_page - 1 + len(sheets)
+    metadata = {
+        "Title": f"{title} — {subtitle}",
+        "Subject": f"Print-and-play kit: {request.game}, {players} players, {request.lang}, {paper.name}",
+        "Keywords": f"{request.game}; {players} players; lang={request.lang}; paper={request.paper}",
+        "Creator": f"pnp {__version__}",
+        "Game": request.game,
+        "Players": str(players),
+        "Language": request.lang,
+        "Paper": request.paper,
+    }
+    pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex, lang=request.lang)
+
+    manifest = {
+        "game": request.game,
+        "players": players,
+        "lang": request.lang,
+        "paper": request.paper,
+        "bleed_mm": request.bleed_mm,
+        "pages": total_pages,
+        "checked": checked,
+        "components": [
+            {"id": "contents", "kind": "contents", "count": 1, "pages": [1]},
+            {"id": "rules", "kind": "rules", "count": 1, "pages": list(range(2, 2 + rules_pages))},
+        ] + [_manifest_entry(run, pages_of) for run in runs],
+    }
+    out_dir = Path(request.out_dir)
+    pdf_path = out_dir / f"{name}.pdf"
+    manifest_path = out_dir / f"{name}.manifest.json"
+    manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    pdfout.write_atomically(out_dir, [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)])
+    return KitResult(pdf_path, manifest_path, total_pages, manifest)
+
+
+def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:
+    entry = {"id": run.id, "kind": run.kind, "count": run.count, "pages": sorted(set(pages_of.get(run.id, [])))}
+    if run.by_type is not None:
+        entry["by_type"] = dict(run.by_type)
+    return entry
+
+
+def _check_writable(out_dir: Path) -> None:
+    """Fail before any work when the output folder cannot be created or written."""
+    import os
+
+    out_dir = Path(out_dir)
+    probe = out_dir
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        raise OutputError("is not a folder", file=probe, key="--out")
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise OutputError("folder is not writable", file=probe, key="--out")

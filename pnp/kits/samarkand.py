@@ -1,0 +1,136 @@
+"""The Samarkand kit: every component, from the model (data/samarkand) and the catalog.
+
+Counts: deck from ``game.deck(players)`` (seed removals), one price table and one pawn
+per player, 8 market tokens and 2 chips, banknotes from data, one die.
+"""
+
+from __future__ import annotations
+
+from ..components import cards, cutouts, money, tables, tokens
+from ..components.tables import TableRow
+from ..geometry import CARD_SIZES
+from ..i18n import Strings
+from ..imposition import PrintSettings, impose_cutouts, impose_grid
+from ..model.samarkand import Samarkand
+from .base import ComponentRun
+
+ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
+ASSORTMENT_COLOUR = "#5E5A50"
+MONEY_ICON = "coins"
+BACK_ICON = "camel"
+PAWN_ICON = "hooded-figure"
+DIE_BACK_ICON = "return-arrow"
+CHIP_SIGN = "−1"
+
+
+def components(game: Samarkand, strings: Strings, players: int, settings: PrintSettings,
+               sheet_label) -> list[ComponentRun]:
+    """All Samarkand components for ``players`` (board excluded: see ``board_component``)."""
+    bleed = settings.bleed_mm
+    runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
+    runs.append(board_component(game, strings, settings, sheet_label))
+    runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
+    runs.extend(_markets(game, strings, settings, sheet_label, bleed))
+    runs.append(_banknotes(game, strings, settings, sheet_label, bleed))
+    runs.extend(_cutouts(game, strings, players, settings, sheet_label))
+    return runs
+
+
+def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+    size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
+    w, h = CARD_SIZES[size_name]
+    deck = game.deck(players)
+    label = strings("components.cards")
+    back = cards.card_back("card/back", "cards", w, h, bleed, strings("title"), strings("card_back"), BACK_ICON,
+                           strings.where("card_back"))
+    fronts = []
+    for good in game.goods:
+        face = cards.good_card(f"card/{good.id}", "cards", w, h, bleed, strings(f"goods.{good.id}"), good.colour,
+                               good.icon, strings.where(f"goods.{good.id}"))
+        fronts.extend([face] * deck[good.id])
+    sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
+    return ComponentRun("cards", "deck", label, len(fronts), sheets, by_type=dict(deck))
+
+
+def board_component(game, strings, settings, sheet_label) -> ComponentRun:
+    from ..components.board import board_face
+    from ..tiling import tile_board
+
+    label = strings("components.board")
+    face = board_face(game, strings, settings.bleed_mm)
+    sheets = tile_board(face, settings, strings, label)
+    return ComponentRun("board", "board", label, 1, sheets)
+
+
+def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+    w, h = (n.number(20) for n in game.sizes["price_table"]["size_mm"].list())
+    prices = game.prices
+    columns = tuple(str(n) for n in prices.sizes)
+    rows = []
+    for good in game.goods:
+        rows.append(TableRow(strings(f"goods.{good.id}"), good.icon, good.colour, tuple(str(v) for v in prices.goods[good.id])))
+    assortment = tuple(str(v) for v in prices.assortment) + (None,) * (len(prices.sizes) - len(prices.assortment))
+    rows.append(TableRow(strings("assortment"), ASSORTMENT_ICON, ASSORTMENT_COLOUR, assortment))
+    notes = (strings("price_table_chip_note"), strings("price_table_max_note", max=prices.sizes[-1]))
+    shaded = {i for i, n in enumerate(prices.sizes) if n < game.rules.min_sale}
+    face = tables.price_table("price-table", "price-tables", w, h, bleed,
+                              f"{strings('price_table_title')} · {strings('currency')}", strings("price_table_cards"),
+                              columns, tuple(rows), shaded, notes, strings.where("price_table_title"))
+    label = strings("components.price_tables")
+    sheets = impose_grid("price-tables", label, [face] * players, None, settings, sheet_label(label))
+    return ComponentRun("price-tables", "table", label, players, sheets)
+
+
+def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
+    size = game.sizes["market_token"]["size_mm"].number(10)
+    diameter = game.sizes["market_chip"]["diameter_mm"].number(5, size)
+    faces = []
+    for good_id in game.market_token_goods:
+        good = game.good(good_id)
+        faces.append(tokens.icon_token(f"market/{good_id}", "market-tokens", size, bleed, strings(f"goods.{good_id}"),
+                                       good.colour, good.icon, strings.where(f"goods.{good_id}")))
+    for _ in range(game.assortment_tokens):
+        faces.append(tokens.icon_token("market/assortment", "market-tokens", size, bleed, strings("assortment"),
+                                       ASSORTMENT_COLOUR, ASSORTMENT_ICON, strings.where("assortment")))
+    chip = tokens.chip("market-chip", "market-chips", size, diameter, bleed, strings("market_chip"), CHIP_SIGN,
+                       strings.where("market_chip"))
+    chips = [chip] * game.market_chips
+    label = strings("components.market_tokens")
+    sheets = impose_grid("market-tokens", label, faces + chips, None, settings, sheet_label(label))
+    return [
+        ComponentRun("market-tokens", "token", label, len(faces), sheets),
+        ComponentRun("market-chips", "token", strings("components.market_chips"), len(chips), [],
+                     shares_sheets_with="market-tokens"),
+    ]
+
+
+def _banknotes(game, strings, settings, sheet_label, bleed) -> ComponentRun:
+    w, h = (n.number(10) for n in game.sizes["banknote"]["size_mm"].list())
+    faces = []
+    by_value = {}
+    for rank, note in enumerate(sorted(game.banknotes, key=lambda b: b.value)):
+        face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
+                              strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
+                              strings.where("banknote"))
+        faces.extend([face] * note.count)
+        by_value[str(note.value)] = note.count
+    label = strings("components.banknotes")
+    sheets = impose_grid("banknotes", label, faces, None, settings, sheet_label(label))
+    return ComponentRun("banknotes", "money", label, len(faces), sheets, by_type=by_value)
+
+
+def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun]:
+    pawn = game.sizes["pawn"]
+    width, panel, foot = pawn["width_mm"].number(10), pawn["panel_mm"].number(10), pawn["foot_mm"].number(5)
+    pieces = [cutouts.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"), PAWN_ICON,
+                              strings.where("pawn")) for p in game.pawns[:players]]
+    die_face = game.sizes["die"]["face_mm"].number(8)
+    pieces.append(cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
+                                  strings.where("die_back")))
+    label = strings("components.pawns")
+    note = strings("cutout_note")
+    sheets = impose_cutouts("pawns", label, pieces, settings, sheet_label(f"{label} · {strings('components.die')}"), note=note)
+    return [
+        ComponentRun("pawns", "standee", label, players, sheets),
+        ComponentRun("die", "die", strings("components.die"), 1, [], shares_sheets_with="pawns"),
+    ]
