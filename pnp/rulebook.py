@@ -420,6 +420,7 @@ class _Builder:
             inner.extend(self.block(child, width - 2 * pad - 2, "example"))
         t = Table([[inner]], colWidths=[width])
         t.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), self.s["_fonts"]["body"]),
             ("BACKGROUND", (0, 0), (-1, -1), HexColor(SHADE)),
             ("LINEBEFORE", (0, 0), (0, -1), 2, HexColor(ACCENT)),
             ("LEFTPADDING", (0, 0), (-1, -1), pad + 1),
@@ -475,6 +476,7 @@ class _Builder:
             data.append(line)
         t = Table(data, colWidths=[first] + [rest] * (ncols - 1), repeatRows=1)
         commands = [
+            ("FONTNAME", (0, 0), (-1, -1), self.s["_fonts"]["body"]),
             ("BACKGROUND", (0, 0), (-1, 0), HexColor(ACCENT)),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LEFTPADDING", (0, 0), (-1, -1), 3),
@@ -638,6 +640,8 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
         lang=lang,
         invariant=1,
         pageCompression=1,
+        initialFontName=styles["_fonts"]["body"],  # else every page names Helvetica
+        initialFontSize=8,
     )
     doc.addPageTemplates([
         PageTemplate(id="first", frames=[title_frame] + columns(first_top, "first"), onPage=decorate(True)),
