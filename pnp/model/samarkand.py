@@ -359,7 +359,7 @@ def _check_strongly_connected(board: Board, node: Node) -> None:
     ids = [s.id for s in board.spaces]
     forward = {s.id: s.exits for s in board.spaces}
     backward = {i: board.entrances(i) for i in ids}
-    for graph, direction in ((forward, "reached from"), (backward, "left towards")):
+    for graph, backwards in ((forward, False), (backward, True)):
         seen, todo = {ids[0]}, [ids[0]]
         while todo:
             for nxt in graph[todo.pop()]:
@@ -368,9 +368,10 @@ def _check_strongly_connected(board: Board, node: Node) -> None:
                     todo.append(nxt)
         missing = [i for i in ids if i not in seen]
         if missing:
-            raise node["spaces"].error(
-                f"board is not strongly connected: {', '.join(missing)} cannot be {direction} '{ids[0]}'"
-            )
+            shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            problem = (f"'{ids[0]}' cannot be reached from {shown}" if backwards
+                       else f"{shown} cannot be reached from '{ids[0]}'")
+            raise node["spaces"].error(f"board is not strongly connected: {problem}")
 
 
 def _prices(node: Node, good_ids: list[str]) -> PriceTable:

@@ -1,0 +1,94 @@
+"""Bad input: one clear line on stderr, a non-zero exit, no traceback, no file left behind."""
+
+from pathlib import Path
+
+import pytest
+
+from pnp.cli import main
+
+from conftest import edit
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def assert_one_line_error(code, err, *needles):
+    assert code != 0
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+
+
+def no_files(folder: Path):
+    return not folder.exists() or not any(folder.iterdir())
+
+
+def test_games_lists_samarkand(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "samarkand" in out and "2-5 players" in out and "da" in out and "en" in out
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["build", "chess"], ["unknown game 'chess'", "samarkand"]),
+    (["build", "samarkand", "--players", "6"], ["--players", "2-5 players, not 6"]),
+    (["build", "samarkand", "--players", "1"], ["--players", "2-5 players, not 1"]),
+    (["build", "samarkand", "--lang", "fr"], ["--lang", "'fr'", "da, en"]),
+    (["build", "samarkand", "--paper", "a5"], ["--paper", "a5"]),
+    (["build", "samarkand", "--bleed-mm", "-1"], ["--bleed-mm", "0-6 mm"]),
+    (["build", "samarkand", "--bleed-mm", "x"], ["--bleed-mm"]),
+])
+def test_bad_options(capsys, tmp_path, args, needles):
+    out = tmp_path / "out"
+    code, _, err = run(capsys, *args, "--out", str(out), "--no-check")
+    assert_one_line_error(code, err, *needles)
+    assert no_files(out)
+
+
+@pytest.mark.parametrize("file, old, new, needles", [
+    ("game.yaml", "start_money: 200", "start_money: [200", ["game.yaml", "invalid YAML", "line"]),
+    ("game.yaml", "  hand_limit: 12 ", "  hand_limitx: 12 ", ["game.yaml", "rules", "missing key 'hand_limit'"]),
+    ("game.yaml", "{id: camels,  count: 14,", "{id: camels,  count: -1,", ["goods[4].count", ">= 0"]),
+    ("board.yaml", "exits: [camp-e2]}", "exits: [camp-e9]}", ["board.yaml", "camp-e9", "does not exist"]),
+    ("board.yaml", "exits: [samarkand, camp-s3]}", "exits: [camp-s3]}", ["board.yaml", "no arrow on the edge"]),
+    ("lang/en.yaml", "  jewels: Jewels", "  jewels: Jewels of the Great Khan of the Golden Horde and Beyond",
+     ["text", "does not fit", "goods.jewels"]),
+    ("lang/en.yaml", "  grain: Grain", "  grain: Grain 穀", ["no glyph", "U+7A40", "goods.grain"]),
+])
+def test_bad_data(capsys, tmp_path, data_copy, file, old, new, needles):
+    edit(data_copy / "samarkand" / file, old, new)
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "--data-dir", str(data_copy), "build", "samarkand", "--out", str(out), "--no-check")
+    assert_one_line_error(code, err, *needles)
+    assert no_files(out)
+
+
+def test_unwritable_output_folder(capsys, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    code, _, err = run(capsys, "build", "samarkand", "--out", str(blocker / "kits"), "--no-check")
+    assert_one_line_error(code, err, "--out", "is not a folder")
+    assert blocker.read_text() == "not a folder"
+
+
+def test_failed_build_leaves_no_partial_pdf(capsys, tmp_path, data_copy):
+    """A build that fails late (text too long, found while drawing) writes nothing at all."""
+    out = tmp_path / "out"
+    out.mkdir()
+    edit(data_copy / "samarkand" / "lang" / "en.yaml", "  merv: Merv", "  merv: Merv " + "x" * 200)
+    code, _, err = run(capsys, "--data-dir", str(data_copy), "build", "samarkand", "--out", str(out), "--no-check")
+    assert code != 0
+    assert list(out.iterdir()) == []
+
+
+def test_help_shows_defaults(capsys):
+    code, out, _ = run(capsys, "build", "--help")
+    assert code == 0
+    for text in ("--players", "--lang", "--paper", "--bleed-mm", "--out", "default: a4", "default: 3.0", "default: output"):
+        assert text in out, text

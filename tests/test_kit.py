@@ -1,0 +1,143 @@
+"""Whole kits: page sizes, fonts, text, manifest counts, determinism, data driving output."""
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.catalog import data_dir
+from pnp.cli import main
+from pnp.fonts import fonts
+from pnp.model import load_game
+
+from conftest import edit, page_size_mm
+
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def kit(kit_dir: Path, name: str):
+    return PdfReader(kit_dir / f"{name}.pdf"), json.loads((kit_dir / f"{name}.manifest.json").read_text())
+
+
+@pytest.mark.parametrize("name, paper", [("samarkand-5p-en-a4", "a4"), ("samarkand-5p-da-letter", "letter"),
+                                         ("samarkand-2p-en-a4", "a4")])
+def test_every_page_is_the_paper(kit_dir, name, paper):
+    reader, manifest = kit(kit_dir, name)
+    assert manifest["pages"] == len(reader.pages)
+    for page in reader.pages:
+        w, h = page_size_mm(page)
+        assert abs(w - PAPER_MM[paper][0]) < 0.1 and abs(h - PAPER_MM[paper][1]) < 0.1
+        trim = page.trimbox
+        assert (float(trim.width), float(trim.height)) == (float(page.mediabox.width), float(page.mediabox.height))
+
+
+def _fonts_of(reader):
+    found = {}
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        for f in (resources.get("/Font") or {}).values():
+            f = f.get_object()
+            descendants = f.get("/DescendantFonts")
+            desc = (descendants[0].get_object() if descendants else f).get("/FontDescriptor")
+            desc = desc.get_object() if desc else None
+            embedded = bool(desc and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")))
+            found[str(f["/BaseFont"])] = embedded
+        for xobj in (resources.get("/XObject") or {}).values():
+            xobj = xobj.get_object()
+            for f in ((xobj.get("/Resources") or {}).get("/Font") or {}).values():
+                f = f.get_object()
+                found[str(f["/BaseFont"])] = True
+    return found
+
+
+@pytest.mark.parametrize("name", ["samarkand-5p-en-a4", "samarkand-5p-da-letter"])
+def test_fonts_embedded_subset_and_ours(kit_dir, name):
+    reader, _ = kit(kit_dir, name)
+    used = _fonts_of(reader)
+    assert used, "no fonts found"
+    ours = {f.file.stem for f in fonts().values()}     # e.g. Lato-Regular, Caladea-Bold
+    for base, embedded in used.items():
+        assert embedded, f"{base} is not embedded"
+        assert re.fullmatch(r"/[A-Z]{6}\+.+", base), f"{base} is not a subset"
+        stem = base.split("+", 1)[1]
+        assert stem in ours, f"{stem} is not a font from fonts/"
+
+
+def test_manifest_counts_equal_the_data(kit_dir):
+    game = load_game("samarkand", data_dir())
+    _, five = kit(kit_dir, "samarkand-5p-en-a4")
+    _, two = kit(kit_dir, "samarkand-2p-en-a4")
+    assert (five["game"], five["players"], five["lang"], five["paper"]) == ("samarkand", 5, "en", "a4")
+    deck5 = next(c for c in five["components"] if c["id"] == "cards")
+    deck2 = next(c for c in two["components"] if c["id"] == "cards")
+    assert deck5["kind"] == "deck" and deck5["count"] == 102
+    assert deck5["by_type"] == {g.id: g.count for g in game.goods}
+    assert deck2["count"] == 72
+    assert list(deck2["by_type"].values()) == [17, 15, 13, 11, 9, 7]
+    counts = {c["id"]: c["count"] for c in five["components"]}
+    assert counts["price-tables"] == 5 and counts["pawns"] == 5
+    assert counts["market-tokens"] == 8 and counts["market-chips"] == 2 and counts["die"] == 1
+    assert counts["banknotes"] == sum(b.count for b in game.banknotes)
+    assert {c["id"]: c["count"] for c in two["components"]}["price-tables"] == 2
+    for component in five["components"]:
+        assert component["pages"], f"{component['id']} is on no page"
+        assert all(1 <= p <= five["pages"] for p in component["pages"])
+
+
+def test_card_sheets_hold_the_deck(kit_dir):
+    """Count the card faces the PDF pages actually print, by their extracted names."""
+    reader, manifest = kit(kit_dir, "samarkand-2p-en-a4")
+    deck = next(c for c in manifest["components"] if c["id"] == "cards")
+    fronts = [p for i, p in enumerate(deck["pages"]) if i % 2 == 0]
+    text = "".join(reader.pages[p - 1].extract_text() for p in fronts)
+    # Each card prints its name twice (head and foot).
+    assert text.count("Grain") == 2 * 17 and text.count("Jewels") == 2 * 7
+
+
+def test_danish_kit_text(kit_dir):
+    reader, _ = kit(kit_dir, "samarkand-5p-da-letter")
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for word in ("Tæpper", "Købmand", "Spilleplade", "Pristavle", "ø", "å", "æ"):
+        assert word in text, word
+    english = ["Grain", "Fruit", "Copper", "Carpets", "Camels", "Jewels", "Commodity", "Price table", "Merchant",
+               "Nomad camp", "Oasis", "Board", " the ", " and ", " players", "sheet ", "fronts", "backs", "Cut along"]
+    left = [w for w in english if w in text]
+    assert not left, f"English left in the Danish kit: {left}"
+
+
+def test_metadata(kit_dir):
+    reader, _ = kit(kit_dir, "samarkand-5p-da-letter")
+    info = reader.metadata
+    assert "Samarkand" in info.title
+    assert info["/Game"] == "samarkand" and info["/Players"] == "5" and info["/Language"] == "da"
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+
+
+def test_two_builds_are_byte_identical(kit_dir, tmp_path):
+    assert main(["build", "samarkand", "--out", str(tmp_path), "--no-check"]) == 0
+    for suffix in (".pdf", ".manifest.json"):
+        a = (kit_dir / f"samarkand-5p-en-a4{suffix}").read_bytes()
+        b = (tmp_path / f"samarkand-5p-en-a4{suffix}").read_bytes()
+        assert hashlib.sha256(a).hexdigest() == hashlib.sha256(b).hexdigest()
+
+
+def test_changing_data_changes_components_and_rules(data_copy, tmp_path):
+    edit(data_copy / "samarkand" / "game.yaml", "{id: jewels,  count: 12,", "{id: jewels,  count: 13,")
+    edit(data_copy / "samarkand" / "prices.yaml", "jewels:  [8, 20, 35, 70, 120, 200, 260, 320]",
+         "jewels:  [8, 20, 35, 70, 120, 345, 390, 420]")
+    edit(data_copy / "samarkand" / "game.yaml", "start_money: 200", "start_money: 230")
+    assert main(["--data-dir", str(data_copy), "build", "samarkand", "--out", str(tmp_path), "--no-check"]) == 0
+    manifest = json.loads((tmp_path / "samarkand-5p-en-a4.manifest.json").read_text())
+    deck = next(c for c in manifest["components"] if c["id"] == "cards")
+    assert deck["count"] == 103 and deck["by_type"]["jewels"] == 13
+    reader = PdfReader(tmp_path / "samarkand-5p-en-a4.pdf")
+    tables = next(c for c in manifest["components"] if c["id"] == "price-tables")
+    table_text = reader.pages[tables["pages"][0] - 1].extract_text()
+    assert "345" in table_text and "390" in table_text
+    rules = next(c for c in manifest["components"] if c["id"] == "rules")
+    rules_text = "".join(reader.pages[p - 1].extract_text() for p in rules["pages"])
+    assert "230" in rules_text and "103" in rules_text
