@@ -1,0 +1,196 @@
+"""Engine core shared by every game: the game-state protocol, playouts, engine errors.
+
+A game module provides a state class that follows ``GameState`` (OpenSpiel's shape:
+``current_player``, ``legal_moves``, ``apply``, ``is_terminal``, ``winner``).  All chance
+(dice, shuffles, draws) comes from ONE ``random.Random(seed)`` owned by the state, so a
+seed plus the list of moves replays a game exactly (``replay``).  Players get their own
+random source (``player_rng``) so that a replay needs no players at all.
+
+``playout`` runs one game to its end or to the move cap.  In check mode it also checks
+the state's invariants after every move and that every move applied was legal; a live
+state without a legal move is a ``DeadEnd``.  Every ``EngineError`` carries the seed and
+the move list that reproduce it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
+
+Move = Hashable  # each game chooses its own move values; Samarkand uses small int tuples
+
+
+# ----------------------------------------------------------------------------- errors
+class EngineError(Exception):
+    """A game the engine could not play through.  ``seed`` and ``moves`` reproduce it.
+
+    These are findings about the rules or the engine, not user errors: ``pnp check``
+    counts them per variant and fails the variant when a threshold is passed.
+    """
+
+    kind = "engine error"
+
+    def __init__(self, reason: str, *, seed: int | None = None, moves: Sequence[Move] = ()):
+        self.reason = reason
+        self.seed = seed
+        self.moves = list(moves)
+        super().__init__(reason)
+
+    def __str__(self) -> str:
+        where = f" (seed {self.seed}, after {len(self.moves)} moves)" if self.seed is not None else ""
+        return f"{self.kind}: {self.reason}{where}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "reason": self.reason, "seed": self.seed, "moves": [list(m) for m in self.moves]}
+
+
+class DeadEnd(EngineError):
+    """A live (non-terminal) state in which the player to move has no legal move."""
+
+    kind = "dead end"
+
+
+class RuleGap(EngineError):
+    """A situation the rules (seed plus our written decisions) do not define."""
+
+    kind = "rule gap"
+
+
+class InvariantViolation(EngineError):
+    """Cards or money not conserved, a negative count, or an illegal move applied."""
+
+    kind = "invariant violation"
+
+
+# ----------------------------------------------------------------------------- protocols
+class GameState(Protocol):
+    """What a game module's state offers to the core (one object per game, mutated in place)."""
+
+    seed: int
+    players: int
+
+    def current_player(self) -> int: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+    def apply(self, move: Move) -> None:
+        """Apply a legal move; raises ``RuleGap`` for a situation the rules do not define."""
+
+    def is_terminal(self) -> bool: ...
+
+    def winner(self) -> int | None:
+        """Seat (0-based, seat 0 starts) of the winner; None while live or after a cap."""
+
+    def check_invariants(self) -> None:
+        """Raise ``InvariantViolation`` (reason only) if the state is inconsistent."""
+
+    def turns(self) -> int:
+        """Turns begun so far (a turn is one player's move and its actions)."""
+
+    def stats(self) -> Mapping[str, Any]:
+        """Counters for the scorecard (reshuffles, penalties, money...), plain JSON values."""
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move: ...
+
+
+# ----------------------------------------------------------------------------- playouts
+@dataclass(frozen=True)
+class Playout:
+    """One simulated game: who won, how long it took, the state's counters.
+
+    ``winner`` is None when the game hit the move cap (``timed_out``).  ``turns`` counts
+    turns begun; ``rounds`` = turns rounded up to whole rounds of ``players`` turns.
+    """
+
+    seed: int
+    players: int
+    winner: int | None
+    turns: int
+    rounds: int
+    moves: int
+    timed_out: bool
+    stats: Mapping[str, Any] = field(default_factory=dict)
+
+
+def player_rng(seed: int) -> random.Random:
+    """The players' own random source for a game, derived from its seed (never the state's)."""
+    return random.Random(seed * 2654435761 + 1013904223)
+
+
+def playout(
+    new_state: Callable[[int], GameState],
+    players: Sequence[Player],
+    seed: int,
+    move_cap: int,
+    check: bool = False,
+) -> Playout:
+    """Play one game from ``new_state(seed)`` with ``players[seat]`` choosing for each seat.
+
+    A decision with a single legal move is applied without asking the player (it is not
+    a choice; this keeps playouts fast).  ``move_cap`` bounds the number of moves.
+
+    Raises:
+        DeadEnd, RuleGap, InvariantViolation: with ``seed`` and the moves so far.
+    """
+    state = new_state(seed)
+    rng = player_rng(seed)
+    history: list[Move] = []
+    append = history.append
+    try:
+        if check:
+            state.check_invariants()
+        while not state.is_terminal():
+            if len(history) >= move_cap:
+                break
+            moves = state.legal_moves()
+            if not moves:
+                raise DeadEnd(f"player {state.current_player()} has no legal move in a live state")
+            move = moves[0] if len(moves) == 1 else players[state.current_player()].choose(state, moves, rng)
+            if check and move not in moves:
+                raise InvariantViolation(f"player chose {move!r}, which is not a legal move")
+            append(move)
+            state.apply(move)
+            if check:
+                state.check_invariants()
+    except EngineError as exc:
+        exc.seed, exc.moves = seed, history
+        raise
+    turns = state.turns()
+    winner = state.winner()
+    return Playout(
+        seed=seed,
+        players=state.players,
+        winner=winner,
+        turns=turns,
+        rounds=-(-turns // state.players),
+        moves=len(history),
+        timed_out=winner is None,
+        stats=state.stats(),
+    )
+
+
+def replay(new_state: Callable[[int], GameState], seed: int, moves: Sequence[Move], check: bool = True) -> GameState:
+    """Rebuild the state reached by ``moves`` from ``seed`` (to study an ``EngineError``)."""
+    state = new_state(seed)
+    for i, move in enumerate(moves):
+        if check and move not in state.legal_moves():
+            raise InvariantViolation(f"move {i} {move!r} is not legal on replay", seed=seed, moves=moves[:i])
+        state.apply(tuple(move) if isinstance(move, list) else move)
+    return state
+
+
+def game_seed(master: int, players: int, index: int) -> int:
+    """Seed of game ``index`` of the ``players``-player batch of a check run.
+
+    Derived only from (master, players, index), so results do not depend on how games
+    are split over worker processes.  A 63-bit integer from a fixed mix (SplitMix64).
+    """
+    x = (master * 0x9E3779B97F4A7C15 + players * 0xBF58476D1CE4E5B9 + index * 0x94D049BB133111EB) & (2**64 - 1)
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & (2**64 - 1)
+    return (x ^ (x >> 31)) >> 1

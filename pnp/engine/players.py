@@ -1,0 +1,39 @@
+"""Players for simulated games: a uniform random player and a heuristic player.
+
+A player is asked only when there is a real choice (two or more legal moves) and gets
+the state, the legal moves and the players' own random source (``core.player_rng``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .core import GameState, Move
+
+Policy = Callable[[GameState, list, random.Random], Move]
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal moves: explores every rule path (check mode)."""
+
+    name = "random"
+
+    def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
+        return moves[rng.randrange(len(moves))]
+
+
+class HeuristicPlayer:
+    """Plays a game's one-ply heuristic ``policy(state, moves, rng) -> move``.
+
+    The policy is game-specific (``pnp.engine.samarkand_bot.choose`` for Samarkand) and
+    must return one of ``moves``.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, policy: Policy):
+        self.policy = policy
+
+    def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
+        return self.policy(state, moves, rng)
