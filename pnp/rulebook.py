@@ -280,7 +280,7 @@ def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
     )
     return {
         "body": base,
-        "item": ParagraphStyle("item", parent=base, spaceAfter=1.8),
+        "item": ParagraphStyle("item", parent=base, spaceAfter=1.8, alignment=TA_LEFT),
         "example": ParagraphStyle("example", parent=base, fontSize=size - 0.4, leading=round((size - 0.4) * 1.3, 2),
                                   spaceAfter=2.5),
         "title": ParagraphStyle("title", fontName=display, fontSize=34, leading=36, textColor=accent,

@@ -99,7 +99,7 @@ def test_english_sheet_has_english(game):
 
 def test_two_player_deck(game):
     text = text_of(render(game, 2, "en", "a4")[1])
-    assert "This sheet is for 2 players: 72 commodity cards" in text
+    assert "Rules for 2 players: 72 commodity cards" in text
     assert "17 Grain, 15 Fruit, 13 Copper, 11 Carpets, 9 Camels, 7 Jewels" in text
     da = text_of(render(game, 2, "da", "a4")[1])
     assert "72 varekort til 2 spillere: 17 Korn, 15 Frugt, 13 Kobber, 11 Tæpper, 9 Kameler, 7 Juveler" in da
@@ -125,6 +125,7 @@ def test_numbers_come_from_data(game, tmp_path):
     before = text_of(render(game, 2, "en", "a4")[1])
     after = text_of(render(changed, 2, "en", "a4")[1])
     assert "200 Piaster each" in before and "250 Piaster each" in after and "200 Piaster each" not in after
+    assert "hold 500 Piaster wins" in after
     assert "takes a pawn, a price table and 250 Piaster" in after
     assert "320" in before and "333" in after and "320" not in after
     assert "72 commodity cards" in before and "78 commodity cards" in after and "72" not in after
