@@ -74,10 +74,27 @@ def rules_context(game, players: int, lang: str) -> dict[str, Any]:
             cities, currency etc.
 
     Returns:
-        A dict of plain values (ints, strings, lists, dicts) plus ``price(good, cards,
-        chip=False)``, the model's price function.  Money is in the game currency
-        (Piaster), sizes in cards.  Keys: see the body (``r`` = rule numbers, ``g`` =
-        good names by id, ``deck`` = this variant's cards per good ...).
+        A dict of plain values plus ``price(good, cards, chip=False)``, the model's price
+        function (``good="assortment"`` for N different goods).  Money is in Piaster,
+        sizes in cards.  Main keys:
+
+        - ``players``, ``players_min``, ``players_max``, ``lang``;
+        - strings: ``title``, ``subtitle``, ``designer``, ``cur`` (currency name),
+          ``assortment``, ``g`` (good name by id), ``kinds`` (space kind names),
+          ``city_names`` (board reading order), ``die.back_label``;
+        - ``r``: every field of ``model.Rules`` (``r.start_money`` ...);
+        - deck: ``deck`` (cards per good id), ``goods`` (list of ``{id, name, full, count,
+          removed}``), ``deck_total``, ``full_total``, ``removed``, ``variants`` (per player
+          count ``{players, removed, total, counts, deck}``);
+        - board: ``board`` (``{rows, columns, spaces, arrows, camps, oases, cities}``),
+          ``camp_capacities``, ``camps_by_capacity``, ``oasis_prices``, ``oases_by_price``,
+          ``oasis_bulk``, ``markets_per_city``, ``market_slots``;
+        - components: ``market_tokens``, ``good_tokens``, ``assortment_tokens``, ``chips``,
+          ``pawns``, ``banknotes`` (``{value, count}``), ``banknote_count``, ``die``
+          (``{faces, min, max, back_faces, back_label, back_name}``);
+        - ``price_table``: ``{sizes, rows: [{name, cells}], assortment: {name, cells},
+          max_cards, min_cards, assortment_max}`` (a cell is None where a row has no
+          column of that size).
 
     Raises:
         VariantError: ``players`` outside the game's range.
@@ -589,6 +606,10 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
     md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
     tree = SyntaxTreeNode(md.parse(text))
     title_flow, body_flow = _Builder(styles, col_w).document(tree)
+    # The title block is at least TITLE_BLOCK_MM high, more if its text needs it.
+    full_w = page_w - 2 * margin
+    needed = sum(f.wrap(full_w, page_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    title_h = max(title_h, needed + 4 * MM)
 
     def columns(top: float, tag: str) -> list:
         height = top - body_bottom
