@@ -52,10 +52,6 @@ BODY_SIZES = (8.8, 8.6, 8.4, 8.2)
 #: pyphen dictionary per sheet language (reportlab's ``hyphenationLang``).
 HYPHENATION = {"en": "en_GB", "da": "da_DK"}
 
-#: An oasis's ``price_4`` (``pnp.model.samarkand.Space``) is by its name the price of
-#: this many cards; the data has no separate field for it.
-OASIS_BULK_CARDS = 4
-
 INK = "#2B2118"
 ACCENT = "#8C2F1B"
 SHADE = "#F4EBDA"
@@ -163,7 +159,7 @@ def rules_context(game, players: int, lang: str) -> dict[str, Any]:
         "camps_by_capacity": [{"capacity": c, "count": camp_caps[c]} for c in sorted(camp_caps)],
         "oasis_prices": sorted(oasis_prices),
         "oases_by_price": [{"price": p, "count": oasis_prices[p]} for p in sorted(oasis_prices)],
-        "oasis_bulk": OASIS_BULK_CARDS,
+        "oasis_bulk": game.rules.oasis_bulk_cards,
         "city_names": city_names,
         "markets_per_city": game.market_slots // max(1, len(cities)),
         "market_slots": game.market_slots,

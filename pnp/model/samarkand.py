@@ -112,6 +112,7 @@ class Rules:
     city_no_sale_penalty: int
     oasis_penalty_cards: int
     oasis_single_price: int
+    oasis_bulk_cards: int
     die_cost: int
     min_sale: int
 
