@@ -124,7 +124,7 @@ class SamarkandState:
         "money", "hands", "hs", "pos", "deck", "deck_size", "fields", "fsize", "markets", "chips",
         "pile", "discarder", "camp", "free", "traded", "gift_given", "oasis", "city", "sold_slot",
         "die_dest", "draw_target", "draw_left", "draw_got", "last_drawn", "after", "buy_n",
-        "paid_out", "taken_in", "total", "counters", "penalties", "max_circulation",
+        "paid_out", "taken_in", "max_payout", "total", "counters", "penalties", "max_circulation",
         "notes", "note_need", "note_memo",
     )
 
@@ -182,7 +182,7 @@ class SamarkandState:
         self.last_drawn = -1
         self.after = AFTER_END_TURN
         self.buy_n = 0
-        self.paid_out = self.taken_in = 0
+        self.paid_out = self.taken_in = self.max_payout = 0
         self.counters = {"deck_ran_out": 0, "reshuffles": 0, "dry_draws": 0, "fields_bought": 0, "oasis_empty": 0, "die_rolls": 0, "sales": 0}
         self.penalties = dict.fromkeys(PENALTIES, 0)
         self.max_circulation = r.start_money * players
@@ -424,6 +424,8 @@ class SamarkandState:
         self.deck_size += n  # seed: "Cards sold are shuffled into the commodity deck" (D1)
         self.money[p] += gain
         self.paid_out += gain
+        if gain > self.max_payout:
+            self.max_payout = gain
         self.counters["sales"] += 1
         circulation = sum(self.money)
         if circulation > self.max_circulation:
@@ -590,6 +592,7 @@ class SamarkandState:
         out["max_circulation"] = self.max_circulation
         out["paid_out"] = self.paid_out
         out["taken_in"] = self.taken_in
+        out["max_payout"] = self.max_payout
         if self.notes:
             out["notes"] = dict(zip(self.notes, self.note_need))
         return out
