@@ -1,0 +1,189 @@
+"""The board face (size, arrows, slots), its tiling over home paper, and the one-piece sheet."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from conftest import edit
+from pypdf import PdfReader
+
+from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.components.board import board_face, board_size
+from pnp.errors import LayoutError
+from pnp.geometry import PAPERS
+from pnp.i18n import Strings
+from pnp.imposition import PrintSettings
+from pnp.model import load_game
+from pnp.pdf import svg_to_pdf
+from pnp.svg import new_sheet
+from pnp.tiling import DEFAULT_OVERLAP_MM, plan_tiles, single_board_sheet, tile_board
+
+MM_PER_PT = 25.4 / 72
+BLEED = 3.0
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("samarkand", DEFAULT_DATA_DIR)
+
+
+@pytest.fixture(scope="module", params=["en", "da"])
+def strings(request):
+    return Strings(DEFAULT_DATA_DIR, "samarkand", request.param)
+
+
+@pytest.fixture(scope="module")
+def face(game, strings):
+    return board_face(game, strings, BLEED)
+
+
+def _svg(face) -> str:
+    dwg = new_sheet(face.width, face.height)
+    dwg.add(face.art)
+    return dwg.tostring()
+
+
+def test_board_size_from_data(game, face):
+    size = game.sizes["board"]
+    space, band = size["space_mm"].number(), size["field_band_mm"].number()
+    assert (face.width, face.height) == (game.board.columns * space + 2 * band, game.board.rows * space + 2 * band)
+    assert board_size(game) == (face.width, face.height)
+    assert face.bleed == BLEED
+
+
+def test_every_arrow_drawn_once(game, face):
+    svg = _svg(face)
+    ids = re.findall(r'id="(arrow-[^"]+)"', svg)
+    expected = [f"arrow-{a}-{b}" for a, b in game.board.arrows()]
+    assert len(expected) == 31
+    assert sorted(ids) == sorted(expected)
+
+
+def test_fields_and_spaces_drawn(game, face, strings):
+    svg = _svg(face)
+    assert len(re.findall(r'id="field-camp-[^"]+"', svg)) == len(game.board.of_kind("camp"))
+    assert len(re.findall(r'id="space-[^"]+"', svg)) == len(game.board.spaces)
+    for city in game.board.of_kind("city"):
+        assert strings(f"cities.{city.id}") in svg
+    for oasis in game.board.of_kind("oasis"):
+        prices = strings("oasis_prices", single=game.rules.oasis_single_price, four=oasis.price_4)
+        for part in prices.split("\n"):
+            assert part in svg
+
+
+def test_market_slots_hold_tokens(game, face):
+    token = game.sizes["market_token"]["size_mm"].number()
+    root = ET.fromstring(_svg(face))
+    slots = [el for el in root.iter("{http://www.w3.org/2000/svg}rect") if el.get("stroke-dasharray") == "2,1.2"]
+    assert len(slots) == 2 * len(game.board.of_kind("city"))
+    for el in slots:
+        assert float(el.get("width")) >= token + 1 - 1e-6 and float(el.get("height")) >= token + 1 - 1e-6
+
+
+def test_too_small_space_is_a_layout_error(game, strings, data_copy):
+    edit(data_copy / "samarkand" / "components.yaml", "space_mm: 80", "space_mm: 56")
+    small = load_game("samarkand", data_copy)
+    with pytest.raises(LayoutError, match="market slots"):
+        board_face(small, strings, BLEED)
+
+
+def _regions(sheets):
+    """Cut boxes of the tiles in board trim mm, from the placements' names."""
+    boxes = []
+    for sheet in sheets:
+        (p,) = sheet.placements
+        boxes.append(tuple(float(v) for v in p.face.split("@")[1].split(",")))
+    return boxes
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_cover_board_with_overlap(face, strings, paper):
+    settings = PrintSettings(PAPERS[paper])
+    sheets = tile_board(face, settings, strings, "Samarkand")
+    plan = plan_tiles(face, settings)
+    assert len(sheets) == plan.rows * plan.cols == 6
+    for sheet in sheets:
+        assert sheet.side == "single"
+        assert f'width="{PAPERS[paper].width:g}mm"' in sheet.svg
+        assert f'height="{PAPERS[paper].height:g}mm"' in sheet.svg
+        assert f'viewBox="0 0 {PAPERS[paper].width:g} {PAPERS[paper].height:g}"' in sheet.svg
+    boxes = _regions(sheets)
+    # the union covers the whole trim
+    assert min(b[0] for b in boxes) == pytest.approx(0) and min(b[1] for b in boxes) == pytest.approx(0)
+    assert max(b[2] for b in boxes) == pytest.approx(face.width)
+    assert max(b[3] for b in boxes) == pytest.approx(face.height)
+    # neighbours overlap by exactly the stated strip (board upright here: rows x cols)
+    grid = {}
+    for k, box in enumerate(boxes):
+        grid[divmod(k, plan.cols)] = box
+    for (r, c), box in grid.items():
+        if (r, c + 1) in grid:
+            right = grid[r, c + 1]
+            assert box[2] - right[0] == pytest.approx(DEFAULT_OVERLAP_MM)
+            assert (box[1], box[3]) == (right[1], right[3])
+        if (r + 1, c) in grid:
+            below = grid[r + 1, c]
+            assert box[3] - below[1] == pytest.approx(DEFAULT_OVERLAP_MM)
+    # and the tile's art fits inside the paper margins
+    for sheet in sheets:
+        (p,) = sheet.placements
+        assert p.x - face.bleed >= settings.margin_mm and p.x + p.w + face.bleed <= PAPERS[paper].width - settings.margin_mm
+        assert p.y - face.bleed >= settings.margin_mm
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_alignment_marks_match_across_neighbours(face, strings, paper):
+    settings = PrintSettings(PAPERS[paper])
+    sheets = tile_board(face, settings, strings, "Samarkand")
+    plan = plan_tiles(face, settings)
+    seams = (plan.cols - 1) * plan.rows + (plan.rows - 1) * plan.cols
+    seen: dict[str, int] = {}
+    for sheet in sheets:
+        for mark in re.findall(r'id="(align-[^"]+)"', sheet.svg):
+            seen[mark] = seen.get(mark, 0) + 1
+    assert len(seen) == 2 * seams
+    assert set(seen.values()) == {2}        # each mark printed on both tiles of its seam
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tile_pdf_pages_are_the_paper(face, strings, paper):
+    settings = PrintSettings(PAPERS[paper])
+    sheet = tile_board(face, settings, strings, "Samarkand")[0]
+    page = PdfReader(io.BytesIO(svg_to_pdf(sheet.svg))).pages[0]
+    assert float(page.mediabox.width) * MM_PER_PT == pytest.approx(PAPERS[paper].width, abs=0.1)
+    assert float(page.mediabox.height) * MM_PER_PT == pytest.approx(PAPERS[paper].height, abs=0.1)
+
+
+@pytest.mark.parametrize("home, expected", [("a4", "a2"), ("letter", "arch-c")])
+def test_single_sheet_picks_smallest_larger_paper(face, strings, home, expected):
+    """A3 and Tabloid are too small for a board whose cities hold two 31 mm slots; the next size is used."""
+    settings = PrintSettings(PAPERS[home])
+    sheet = single_board_sheet(face, None, settings, strings)
+    assert sheet.paper.id == expected
+    (p,) = sheet.placements
+    assert {round(p.w, 6), round(p.h, 6)} == {face.width, face.height}
+    paper = PAPERS[expected]
+    assert p.x - face.bleed >= settings.margin_mm and p.y - face.bleed >= settings.margin_mm
+    assert p.x + p.w + face.bleed <= paper.width - settings.margin_mm
+    assert p.y + p.h + face.bleed <= paper.height - settings.margin_mm - settings.footer_mm
+    # crop marks at the trim, outside the bleed, reaching the sheet edge
+    xs = {round(m[0], 6) for m in sheet.marks if m[0] == m[2]}
+    ys = {round(m[1], 6) for m in sheet.marks if m[1] == m[3]}
+    assert xs == {round(p.x, 6), round(p.x + p.w, 6)} and ys == {round(p.y, 6), round(p.y + p.h, 6)}
+    assert any(m[1] == 0.0 for m in sheet.marks) and any(m[2] == paper.width for m in sheet.marks)
+    for x1, y1, x2, y2 in sheet.marks:
+        inside_x = p.x - face.bleed < (x1 + x2) / 2 < p.x + p.w + face.bleed
+        inside_y = p.y - face.bleed < (y1 + y2) / 2 < p.y + p.h + face.bleed
+        assert not (inside_x and inside_y)
+    page = PdfReader(io.BytesIO(svg_to_pdf(sheet.svg))).pages[0]
+    assert float(page.mediabox.width) * MM_PER_PT == pytest.approx(paper.width, abs=0.1)
+    assert float(page.mediabox.height) * MM_PER_PT == pytest.approx(paper.height, abs=0.1)
+
+
+@pytest.mark.parametrize("home, small", [("a4", "a3"), ("letter", "tabloid")])
+def test_single_sheet_too_small_paper_is_a_layout_error(face, strings, home, small):
+    with pytest.raises(LayoutError, match="does not fit"):
+        single_board_sheet(face, small, PrintSettings(PAPERS[home]), strings)
