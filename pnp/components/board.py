@@ -184,7 +184,7 @@ class _Board:
         g.add(text_block(title, m + box_w / 2, top, fill="#6E1A12", where=s.where("title")))
         g.add(text_block(sub, m + box_w / 2, top + title.height + 1.5, fill=INK, where=s.where("designer")))
         # South-west: where to start, and what the colours of the spaces mean.
-        y0 = H - band + 3
+        y0 = H - band + 4.5
         start = fit(s("start_here"), "bold", box_w, 6, 5, 2.5, s.where("start_here"))
         g.add(text_block(start, m + box_w / 2, y0, fill=INK, where=s.where("start_here")))
         kinds = ("camp", "oasis", "city")
@@ -348,7 +348,7 @@ class _Board:
         top = 5.5
         ch = outer - top
         cw = ch * self.card_ratio
-        step = min(5.0, (S * 0.55 - cw) / max(cap - 1, 1))
+        step = min(4.0, (S * 0.5 - cw) / max(cap - 1, 1))
         fan_w = cw + (cap - 1) * step
         fx = S / 2 - fan_w / 2
         g.add(rect(fx - 2.2, top - 2.2, fan_w + 4.4, ch + 4.4, fill="#FBF1DC", stroke=edge, stroke_mm=0.5,
