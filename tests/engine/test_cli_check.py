@@ -1,0 +1,85 @@
+"""``pnp check`` through a click group of its own (pnp/cli.py registers the same command)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pnp.engine.cli_check import check
+from pnp.errors import PnpError
+
+
+@click.group()
+def harness():
+    """Stands in for the ``pnp`` group."""
+
+
+harness.add_command(check)
+
+
+def run(*args, env=None):
+    result = CliRunner().invoke(harness, ["check", *args], env=env)
+    if isinstance(result.exception, PnpError):  # the pnp group turns these into one line + exit 2
+        return 2, str(result.exception), result.output
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, None, result.output
+
+
+def test_check_writes_scorecards_and_report(tmp_path):
+    out = tmp_path / "check.json"
+    code, error, output = run("samarkand", "--players", "3", "--games", "40", "--seed", "5",
+                              "--json", str(out), "--report", str(tmp_path / "report"))
+    assert (code, error) == (0, None), output
+    assert "3 players: PASS  40 simulated 3-player games, all finished, median" in output
+    doc = json.loads(out.read_text())
+    assert doc["passed"] and doc["games_per_variant"] == 40 and doc["seed"] == 5
+    card = doc["variants"][0]["scorecard"]
+    for key in ("completion", "timeouts", "turns", "rounds", "seats", "reshuffles", "penalties", "max_circulation"):
+        assert key in card
+    assert set(card["rounds"]) == {"median", "p90"} and len(card["seats"]) == 3
+    assert doc["banknotes"] is None  # sized on 5 players only
+    png = tmp_path / "report" / "check-samarkand-length.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads((tmp_path / "report" / "check-samarkand.json").read_text()) == doc
+
+
+def test_same_seed_same_json(tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    run("samarkand", "--players", "2", "--games", "20", "--json", str(a), "--workers", "1")
+    run("samarkand", "--players", "2", "--games", "20", "--json", str(b), "--workers", "2")
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("seconds", "workers")}  # noqa: E731
+    assert strip(json.loads(a.read_text())) == strip(json.loads(b.read_text()))
+
+
+def test_player_count_out_of_range_is_refused_without_files(tmp_path):
+    code, error, _ = run("samarkand", "--players", "7", "--json", str(tmp_path / "x.json"))
+    assert code == 2 and "samarkand is for 2-5 players, not 7" in error
+    assert not list(tmp_path.iterdir())
+
+
+def test_broken_variant_is_refused_without_files(tmp_path, game):
+    root = tmp_path / "data"
+    shutil.copytree(game.folder.parent, root)
+    path = root / "samarkand" / "game.yaml"
+    path.write_text(path.read_text().replace("2: 5}", "2: 12}"))
+    out = tmp_path / "out"
+    code, error, _ = run("samarkand", "--games", "10", "--json", str(out / "c.json"), "--report", str(out),
+                         env={"PNP_DATA_DIR": str(root)})
+    assert code == 2 and "removing 12 of each good leaves 30 cards" in error and "38 needed" in error
+    assert not out.exists()
+
+
+def test_unknown_game_is_refused():
+    code, error, _ = run("nosuchgame")
+    assert code == 2 and "unknown game 'nosuchgame'" in error
+
+
+@pytest.mark.parametrize("option", ["--games", "--workers"])
+def test_bad_numbers_are_usage_errors(option):
+    code, _, output = run("samarkand", option, "0")
+    assert code == 2 and "x>=1" in output

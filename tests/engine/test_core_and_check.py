@@ -1,0 +1,216 @@
+"""Playouts, determinism, engine errors, static checks and simulation checks."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+
+import pytest
+
+from pnp.engine import samarkand as S
+from pnp.engine import samarkand_bot
+from pnp.engine.check import (
+    engine_counts, full_check, load_settings, quick_check, removal_list, simulate_many, static_check,
+)
+from pnp.engine.core import DeadEnd, InvariantViolation, game_seed, playout, replay
+from pnp.engine.players import HeuristicPlayer, RandomPlayer
+from pnp.engine.scorecard import percentile, wilson
+from pnp.errors import DataError, VariantError
+from pnp.model import load_game
+
+
+def _new(game, players):
+    return lambda seed: S.new_game(game, players, seed)
+
+
+# ---------------------------------------------------------------------------- determinism
+def test_same_seed_replays_the_same_game(game):
+    players = [HeuristicPlayer(samarkand_bot.choose)] * 3
+    a = playout(_new(game, 3), players, 42, 3000, check=True)
+    b = playout(_new(game, 3), players, 42, 3000, check=True)
+    assert a == b and a.winner is not None and not a.timed_out
+    c = playout(_new(game, 3), players, 43, 3000)
+    assert (c.turns, c.winner, c.stats) != (a.turns, a.winner, a.stats)
+
+
+def test_replay_of_a_move_list_rebuilds_the_state(game):
+    # record a random game's moves, then rebuild it without any player
+    state, rng, moves = S.new_game(game, 4, 9), __import__("random").Random(1), []
+    for _ in range(400):
+        legal = state.legal_moves()
+        m = legal[rng.randrange(len(legal))]
+        moves.append(m)
+        state.apply(m)
+    again = replay(_new(game, 4), 9, moves)
+    assert (again.hands, again.money, again.fields, again.pos, again.deck) == (
+        state.hands, state.money, state.fields, state.pos, state.deck)
+
+
+def test_game_seeds_depend_only_on_master_count_and_index():
+    assert game_seed(1, 2, 0) == game_seed(1, 2, 0)
+    assert len({game_seed(1, p, i) for p in range(2, 6) for i in range(1000)}) == 4000
+    assert 0 <= game_seed(2**40, 5, 999) < 2**63
+
+
+def test_results_do_not_depend_on_the_number_of_workers(game):
+    settings = load_settings(game)
+    one = simulate_many(game, [(2, 12, ()), (5, 12, ())], 7, settings, workers=1)
+    two = simulate_many(game, [(2, 12, ()), (5, 12, ())], 7, settings, workers=2)
+    assert one == two
+    assert [p.seed for p in one[1][0]] == [game_seed(7, 5, i) for i in range(12)]
+
+
+# ---------------------------------------------------------------------------- engine errors
+class _Stuck:
+    """A state that is live but has no legal move after two moves."""
+
+    players, seed = 2, 0
+
+    def __init__(self, seed):
+        self.n = 0
+
+    def current_player(self):
+        return 0
+
+    def legal_moves(self):
+        return [("go",)] if self.n < 2 else []
+
+    def apply(self, move):
+        self.n += 1
+
+    def is_terminal(self):
+        return False
+
+    def winner(self):
+        return None
+
+    def check_invariants(self):
+        if self.n > 5:
+            raise InvariantViolation("too far")
+
+    def turns(self):
+        return self.n
+
+    def stats(self):
+        return {}
+
+
+def test_dead_end_carries_seed_and_moves():
+    with pytest.raises(DeadEnd) as err:
+        playout(_Stuck, [RandomPlayer()] * 2, 1234, 100, check=True)
+    assert err.value.seed == 1234 and err.value.moves == [("go",), ("go",)]
+    assert "seed 1234, after 2 moves" in str(err.value)
+    assert err.value.to_json()["moves"] == [["go"], ["go"]]
+
+
+def test_move_cap_is_a_timeout_not_an_error(game):
+    result = playout(_new(game, 2), [RandomPlayer()] * 2, 5, 50)
+    assert result.timed_out and result.winner is None and result.moves == 50
+
+
+def test_random_players_break_no_invariant(game):
+    """Random players in check mode: every rule path they reach keeps cards and money
+    conserved, and no live state lacks a move (10,000 games: benchmarks/engine_bench.py)."""
+    settings = dataclasses.replace(load_settings(game), move_cap=800)
+    batches = [(p, 75, ()) for p in game.player_counts]
+    results = simulate_many(game, batches, 3, settings, player="random", check=True, workers=2)
+    for (p, n, _), (playouts, errors) in zip(batches, results):
+        assert errors == [], errors[:1]
+        assert len(playouts) == n
+    # the paths that matter were taken: penalties of all three kinds, field purchases, reshuffles
+    stats = [x.stats for _, (pl, _) in zip(batches, results) for x in pl]
+    assert all(sum(s["penalties"][k] for s in stats) > 0 for k in S.PENALTIES)
+    assert sum(s["fields_bought"] for s in stats) > 0 and sum(s["reshuffles"] for s in stats) > 0
+
+
+# ---------------------------------------------------------------------------- static checks
+def test_removal_list_and_engine_counts(game):
+    assert removal_list(game, 2) == {"grain": 5, "fruit": 5, "copper": 5, "carpets": 5, "camels": 5, "jewels": 5}
+    assert removal_list(game, 5) == dict.fromkeys(removal_list(game, 2), 0)
+    counts = engine_counts(game, 2)
+    assert counts["cards"] == 72 and counts["cards.grain"] == 17 and counts["market_tokens"] == 8
+    assert counts["market_tokens.assortment"] == 2 and counts["market_chips"] == 2 and counts["pawns"] == 2
+    lines = static_check(game, 2, load_settings(game))
+    assert lines[1] == "deck of 72 cards deals 34 at setup and keeps 38 (at least 4)"
+
+
+def test_kit_counts_that_differ_are_refused(game):
+    with pytest.raises(VariantError, match="engine and the kit disagree: cards: engine 72, kit 102"):
+        static_check(game, 2, load_settings(game), kit_counts={"cards": 102})
+
+
+def test_player_count_outside_the_range_is_refused(game):
+    with pytest.raises(VariantError, match="for 2-5 players, not 6"):
+        removal_list(game, 6)
+    with pytest.raises(VariantError, match="for 2-5 players, not 1"):
+        quick_check(game, 1)
+
+
+@pytest.fixture
+def broken_data(tmp_path, game):
+    """A copy of the data whose 2-player variant removes 12 of each good."""
+    root = tmp_path / "data"
+    shutil.copytree(game.folder.parent, root)
+    path = root / "samarkand" / "game.yaml"
+    text = path.read_text(encoding="utf-8").replace("removed_per_good: {5: 0, 4: 1, 3: 3, 2: 5}",
+                                                     "removed_per_good: {5: 0, 4: 1, 3: 3, 2: 12}")
+    path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_a_variant_with_too_few_cards_is_refused_with_the_numbers(broken_data):
+    broken = load_game("samarkand", broken_data)
+    with pytest.raises(VariantError) as err:
+        quick_check(broken, 2)
+    message = str(err.value)
+    assert "game.yaml: removed_per_good.2" in message
+    assert "removing 12 of each good leaves 30 cards (grain 10, fruit 8, copper 6, carpets 4, camels 2, jewels 0)" in message
+    assert "setup deals 34 (7 x 2 hands + 2 x 10 trading fields) and the deck must keep 4: 38 needed" in message
+    quick_check(broken, 3)  # the other variants are untouched
+
+
+def test_check_settings_are_validated(broken_data):
+    path = broken_data / "samarkand" / "checks.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("min_completion: 0.99", "min_completion: 1.5"))
+    with pytest.raises(DataError, match=r"checks.yaml: thresholds.min_completion: expected a number <= 1, got 1.5"):
+        load_settings(load_game("samarkand", broken_data))
+
+
+# ---------------------------------------------------------------------------- reports
+def test_quick_check_passes_and_summarises(game):
+    report = quick_check(game, 2, games=60, seed=3)
+    assert report.passed and report.reasons == []
+    card = report.scorecard
+    assert card["games"] == 60 and card["finished"] == 60 and card["timeouts"] == 0
+    assert report.summary == f"60 simulated 2-player games, all finished, median {card['rounds']['median']} rounds"
+    assert 10 <= card["rounds"]["median"] <= 60
+    assert sum(s["wins"] for s in card["seats"]) == 60
+    report.raise_if_failed()
+
+
+def test_failed_thresholds_are_reasons(game, monkeypatch):
+    settings = load_settings(game)
+    strict = dataclasses.replace(settings, thresholds={**settings.thresholds, "max_median_rounds": 5})
+    monkeypatch.setattr("pnp.engine.check.load_settings", lambda g: strict)
+    report = quick_check(game, 3, games=20, seed=1)
+    assert not report.passed and "outside the plausible 8-5" in report.reasons[0]
+    with pytest.raises(VariantError, match="samarkand, 3 players fails its check: median length"):
+        report.raise_if_failed()
+
+
+def test_full_check_sizes_the_banknotes(game):
+    run = full_check(game, [5], games=40, seed=2, workers=1)
+    notes = run.banknotes
+    assert notes["players"] == 5 and [d["value"] for d in notes["denominations"]] == [5, 10, 20, 50, 100]
+    for d in notes["denominations"]:
+        assert d["margin"] == d["count"] - d["needed"] and d["needed"] >= 0
+    assert notes["needed_total"] <= notes["printed_total"]
+    assert run.to_json()["variants"][0]["scorecard"]["players"] == 5
+
+
+def test_percentile_and_wilson():
+    assert percentile([5, 1, 4, 2, 3], 0.5) == 3 and percentile([], 0.9) is None
+    assert percentile(list(range(1, 1001)), 0.999) == 999
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.27 < hi < 0.28
+    assert wilson(5, 0) == (0.0, 1.0)
