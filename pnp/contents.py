@@ -97,6 +97,6 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=(paper.width * mm, paper.height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
                             topMargin=16 * mm, bottomMargin=16 * mm, title=title, author="pnp", subject=subtitle,
-                            creator="pnp")
+                            creator="pnp", invariant=1, initialFontName=body, initialFontSize=9)
     doc.build(story)
     return out.getvalue()

@@ -63,7 +63,7 @@ def assemble(sources: Sequence[PageSource], metadata: dict[str, str], duplex: st
         if source.bookmark:
             bookmarks.append((source.bookmark, first))
     for title, index in bookmarks:
-        writer.add_outline_item(title, index)
+        writer.add_outline_item(title=title, page_number=index)
     writer.add_metadata({f"/{k}": v for k, v in metadata.items()})
     writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
     prefs = DictionaryObject()
