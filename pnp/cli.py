@@ -49,10 +49,12 @@ def games(ctx: click.Context) -> None:
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--board-single", is_flag=True, default=False,
+              help="Also write the board in one piece on a larger sheet (A2 for A4 kits, ARCH C for Letter).")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant before printing.")
 @click.pass_context
 def build(ctx: click.Context, game: str | None, players: int | None, lang: str, paper: str, bleed_mm: float,
-          out_dir: Path, no_check: bool) -> None:
+          out_dir: Path, board_single: bool, no_check: bool) -> None:
     """Build the print-and-play kit of GAME (every game with data if GAME is left out).
 
     Writes OUT/<game>-<N>p-<lang>-<paper>.pdf and its .manifest.json.
@@ -62,7 +64,8 @@ def build(ctx: click.Context, game: str | None, players: int | None, lang: str, 
     root = data_dir(ctx.obj["data_dir"])
     targets = [game] if game else game_ids(root)
     for target in targets:
-        request = KitRequest(target, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check)
+        request = KitRequest(target, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
+                             board_single=board_single)
         result = build_kit(request, progress=_progress, checker=_checker())
         click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
 

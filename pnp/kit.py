@@ -36,6 +36,7 @@ class KitRequest:
     out_dir: Path = Path("output")
     data_root: Path | None = None
     check: bool = True
+    board_single: bool = False      # also write the board in one piece on a larger sheet
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     pdf_path = out_dir / f"{name}.pdf"
     manifest_path = out_dir / f"{name}.manifest.json"
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    pdfout.write_atomically(out_dir, [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)])
+    payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)]
+    if request.board_single:
+        sheet = recipe.board_single_sheet(game, strings, settings)
+        board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.svg_to_pdf(sheet.svg), strings("board_single"))],
+                                    {**metadata, "Title": f"{title} — {strings('board_single')}", "Paper": sheet.paper.id},
+                                    duplex="none", lang=request.lang)
+        payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
+        manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
+        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    pdfout.write_atomically(out_dir, payloads)
     return KitResult(pdf_path, manifest_path, total_pages, manifest)
 
 

@@ -141,3 +141,13 @@ def test_changing_data_changes_components_and_rules(data_copy, tmp_path):
     rules = next(c for c in manifest["components"] if c["id"] == "rules")
     rules_text = "".join(reader.pages[p - 1].extract_text() for p in rules["pages"])
     assert "230" in rules_text and "103" in rules_text
+
+
+def test_board_in_one_piece_on_larger_paper(tmp_path):
+    assert main(["build", "samarkand", "--paper", "letter", "--board-single", "--out", str(tmp_path), "--no-check"]) == 0
+    reader = PdfReader(tmp_path / "samarkand-5p-en-letter-board-arch-c.pdf")
+    assert len(reader.pages) == 1
+    w, h = page_size_mm(reader.pages[0])
+    assert abs(w - 457.2) < 0.1 and abs(h - 609.6) < 0.1
+    manifest = json.loads((tmp_path / "samarkand-5p-en-letter.manifest.json").read_text())
+    assert manifest["board_single"] == {"file": "samarkand-5p-en-letter-board-arch-c.pdf", "paper": "arch-c"}

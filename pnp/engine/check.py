@@ -162,7 +162,7 @@ def static_check(game, players: int, settings: Settings, kit_counts: Mapping[str
     lines = [
         f"player count {players} in {game.players_min}-{game.players_max}",
         f"deck of {total} cards deals {dealt} at setup and keeps {total - dealt} (at least {settings.min_deck_after_setup})",
-        f"engine counts equal the model's" + (" and the kit's" if kit_counts else "")
+        "engine counts equal the model's" + (" and the kit's" if kit_counts else "")
         + f" ({total} cards, {engine['market_tokens']} market tokens, {engine['market_chips']} chips)",
     ]
     return lines

@@ -68,7 +68,6 @@ class Tables:
         self.die_faces = game.die_faces
         self.die_dest = tuple(tuple(self._reach(s, f) for f in game.die_faces) for s in range(len(spaces)))
         self.rules = game.rules
-        self.total_by_players = {}
         most = max(g.count for g in game.goods)
         price = game.prices.price
         self.sale = tuple(

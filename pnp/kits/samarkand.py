@@ -62,6 +62,14 @@ def board_component(game, strings, settings, sheet_label) -> ComponentRun:
     return ComponentRun("board", "board", label, 1, sheets)
 
 
+def board_single_sheet(game, strings, settings):
+    """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
+    from ..components.board import board_face
+    from ..tiling import single_board_sheet
+
+    return single_board_sheet(board_face(game, strings, settings.bleed_mm), None, settings, strings)
+
+
 def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
     w, h = (n.number(20) for n in game.sizes["price_table"]["size_mm"].list())
     prices = game.prices
