@@ -77,23 +77,54 @@ def _progress(items, total, desc):
 
 
 def _checker():
-    """The engine's pre-print check, when the engine is installed (pnp.engine)."""
-    try:
-        from .engine.check import print_check
-    except ImportError:
-        return None
-    return print_check
+    """The engine's pre-print check: static checks and a small seeded sample of games.
+
+    Returns ``check(game, players, kit_counts) -> dict`` for pnp.kit; it raises
+    ``VariantError`` (with the reasons) for a variant that fails, so nothing is printed.
+    """
+
+    def check(game, players, kit_counts):
+        from .engine.check import quick_check
+
+        report = quick_check(game, players, seed=0, workers=2, kit_counts=kit_counts)
+        report.raise_if_failed()
+        card = report.scorecard
+        return {"games": card["games"], "players": players, "finished": card["finished"],
+                "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
+
+    return check
 
 
-def _register_optional_commands() -> None:
-    try:
-        from .engine.cli_check import check
-    except ImportError:
-        return
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=int, required=True, help="Player count of the reduced deck.")
+@click.option("--lang", default="en", help="Language of the cards and the removal list.")
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
+@click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
+@click.pass_context
+def deck(ctx: click.Context, game: str, players: int, lang: str, paper: str, bleed_mm: float, out_dir: Path,
+         no_check: bool) -> None:
+    """Only the deck of a player-count variant, with a removal list for owners of the full game.
+
+    Writes OUT/<game>-<N>p-<lang>-<paper>-deck.pdf and its .manifest.json.
+    """
+    from .kit import KitRequest, build_kit
+
+    request = KitRequest(game, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
+                         only=("cards",), suffix="-deck")
+    result = build_kit(request, progress=_progress, checker=_checker())
+    click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
+
+
+def _register_engine_commands() -> None:
+    from .engine.cli_check import check
+
     cli.add_command(check)
 
 
-_register_optional_commands()
+_register_engine_commands()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -37,6 +37,8 @@ class KitRequest:
     data_root: Path | None = None
     check: bool = True
     board_single: bool = False      # also write the board in one piece on a larger sheet
+    only: tuple[str, ...] = ()      # component ids to print (empty: all); used by `pnp deck`
+    suffix: str = ""                # appended to the file name (e.g. "-deck")
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,6 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
     settings = PrintSettings(paper, bleed_mm=request.bleed_mm)
-    checked = checker(game, players) if (checker and request.check) else strings("checked_none")
 
     title = strings("title")
 
@@ -95,6 +96,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     recipe = importlib.import_module(RECIPES[request.game])
     runs: list[ComponentRun] = recipe.components(game, strings, players, settings, sheet_label)
+    if request.only:
+        runs = [run for run in runs if run.id in request.only]
+    # The engine checks the variant before anything is converted or written; it compares
+    # the deck this kit prints with the deck it simulates.
+    kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
+    if checker and request.check:
+        found = checker(game, players, kit_counts)
+        checked = strings("checked_summary", **found)
+    else:
+        checked = strings("checked_none")
 
     rules_buffer = io.BytesIO()
     rules_pages = render_rules_pdf(game, players, request.lang, request.paper, rules_buffer)
@@ -118,7 +129,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
     language = strings("language_name")
     subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked)
+    notes = recipe.removal_notes(game, strings, players) if request.only else None
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes)
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
@@ -128,12 +140,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     sources = [pdfout.PageSource(contents_pdf, strings("contents")),
                pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))]
     last_bookmark = None
-    for sheet in iterator:
+    for sheet, page_pdf in zip(sheets, pdfout.convert_all([s.svg for s in sheets], iterator)):
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
-        sources.append(pdfout.PageSource(pdfout.svg_to_pdf(sheet.svg), bookmark))
+        sources.append(pdfout.PageSource(page_pdf, bookmark))
 
-    name = kit_name(request.game, players, request.lang, request.paper)
+    name = kit_name(request.game, players, request.lang, request.paper) + request.suffix
     total_pages = first_sheet_page - 1 + len(sheets)
     metadata = {
         "Title": f"{title} — {subtitle}",

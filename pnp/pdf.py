@@ -35,6 +35,31 @@ def svg_to_pdf(svg: str) -> bytes:
     return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
 
 
+def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: int | None = None) -> list[bytes]:
+    """Convert many SVG pages, on up to ``workers`` processes (default: every core).
+
+    Each page converts on its own, so the result does not depend on the worker count.
+    ``ticker`` is advanced once per finished page (e.g. a tqdm progress bar).
+    """
+    workers = workers or min(os.cpu_count() or 1, 4)
+    tick = iter(ticker) if ticker is not None else None
+    results: list[bytes] = []
+    if workers <= 1 or len(svgs) < 8:
+        for svg in svgs:
+            results.append(svg_to_pdf(svg))
+            if tick:
+                next(tick, None)
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for page in pool.map(svg_to_pdf, svgs, chunksize=4):
+            results.append(page)
+            if tick:
+                next(tick, None)
+    return results
+
+
 @dataclass(frozen=True)
 class PageSource:
     """A run of pages to put into the kit: PDF bytes plus the bookmark of its first page."""
@@ -92,6 +117,12 @@ def _set_boxes(page, source: PageSource) -> None:
     page[NameObject("/BleedBox")] = ArrayObject([FloatObject(round(v, 4)) for v in bleed])
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None:
     """Write every (path, bytes) pair via temp files, renaming only when all are written.
 
@@ -105,6 +136,7 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
+            os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a kit is an ordinary file
             staged.append((Path(tmp), target))
         for tmp, target in staged:
             os.replace(tmp, target)

@@ -92,3 +92,29 @@ def test_help_shows_defaults(capsys):
     assert code == 0
     for text in ("--players", "--lang", "--paper", "--bleed-mm", "--out", "default: a4", "default: 3.0", "default: output"):
         assert text in out, text
+
+
+def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path):
+    import json
+
+    from pypdf import PdfReader
+
+    code, out, err = run(capsys, "deck", "samarkand", "--players", "2", "--out", str(tmp_path))
+    assert code == 0, err
+    manifest = json.loads((tmp_path / "samarkand-2p-en-a4-deck.manifest.json").read_text())
+    ids = [c["id"] for c in manifest["components"]]
+    assert ids == ["contents", "rules", "cards"]
+    assert manifest["components"][2]["by_type"] == {"grain": 17, "fruit": 15, "copper": 13, "carpets": 11,
+                                                    "camels": 9, "jewels": 7}
+    first = PdfReader(tmp_path / "samarkand-2p-en-a4-deck.pdf").pages[0].extract_text()
+    assert "Grain: take out 5, keep 17" in first and "Jewels: take out 5, keep 7" in first
+    assert "200 simulated 2-player games" in first
+
+
+def test_build_refuses_a_variant_that_fails_its_check(capsys, tmp_path, data_copy):
+    edit(data_copy / "samarkand" / "game.yaml", "removed_per_good: {5: 0, 4: 1, 3: 3, 2: 5}",
+         "removed_per_good: {5: 0, 4: 1, 3: 3, 2: 12}")
+    out = tmp_path / "out"
+    code, _, err = run(capsys, "--data-dir", str(data_copy), "build", "samarkand", "--players", "2", "--out", str(out))
+    assert_one_line_error(code, err, "2 players")
+    assert no_files(out)

@@ -36,6 +36,15 @@ def components(game: Samarkand, strings: Strings, players: int, settings: PrintS
     return runs
 
 
+def removal_notes(game: Samarkand, strings: Strings, players: int) -> list[str]:
+    """For owners of the full game: which cards to take out for ``players`` (seed removals)."""
+    deck = game.deck(players)
+    lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
+    lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
+              for g in game.goods]
+    return lines
+
+
 def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
     size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
     w, h = CARD_SIZES[size_name]
