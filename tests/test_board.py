@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import edit
+from helpers import edit
 from pypdf import PdfReader
 
 from pnp.catalog import DEFAULT_DATA_DIR

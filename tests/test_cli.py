@@ -6,7 +6,7 @@ import pytest
 
 from pnp.cli import main
 
-from conftest import edit
+from helpers import edit
 
 
 def run(capsys, *args):

@@ -13,7 +13,7 @@ from pnp.cli import main
 from pnp.fonts import fonts
 from pnp.model import load_game
 
-from conftest import edit, page_size_mm
+from helpers import edit, page_size_mm
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 

@@ -8,7 +8,7 @@ from pnp.catalog import data_dir
 from pnp.errors import DataError, VariantError
 from pnp.model import load_game
 
-from conftest import edit
+from helpers import edit
 
 
 @pytest.fixture(scope="module")
