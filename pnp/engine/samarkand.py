@@ -527,7 +527,7 @@ class SamarkandState:
             pile[h] = 0
         self.deck_size = sum(self.deck)
         self.counters["reshuffles"] += 1
-        self.phase = PH_MOVE  # placeholder until the continuation sets the real phase
+        self.phase = PH_MOVE  # the continuation below sets the real phase, or pauses again for discards
         if self._draw():
             self._after_draw()
 
