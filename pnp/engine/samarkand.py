@@ -34,7 +34,6 @@ PH_PLACE, PH_MOVE, PH_DIE, PH_GIFT, PH_CAMP, PH_OASIS, PH_CITY, PH_CHIP, PH_DISC
 AFTER_END_TURN, AFTER_PENALTY_GIFT, AFTER_PAY_OASIS = range(3)
 CAMP, OASIS, CITY = 0, 1, 2
 ASSORTMENT = -1  # market token that buys an assortment
-OASIS_BULK = 4  # the model's Space.price_4 is the price of this many cards (seed: "buy 1 or 4")
 PENALTIES = ("camp_no_gift", "oasis_no_money", "city_no_sale")
 
 
@@ -62,6 +61,7 @@ class Tables:
         self.camp_space = tuple(camps)
         self.capacity = tuple(spaces[i].capacity for i in camps)
         self.price_4 = tuple(s.price_4 if s.kind == "oasis" else 0 for s in spaces)
+        self.oasis_bulk = game.rules.oasis_bulk_cards    # price_4 buys this many cards (seed: "buy 1 or 4")
         cities = [i for i, s in enumerate(spaces) if s.kind == "city"]
         self.city_of = tuple(cities.index(i) if i in cities else -1 for i in range(len(spaces)))
         self.city_space = tuple(cities)
@@ -234,7 +234,7 @@ class SamarkandState:
         if ph == PH_OASIS:
             moves = [(K_BUY, 1)]
             if self.money[p] >= T.price_4[self.oasis]:
-                moves.append((K_BUY, OASIS_BULK))
+                moves.append((K_BUY, T.oasis_bulk))
             return moves
         if ph == PH_DIE:
             return [(K_GOTO, d) for d in self.die_dest]
@@ -543,7 +543,7 @@ class SamarkandState:
             self._give(g)  # D5: the penalty card is the gift (none if the deck is dry)
         elif a == AFTER_PAY_OASIS:
             r = self.T.rules
-            bulk = self.T.price_4[self.oasis] if self.buy_n == OASIS_BULK else r.oasis_single_price
+            bulk = self.T.price_4[self.oasis] if self.buy_n == self.T.oasis_bulk else r.oasis_single_price
             # D12: a purchase the deck cannot fill costs the single price per card received, at most the bulk price
             cost = bulk if self.draw_got == self.buy_n else min(bulk, r.oasis_single_price * self.draw_got)
             self._pay(self.cur, cost)

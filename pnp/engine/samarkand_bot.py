@@ -21,7 +21,7 @@ import random
 
 from .samarkand import (
     ASSORTMENT, CAMP, CITY, K_DIE, K_DISCARD, K_END, K_EXTRA, K_GIFT, K_MIX, K_SELL, K_STEP, K_TRADE,
-    OASIS, OASIS_BULK, PH_CAMP, PH_CHIP, PH_CITY, PH_DIE, PH_DISCARD, PH_GIFT, PH_MOVE, PH_OASIS,
+    OASIS, PH_CAMP, PH_CHIP, PH_CITY, PH_DIE, PH_DISCARD, PH_GIFT, PH_MOVE, PH_OASIS,
     PH_PLACE, SamarkandState,
 )
 
@@ -209,7 +209,7 @@ class _Values:
                 each = self.draw = HOLD * _draw_worth(s, hand)
             value = each - r.oasis_single_price
             if money >= T.price_4[space]:
-                value = max(value, OASIS_BULK * each - T.price_4[space])
+                value = max(value, T.oasis_bulk * each - T.price_4[space])
             return value
         c = T.camp_of[space]
         field = s.fields[c]
@@ -283,7 +283,7 @@ def _buy(state: SamarkandState, moves: list) -> tuple:
     T, p = state.T, state.cur
     each = HOLD * _draw_worth(state, state.hands[p])
     one = each - T.rules.oasis_single_price
-    bulk = OASIS_BULK * each - T.price_4[state.oasis]
+    bulk = T.oasis_bulk * each - T.price_4[state.oasis]
     return moves[1] if bulk >= one else moves[0]
 
 
