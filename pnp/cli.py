@@ -133,23 +133,19 @@ def main(argv: list[str] | None = None) -> int:
         result = cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         click.echo(f"error: {exc}", err=True)
-        return _exit(exc.exit_code)
+        return exc.exit_code
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
-        return _exit(2)
+        return 2
     except click.UsageError as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
-        return _exit(exc.exit_code)
+        return exc.exit_code
     except click.exceptions.Abort:
         click.echo("error: aborted", err=True)
-        return _exit(1)
+        return 1
     except click.exceptions.Exit as exc:
-        return _exit(exc.exit_code)
-    return _exit(result if isinstance(result, int) else 0)
-
-
-def _exit(code: int) -> int:
-    return code
+        return exc.exit_code
+    return result if isinstance(result, int) else 0
 
 
 def run() -> None:
