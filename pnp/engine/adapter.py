@@ -1,0 +1,56 @@
+"""What a game's rules engine offers the checks (``pnp check``, the pre-print check).
+
+``pnp.engine.check.ENGINES`` maps a game id to the module that implements this
+interface (``pnp.engine.samarkand_check`` for Samarkand).  The checks are generic: they
+run the static check, play seeded games over worker processes, build scorecards and ask
+the module to size its supply (banknotes, coins, markers) from the playouts.
+
+A module implementing ``GameEngine`` defines these module-level names:
+
+``new_game(game, variant, seed, track=()) -> GameState``
+    A fresh state (``pnp.engine.core.GameState``) of ``variant`` (``pnp.model.variant.
+    Variant``: players and set-up) dealt from ``seed``.  ``track`` is what ``tracking``
+    returned for this variant (e.g. banknote values whose use the state records).
+
+``choose(state, moves, rng) -> move``
+    The heuristic player's policy (``pnp.engine.players.HeuristicPlayer`` wraps it).
+
+``static_check(game, variant, settings, kit_counts=None) -> list[str]``
+    Checks without playing (counts, set-up fits the components, engine set-up counts
+    equal the model's and the kit's).  Returns the lines of what was checked; raises
+    ``pnp.errors.VariantError`` naming file/key and the numbers when a check fails.
+
+``tracking(game, variant, settings) -> tuple``
+    What ``new_game`` must record for ``sizing`` in this variant (``()``: nothing).
+
+``sizing(game, playouts_by_variant, settings) -> dict | None``
+    Supply sizing from the playouts of every variant checked (``{Variant: [Playout]}``):
+    a JSON-able dict with at least ``"title"`` (str), ``"lines"`` (list of str, printed by
+    ``pnp check``) and ``"reasons"`` (list of str; non-empty fails the check), or None.
+
+``settings`` is ``pnp.engine.check.Settings``: the generic ``simulation`` and
+``thresholds`` of ``data/<game>/checks.yaml`` plus ``extra``, the file's other top-level
+sections as ``pnp.catalog.Node`` (each engine validates its own).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Protocol, Sequence
+
+from ..model.variant import Variant
+from .core import GameState, Move, Playout
+
+
+class GameEngine(Protocol):
+    def new_game(self, game: Any, variant: Variant, seed: int, track: tuple = ()) -> GameState: ...
+
+    def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move: ...
+
+    def static_check(self, game: Any, variant: Variant, settings: Any,
+                     kit_counts: Mapping[str, int] | None = None) -> list[str]: ...
+
+    def tracking(self, game: Any, variant: Variant, settings: Any) -> tuple: ...
+
+    def sizing(self, game: Any, playouts_by_variant: Mapping[Variant, Sequence[Playout]],
+               settings: Any) -> dict | None: ...

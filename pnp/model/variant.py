@@ -1,0 +1,30 @@
+"""A playable variant of a game: a player count and a set-up.
+
+Every game model offers ``variants()`` (all variants ``pnp check`` runs) and
+``variant(players, setup)`` (what ``pnp build --players N [--variant SETUP]`` prints).
+The kit, the rules sheet and the engine all take the same ``Variant``, so what is printed
+and what is simulated cannot differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The set-up name of a game's ordinary game (the one a game without set-ups has).
+STANDARD = "standard"
+
+
+@dataclass(frozen=True, order=True)
+class Variant:
+    """``players`` (int) and ``setup`` (a set-up id from the game's data, e.g. ``"short"``).
+
+    ``id`` names the variant in file names, JSON and check output: ``"5p"`` for the
+    standard set-up, ``"2p-short"`` otherwise.
+    """
+
+    players: int
+    setup: str = STANDARD
+
+    @property
+    def id(self) -> str:
+        return f"{self.players}p" if self.setup == STANDARD else f"{self.players}p-{self.setup}"
