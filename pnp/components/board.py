@@ -128,6 +128,8 @@ class _Board:
             # lines through the gutters: a tile seam or an alignment mark there cuts no text
             "quiet_x": grid, "quiet_y": rows,
             "arrows": [f"arrow-{a}-{b}" for a, b in self.game.board.arrows()],
+            # (x, y, radius) in trim mm: tiling puts no label over an arrow crossing a seam
+            "keep_clear": [(*self.arrow_middle(a, b), ARROW_HEAD_W_MM / 2 + 1.0) for a, b in self.game.board.arrows()],
         }
         return Face("board", "board", self.width, self.height, self.bleed, art, None, meta)
 
@@ -314,6 +316,11 @@ class _Board:
                              where=self.s.where("market_slot")))
 
     # ------------------------------------------------------------------ arrows
+    def arrow_middle(self, a: str, b: str) -> tuple[float, float]:
+        """Middle of the arrow from space ``a`` to ``b`` (on the gutter between them), trim mm."""
+        (ax, ay), (bx, by) = self.centre(self.game.board.space(a)), self.centre(self.game.board.space(b))
+        return (ax + bx) / 2, (ay + by) / 2
+
     def arrow(self, a: str, b: str):
         board = self.game.board
         sa, sb = board.space(a), board.space(b)
