@@ -19,7 +19,7 @@ from .contents import ContentsLine, render_contents
 from .errors import OutputError, UsageError
 from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from .i18n import Strings
-from .imposition import PrintSettings
+from .imposition import PrintSettings, check_print_options
 from .kits.base import ComponentRun
 from .model import load_game
 
@@ -39,6 +39,12 @@ class KitRequest:
     board_single: bool = False      # also write the board in one piece on a larger sheet
     only: tuple[str, ...] = ()      # component ids to print (empty: all); used by `pnp deck`
     suffix: str = ""                # appended to the file name (e.g. "-deck")
+    duplex: str = "long"            # long | short | fold | none (pnp.imposition.DUPLEX_MODES)
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, moves backs (back side: x right, y down)
+    back_scale: tuple[float, float] = (1.0, 1.0)    # backs scaled about the sheet centre
+    ink: str = "normal"             # normal | saver
+    target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.targets.TARGETS)
+    split: bool = False             # also one PDF per component kind (pnp.targets.split_groups)
 
 
 @dataclass(frozen=True)
@@ -77,13 +83,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
     if not 0 <= request.bleed_mm <= 6:
         raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
+    check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
     _check_writable(request.out_dir)
     game = load_game(request.game, root)
     players = game.players_default if request.players is None else request.players
     game.check_players(players)
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
-    settings = PrintSettings(paper, bleed_mm=request.bleed_mm)
+    settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
+                             back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
+                             ink=request.ink)
 
     title = strings("title")
 
@@ -95,9 +104,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return label
 
     recipe = importlib.import_module(RECIPES[request.game])
-    runs: list[ComponentRun] = recipe.components(game, strings, players, settings, sheet_label)
-    if request.only:
-        runs = [run for run in runs if run.id in request.only]
+
+    def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
+        made = recipe.components(game, strings, players, print_settings, sheet_label)
+        return [run for run in made if run.id in request.only] if request.only else made
+
+    runs = make_runs(settings)
     # The engine checks the variant before anything is converted or written; it compares
     # the deck this kit prints with the deck it simulates.
     kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
@@ -130,7 +142,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     language = strings("language_name")
     subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
     notes = recipe.removal_notes(game, strings, players) if request.only else None
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes)
+    print_key = "print_instructions" if request.duplex == "long" else f"print_instructions_{request.duplex}"
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, print_key=print_key)
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
@@ -144,6 +157,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
         sources.append(pdfout.PageSource(page_pdf, bookmark))
+    sheet_pdfs = {id(sheet): source.pdf for sheet, source in zip(sheets, sources[2:])}
 
     name = kit_name(request.game, players, request.lang, request.paper) + request.suffix
     total_pages = first_sheet_page - 1 + len(sheets)
@@ -185,7 +199,29 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
         manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    pdfout.write_atomically(out_dir, payloads)
+    extra = []
+    if request.split:
+        from .targets import split_files
+
+        extra += split_files(runs, sheet_pdfs, sources[1], out_dir, name, metadata, settings.duplex, request.lang)
+    if request.target != "home":
+        from dataclasses import replace
+
+        from .targets import SPECS, export
+
+        spec = SPECS.get(request.target)
+        if spec is None:
+            raise UsageError(f"unknown target '{request.target}'", key="--target")
+        bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+        # One face per page needs no imposition tricks: plain layout, the target's bleed.
+        target_settings = replace(settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
+                                  back_scale=(1.0, 1.0))
+        target_runs = runs if target_settings == settings else make_runs(target_settings)
+        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+    if extra:
+        manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
+        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    pdfout.write_atomically(out_dir, payloads + extra)
     return KitResult(pdf_path, manifest_path, total_pages, manifest)
 
 

@@ -197,6 +197,8 @@ def tile_board(face: Face, settings: PrintSettings, strings, title: str,
         label = strings("tile_label", label=tile.label)
         footer = strings("sheet_label", title=title, component=component, side=label, n=n + 1, total=len(tiles))
         sheets.append(_tile_sheet(face, plan, tile, tiles, marks, settings, strings, footer, label))
+    if sheets:
+        sheets[0].faces = [(face, None)]     # the whole board, for one-face-per-page exports
     return sheets
 
 
