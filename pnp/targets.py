@@ -64,33 +64,33 @@ class TargetSpec:
     card_px: tuple[int, int] | None
     page_in: tuple[float, float] | None
     source: str
-    not_met: tuple[str, ...]
+    not_met: tuple[tuple[str, str, str], ...]    # (check, status, detail) the files do not meet
 
 
 SPECS = {
     "pdf-1up": TargetSpec(
         "pdf-1up", "one face per page (generic print shop)", None, None, False, False, None, None, None,
         "print.md: one-up print-shop pages; TrimBox = trim, BleedBox = trim + bleed",
-        ("CMYK colour: not met (Cairo writes RGB only; convert with the shop's profile if it asks for CMYK)",
-         "PDF/X (X-1a, X-4): not met (no OutputIntent, RGB colour); the file does not claim it")),
+        (("CMYK colour", "not met", "Cairo writes RGB only; convert with the shop's profile if it asks for CMYK"),
+         ("PDF/X (X-1a, X-4)", "not met", "no OutputIntent, RGB colour; the file does not claim it"))),
     "dtc": TargetSpec(
         "dtc", "DriveThruCards", 0.125 * MM_PER_INCH, None, True, True, POKER, None, (2.75, 3.75),
         "print.md: 2.75 x 3.75 in per page with 1/8 in bleed, pages back, front, back, front...; PDF/X-1a, CMYK, "
         "ink <= 240 %",
-        ("PDF/X-1a: not met (no OutputIntent, RGB colour, transparency not flattened); the file does not claim it",
-         "CMYK colour: not met (Cairo writes RGB only); DriveThruCards asks for CMYK: convert before upload",
-         "total ink <= 240 %: not checked (an RGB file has no ink values; check after CMYK conversion)")),
+        (("PDF/X-1a", "not met", "no OutputIntent, RGB colour, transparency not flattened; the file does not claim it"),
+         ("CMYK colour", "not met", "Cairo writes RGB only; DriveThruCards asks for CMYK: convert before upload"),
+         ("total ink <= 240 %", "not checked", "an RGB file has no ink values; check after CMYK conversion"))),
     "tgc": TargetSpec(
         "tgc", "The Game Crafter", 0.125 * MM_PER_INCH, 300, False, False, POKER, (825, 1125), None,
         "print.md: poker 825 x 1125 px (750 x 1050 trim, 675 x 975 safe) at 300 dpi",
-        ("CMYK colour: not applicable to PNG uploads (The Game Crafter takes RGB PNG)",)),
+        (("CMYK colour", "note", "not asked for: The Game Crafter takes RGB PNG uploads"),)),
     "mpc": TargetSpec(
         "mpc", "MakePlayingCards", 36 / 300 * MM_PER_INCH, 300, True, False, POKER, (822, 1122), None,
         "MPC poker image guide as quoted by open-source card tools: 822 x 1122 px at 300 dpi, 36 px (0.12 in) "
         "bleed, trim 750 x 1050 px; print.md: 63 x 88 mm trim with 0.12 in bleed, check their template. "
         "Assumption: not checked against makeplayingcards.com",
-        ("template check: not done (numbers taken from third-party tools, not MPC's own site; compare one "
-         "image with MPC's current poker template before ordering)",)),
+        (("template check", "not met", "the numbers come from third-party tools, not MPC's own site; compare one "
+          "image with MPC's current poker template before ordering"),)),
 }
 
 
@@ -239,9 +239,8 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     for component in skipped:
         checks.append({"check": f"component '{component}'", "status": "not exported",
                        "detail": f"{spec.name} prints cards; print it with the home kit"})
-    for line in spec.not_met:
-        status = "not met" if ": not met" in line else ("not checked" if "not checked" in line else "note")
-        checks.append({"check": line.split(":")[0], "status": status, "detail": line.split(":", 1)[1].strip()})
+    for check, status, detail in spec.not_met:
+        checks.append({"check": check, "status": status, "detail": detail})
     report = {
         "target": spec.id,
         "printer": spec.name,
@@ -388,10 +387,32 @@ def _export_pdfs(spec: TargetSpec, pieces: list[Piece], folder: Path, metadata, 
     if spec.back_first:
         checks.append({"check": "page order back, front, back, front...", "status": "met" if order_ok else "not met",
                        "detail": "deck PDFs"})
-    checks.append({"check": "fonts embedded (subset), text kept as text", "status": "met",
-                   "detail": "Cairo embeds and subsets the kit's fonts"})
+    embedded = all(_fonts_embedded(PdfReader(io.BytesIO(data))) for path, data in files if path.suffix == ".pdf")
+    checks.append({"check": "fonts embedded", "status": "met" if embedded else "not met",
+                   "detail": "every font of every page has its font file in the PDF (text kept as text)"})
     checks.append({"check": "bleed is art", "status": "met",
                    "detail": f"every face re-rendered with {pieces[0].front.bleed if pieces else 0:.3f} mm of its own art beyond the trim"})
+
+
+def _fonts_embedded(reader) -> bool:
+    """True when every font used by a page (or its form XObjects) carries an embedded font file."""
+    def fonts_of(resources):
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            yield font.get_object()
+        for xobj in (resources.get("/XObject") or {}).values():
+            yield from fonts_of(xobj.get_object().get("/Resources"))
+
+    for page in reader.pages:
+        for font in fonts_of(page.get("/Resources")):
+            descendants = font.get("/DescendantFonts")
+            desc = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else None
+            if font.get("/Subtype") == "/Type3":
+                continue          # glyphs drawn in the PDF itself
+            if desc is None or not any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                return False
+    return True
 
 
 def _box_mm(page, key: str) -> tuple[float, float, float, float]:
