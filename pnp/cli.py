@@ -105,6 +105,29 @@ def build(ctx: click.Context, game: str | None, players: int | None, lang: str, 
             click.echo(f"wrote {Path(result.pdf).parent / folder}/ ({len(files)} files; see preflight.txt there)")
 
 
+@cli.command()
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of the sheet.")
+@click.option("--lang", default="en", help="Language of the instructions (en, da, or any language in data/common/lang).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--back-offset", default="0,0", metavar="X,Y",
+              help="Print side 2 moved by X,Y mm, to check a reading: every scale should then read 0.")
+@click.option("--scale-x", type=float, default=1.0, help="Print side 2 scaled by this factor across (check a reading).")
+@click.option("--scale-y", type=float, default=1.0, help="Print side 2 scaled by this factor down (check a reading).")
+@click.pass_context
+def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_offset: str, scale_x: float,
+              scale_y: float) -> None:
+    """Write a two-page printer calibration sheet: printed double-sided, it shows the back
+    offset (for --back-offset X,Y) and the back scale (--scale-x, --scale-y) of your printer.
+
+    Writes OUT/calibration-<paper>-<lang>.pdf; the instructions are printed on side 1.
+    """
+    from .calibrate import build_calibration
+
+    offset = parse_pair(back_offset, "--back-offset")
+    path = build_calibration(paper, lang, out_dir, ctx.obj["data_dir"], offset, (scale_x, scale_y))
+    click.echo(f"wrote {path} (2 pages: print double-sided at 100 %, then follow side 1)")
+
+
 def _progress(items, total, desc):
     from tqdm import tqdm
 
