@@ -180,3 +180,28 @@ def test_back_scale_is_about_the_sheet_centre_then_offset(paper):
     cx, cy = PAPERS[paper].width / 2, PAPERS[paper].height / 2
     expected = sorted((cx + 1.01 * (x - cx) - 0.7, cy + 0.995 * (y - cy) + 1.2) for x, y in centres(still))
     assert match(centres(moved), expected) < 0.01
+
+
+def test_ink_saver_card_sheets_use_less_ink_and_leave_the_bleed_as_paper(tmp_path):
+    """Rendered at 50 dpi: ink coverage (1 - lightness) of the first card sheet, normal vs saver,
+    and the lightest pixel of a line through the left bleed of the grid (measured on the normal sheet)."""
+    import pypdfium2 as pdfium
+
+    dpmm = 50 / 25.4
+    coverage, darkest_in_bleed, bleed_x = {}, {}, None
+    for mode in ("normal", "saver"):
+        result = build_kit(KitRequest("samarkand", 2, out_dir=tmp_path, check=False, only=("cards",), ink=mode,
+                                      suffix=f"-{mode}"))
+        deck = next(c for c in result.manifest_data["components"] if c["id"] == "cards")
+        if bleed_x is None:    # middle of the bleed left of the outermost trim
+            bleed_x = min(f.box[0] for f in frames(PdfReader(result.pdf).pages[deck["pages"][0] - 1])) + BLEED / 2
+        doc = pdfium.PdfDocument(str(result.pdf))
+        image = doc[deck["pages"][0] - 1].render(scale=50 / 72).to_pil().convert("L")
+        doc.close()
+        px = list(image.getdata())
+        coverage[mode] = sum(255 - v for v in px) / (255 * len(px))
+        column = [image.getpixel((round(bleed_x * dpmm), y)) for y in range(round(40 * dpmm), round(200 * dpmm))]
+        darkest_in_bleed[mode] = min(column)
+    assert coverage["saver"] < 0.5 * coverage["normal"], coverage
+    assert darkest_in_bleed["normal"] < 120                         # the dark frame bleeds in normal ink
+    assert darkest_in_bleed["saver"] > 245, darkest_in_bleed        # saver: paper, no full-bleed fill
