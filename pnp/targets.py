@@ -236,6 +236,11 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
         _export_pdfs(spec, pieces, folder, metadata, lang, files, report_files, checks)
     else:
         _export_pngs(spec, pieces, folder, files, report_files, checks)
+    no_bleed = sorted({p.component for p in pieces if p.front.bleed == 0})
+    if no_bleed:
+        checks.append({"check": "cut-out pieces", "status": "note",
+                       "detail": f"{', '.join(no_bleed)} have no bleed (trim = bleed box): their cut line is drawn "
+                                 "on the art"})
     for component in skipped:
         checks.append({"check": f"component '{component}'", "status": "not exported",
                        "detail": f"{spec.name} prints cards; print it with the home kit"})
@@ -322,10 +327,6 @@ def _export_pngs(spec: TargetSpec, pieces: list[Piece], folder: Path, files, rep
                    "detail": "white paper under the art; every face re-rendered with "
                              f"{spec.bleed_mm:.3f} mm of its own art as bleed"})
     checks.append({"check": "colour", "status": "note", "detail": "RGB(A) PNG, sRGB assumed (no ICC profile embedded)"})
-    no_bleed = sorted({p.component for p in pieces if p.front.bleed == 0})
-    if no_bleed:
-        checks.append({"check": "cut-out pieces", "status": "note",
-                       "detail": f"{', '.join(no_bleed)} have no bleed: their cut line is drawn on the art"})
 
 
 def _export_pdfs(spec: TargetSpec, pieces: list[Piece], folder: Path, metadata, lang, files, report_files,
@@ -391,7 +392,8 @@ def _export_pdfs(spec: TargetSpec, pieces: list[Piece], folder: Path, metadata, 
     checks.append({"check": "fonts embedded", "status": "met" if embedded else "not met",
                    "detail": "every font of every page has its font file in the PDF (text kept as text)"})
     checks.append({"check": "bleed is art", "status": "met",
-                   "detail": f"every face re-rendered with {pieces[0].front.bleed if pieces else 0:.3f} mm of its own art beyond the trim"})
+                   "detail": f"every face with bleed re-rendered with {pieces[0].front.bleed if pieces else 0:.3f} mm "
+                             "of its own art beyond the trim"})
 
 
 def _fonts_embedded(reader) -> bool:
