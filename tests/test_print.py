@@ -70,6 +70,7 @@ def prefs(kit):
 def test_backs_reflected_through_the_flip_edge_land_on_their_fronts(card_kits, mode, hint):
     kit = card_kits[mode]
     assert prefs(kit)["/Duplex"] == hint and prefs(kit)["/PrintScaling"] == "/None"
+    assert f"flipping on the {mode} edge" in kit[0].pages[0].extract_text().replace("\n", " ")
     pages = card_pages(kit)
     assert len(pages) == 2 * 9
     paper_w, paper_h = PAPERS["a4"].width, PAPERS["a4"].height
@@ -123,6 +124,7 @@ def test_back_offset_moves_every_back_and_its_marks_by_exactly_that(card_kits):
 def test_fold_sheets_put_each_back_opposite_its_front_about_the_fold_line(card_kits):
     kit = card_kits["fold"]
     assert prefs(kit)["/Duplex"] == "/Simplex"
+    assert "fold it on the dashed line" in kit[0].pages[0].extract_text().replace("\n", " ")
     pages = card_pages(kit)
     reader, manifest = kit
     deck = next(c for c in manifest["components"] if c["id"] == "cards")
