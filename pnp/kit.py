@@ -19,7 +19,7 @@ from .contents import ContentsLine, render_contents
 from .errors import OutputError, UsageError
 from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from .i18n import Strings
-from .imposition import PrintSettings
+from .imposition import PrintSettings, check_print_options
 from .kits.base import ComponentRun
 from .model import load_game
 from .model.variant import STANDARD, Variant
@@ -42,6 +42,12 @@ class KitRequest:
     only: tuple[str, ...] = ()      # component ids or kinds to print (empty: all); `pnp deck`: ("deck",)
     suffix: str = ""                # appended to the file name (e.g. "-deck")
     setup: str | None = None        # set-up id (`--variant`); None: the data's default for the count
+    duplex: str = "long"            # long | short | fold | none (pnp.imposition.DUPLEX_MODES)
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, moves backs (back side: x right, y down)
+    back_scale: tuple[float, float] = (1.0, 1.0)    # backs scaled about the sheet centre
+    ink: str = "normal"             # normal | saver
+    target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.targets.TARGETS)
+    split: bool = False             # also one PDF per component kind (pnp.targets.split_groups)
 
 
 @dataclass(frozen=True)
@@ -82,13 +88,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
     if not 0 <= request.bleed_mm <= 6:
         raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
+    check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
     _check_writable(request.out_dir)
     game = load_game(request.game, root)
     variant = game.variant(request.players, request.setup)
     players = variant.players
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
-    settings = PrintSettings(paper, bleed_mm=request.bleed_mm)
+    settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
+                             back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
+                             ink=request.ink)
 
     title = strings("title")
 
@@ -102,11 +111,17 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     recipe = importlib.import_module(RECIPES[request.game])
     if request.board_single and not hasattr(recipe, "board_single_sheet"):
         raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
-    runs: list[ComponentRun] = recipe.components(game, strings, variant, settings, sheet_label)
-    if request.only:
-        runs = [run for run in runs if run.id in request.only or run.kind in request.only]
-        if not runs:
+
+    def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
+        made = recipe.components(game, strings, variant, print_settings, sheet_label)
+        if not request.only:
+            return made
+        chosen = [run for run in made if run.id in request.only or run.kind in request.only]
+        if not chosen:
             raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        return chosen
+
+    runs = make_runs(settings)
     # The engine checks the variant before anything is converted or written; it compares
     # the deck this kit prints with the deck it simulates.
     kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
@@ -142,8 +157,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         subtitle += f" · {strings(f'setups.{variant.setup}')}"
     notes = recipe.removal_notes(game, strings, variant) if request.only else None
     only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
+    print_key = "print_instructions" if request.duplex == "long" else f"print_instructions_{request.duplex}"
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
-                                   supplies_key="supplies_deck" if only_deck else "supplies")
+                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key)
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
@@ -157,6 +173,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
         sources.append(pdfout.PageSource(page_pdf, bookmark))
+    sheet_pdfs = {id(sheet): source.pdf for sheet, source in zip(sheets, sources[2:])}
 
     name = kit_name(request.game, variant, request.lang, request.paper) + request.suffix
     total_pages = first_sheet_page - 1 + len(sheets)
@@ -201,7 +218,29 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
         manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    pdfout.write_atomically(out_dir, payloads)
+    extra = []
+    if request.split:
+        from .targets import split_files
+
+        extra += split_files(runs, sheet_pdfs, sources[1], out_dir, name, metadata, settings.duplex, request.lang)
+    if request.target != "home":
+        from dataclasses import replace
+
+        from .targets import SPECS, export
+
+        spec = SPECS.get(request.target)
+        if spec is None:
+            raise UsageError(f"unknown target '{request.target}'", key="--target")
+        bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+        # One face per page needs no imposition tricks: plain layout, the target's bleed.
+        target_settings = replace(settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
+                                  back_scale=(1.0, 1.0))
+        target_runs = runs if target_settings == settings else make_runs(target_settings)
+        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+    if extra:
+        manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
+        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    pdfout.write_atomically(out_dir, payloads + extra)
     return KitResult(pdf_path, manifest_path, total_pages, manifest)
 
 

@@ -196,6 +196,8 @@ def tile_board(face: Face, settings: PrintSettings, strings, title: str,
         side = strings("tile_side", label=tile.label)
         footer = strings("sheet_label", title=title, component=component, side=side, n=n + 1, total=len(tiles))
         sheets.append(_tile_sheet(face, plan, tile, tiles, marks, settings, strings, footer, label))
+    if sheets:
+        sheets[0].faces = [(face, None)]     # the whole board, for one-face-per-page exports
     return sheets
 
 

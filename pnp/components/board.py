@@ -61,19 +61,24 @@ def board_size(game) -> tuple[float, float]:
     return game.board.columns * space + 2 * band, game.board.rows * space + 2 * band
 
 
-def board_face(game, strings, bleed_mm: float) -> Face:
+def board_face(game, strings, bleed_mm: float, ink=None) -> Face:
     """The whole board as one face of ``board_size(game)`` mm with ``bleed_mm`` of desert beyond the trim.
+
+    ``ink`` (``style.Ink``, default normal): ``style.SAVER`` leaves out the desert fill, the dunes
+    and the tinted band (plain paper), and draws the band's rules thinner.
 
     Raises:
         LayoutError: the market slots, or a text, do not fit their space.
     """
-    b = _Board(game, strings, bleed_mm)
+    from .style import NORMAL
+
+    b = _Board(game, strings, bleed_mm, ink or NORMAL)
     return b.face()
 
 
 class _Board:
-    def __init__(self, game, strings, bleed: float):
-        self.game, self.s, self.bleed = game, strings, bleed
+    def __init__(self, game, strings, bleed: float, ink):
+        self.game, self.s, self.bleed, self.ink = game, strings, bleed, ink
         size = game.sizes["board"]
         self.space = size["space_mm"].number(1)
         self.band = size["field_band_mm"].number(1)
@@ -137,9 +142,10 @@ class _Board:
     def background(self):
         W, H, bl = self.width, self.height, self.bleed
         g = group(id="desert")
-        g.add(rect(-bl, -bl, W + 2 * bl, H + 2 * bl, fill=SAND))
+        saver = self.ink.saver
+        g.add(rect(-bl, -bl, W + 2 * bl, H + 2 * bl, fill=self.ink.bleed(SAND)))
         # Dunes: soft bands of lighter and darker sand running across the board.
-        n = 9
+        n = 0 if saver else 9
         for i in range(n):
             y0 = -bl + (H + 2 * bl) * (i + 0.5) / n
             amp = 7 + 3 * (i % 3)
@@ -162,9 +168,10 @@ class _Board:
         frame = (f"M{_num(-bl)},{_num(-bl)} H{_num(W + bl)} V{_num(H + bl)} H{_num(-bl)} Z "
                  f"M{_num(inner[0])},{_num(inner[1])} V{_num(inner[1] + inner[3])} "
                  f"H{_num(inner[0] + inner[2])} V{_num(inner[1])} Z")
-        g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
-        g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=0.7))
-        g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=0.25))
+        if not saver:
+            g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
+        g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=self.ink.width(0.7)))
+        g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=self.ink.width(0.25)))
         # Outer ornament line, inside the safe area.
         m = SAFE_MM + 0.6
         g.add(rect(m, m, W - 2 * m, H - 2 * m, stroke=INK, stroke_mm=0.35, radius=2.0,
