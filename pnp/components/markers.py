@@ -107,10 +107,13 @@ def player_token(face_name: str, component: str, size: float, bleed: float, colo
 
 
 def disc_marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
-                icon_name: str, sign: str, where: str) -> Face:
+                icon_name: str, sign: str, where: str, mark: str | None = None) -> Face:
     """A disc of ``diameter`` mm in ``colour`` on a ``size`` mm parchment square: an icon over a short ``sign``.
 
-    ``sign`` is a value or a word of a few letters (e.g. "1"); the disc's outline is a cut line.
+    ``sign`` is a value or a word of a few letters (e.g. "1"); with ``mark`` (a player
+    mark, ``PLAYER_MARKS``) the mark replaces the sign, for pieces that belong to a player.
+    The disc's outline is a cut line; the square is flat parchment to its edge, so markers
+    may abut.
 
     Raises:
         LayoutError / FontError: the sign does not fit under the icon.
@@ -124,6 +127,9 @@ def disc_marker(face_name: str, component: str, size: float, diameter: float, bl
                    stroke_mm=0.3))
     icon_size = r * 1.05
     art.add(icon(icon_name, c - icon_size / 2, c - r * 0.78, icon_size, ink))
-    sign_fit = fit(sign, "heavy", r * 1.3, r * 0.55, r * 0.55, r * 0.25, where, max_lines=1)
-    art.add(text_block(sign_fit, c, c + r * 0.3, ink, "middle", where))
-    return Face(face_name, component, size, size, bleed, art)
+    if mark is not None:
+        art.add(player_mark(mark, c, c + r * 0.55, r * 0.5, ink))
+    else:
+        sign_fit = fit(sign, "heavy", r * 1.3, r * 0.55, r * 0.55, r * 0.25, where, max_lines=1)
+        art.add(text_block(sign_fit, c, c + r * 0.3, ink, "middle", where))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=style.PARCHMENT)

@@ -45,12 +45,15 @@ class GoodSlot:
 @dataclass(frozen=True)
 class MarkerArea:
     """A marker area: ``title``, the marker's ``icon``; ``spaces`` round spaces of
-    ``space_mm`` (0 spaces: one open pile area instead)."""
+    ``space_mm`` (0 spaces: one open pile area instead); ``start_colour`` / ``start_mark``
+    paint the first space for the player's own marker (seed: "the matching space")."""
 
     title: str
     icon: str
     spaces: int = 0
     space_mm: float = 0.0
+    start_colour: str | None = None     # the first space in the player's colour, with
+    start_mark: str | None = None       # the player's mark: where the own marker starts
 
 
 @dataclass(frozen=True)
@@ -199,10 +202,14 @@ class _Layout:
             cy = top + room_h / 2
             for k in range(a.spaces):
                 cx = x + 1.5 + d / 2 + k * (d + gap)
-                g.add(circle(cx, cy, d / 2, fill=style.PARCHMENT, stroke=style.FRAME, stroke_mm=0.3,
-                             stroke_dasharray="1,0.7"))
+                own = k == 0 and a.start_colour is not None
+                fill = a.start_colour if own else style.PARCHMENT
+                g.add(circle(cx, cy, d / 2, fill=fill, stroke=style.FRAME, stroke_mm=0.3, stroke_dasharray="1,0.7"))
                 isz = d * 0.55
-                g.add(icon(a.icon, cx - isz / 2, cy - isz / 2, isz, style.SHADE))
+                ghost = style.mix(fill, style.readable_on(fill), 0.3) if own else style.SHADE
+                g.add(icon(a.icon, cx - isz / 2, cy - d * 0.36, isz, ghost))
+                if own and a.start_mark:
+                    g.add(player_mark(a.start_mark, cx, cy + d * 0.27, d * 0.25, ghost))
         else:
             isz = min(room_h, w) * 0.8
             g.add(icon(a.icon, x + (w - isz) / 2, top + (room_h - isz) / 2, isz, style.SHADE))
