@@ -15,6 +15,7 @@ from ..i18n import Strings
 from ..imposition import PrintSettings, impose_grid
 from ..model.variant import Variant
 from .base import ComponentRun
+from .caravan_rules import rules_context  # noqa: F401  (the recipe's rules_context)
 from .caravan_spec import KitSpec, load_spec
 
 
