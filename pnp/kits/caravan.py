@@ -1,5 +1,9 @@
 """The Caravan kit: every component, from the model (data/caravan) and the kit spec (components.yaml).
 
+The bag of goods is Caravan's deck: its run has kind "deck" and ``by_type``, so the
+pre-print check compares the goods printed with the goods the engine draws, and
+``pnp deck caravan --players N`` prints just the goods with a removal list.
+
 Counts: the goods of the variant's bag (``game.goods_counts(variant)``: 9 / 3 of each in
 the full game, 6 / 2 in the short game) plus ``spares_per_good`` spare tokens; the rest
 is the whole box whatever the player count (24 camels in 4 colours, 4 player boards, 44
@@ -127,7 +131,7 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
     label = strings("components.goods")
     sheets = impose_grid("goods", label, fronts + spares, None, settings, sheet_label(label))
     return [
-        ComponentRun("goods", "token", label, len(fronts), sheets, by_type=dict(counts)),
+        ComponentRun("goods", "deck", label, len(fronts), sheets, by_type=dict(counts)),
         ComponentRun("goods-spares", "token", strings("components.goods_spares"), len(spares), [],
                      by_type={g.id: spec.spares_per_good for g in game.goods}, shares_sheets_with="goods"),
     ]
