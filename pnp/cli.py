@@ -37,6 +37,8 @@ def games(ctx: click.Context) -> None:
         try:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
+            if len(game.setups) > 1:
+                counts += f"; variants {', '.join(v.id for v in game.variants())}"
         except PnpError as exc:
             counts = f"data error: {exc}"
         click.echo(f"{game_id:<20} {counts:<32} languages: {', '.join(languages(root, game_id)) or 'none'}")
@@ -45,6 +47,8 @@ def games(ctx: click.Context) -> None:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, 5 for Samarkand]")
+@click.option("--variant", "setup", default=None,
+              help="Set-up of the game (e.g. caravan's 'short'); `pnp games` lists them. [default: what the data names for the player count]")
 @click.option("--lang", default="en", help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
@@ -53,11 +57,11 @@ def games(ctx: click.Context) -> None:
               help="Also write the board in one piece on a larger sheet (A2 for A4 kits, ARCH C for Letter).")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant before printing.")
 @click.pass_context
-def build(ctx: click.Context, game: str | None, players: int | None, lang: str, paper: str, bleed_mm: float,
-          out_dir: Path, board_single: bool, no_check: bool) -> None:
+def build(ctx: click.Context, game: str | None, players: int | None, setup: str | None, lang: str, paper: str,
+          bleed_mm: float, out_dir: Path, board_single: bool, no_check: bool) -> None:
     """Build the print-and-play kit of GAME (every game with data if GAME is left out).
 
-    Writes OUT/<game>-<N>p-<lang>-<paper>.pdf and its .manifest.json.
+    Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>.pdf and its .manifest.json.
     """
     from .kit import KitRequest, build_kit
 
@@ -65,7 +69,7 @@ def build(ctx: click.Context, game: str | None, players: int | None, lang: str, 
     targets = [game] if game else game_ids(root)
     for target in targets:
         request = KitRequest(target, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
-                             board_single=board_single)
+                             board_single=board_single, setup=setup)
         result = build_kit(request, progress=_progress, checker=_checker())
         click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
 
@@ -79,17 +83,17 @@ def _progress(items, total, desc):
 def _checker():
     """The engine's pre-print check: static checks and a small seeded sample of games.
 
-    Returns ``check(game, players, kit_counts) -> dict`` for pnp.kit; it raises
+    Returns ``check(game, variant, kit_counts) -> dict`` for pnp.kit; it raises
     ``VariantError`` (with the reasons) for a variant that fails, so nothing is printed.
     """
 
-    def check(game, players, kit_counts):
+    def check(game, variant, kit_counts):
         from .engine.check import quick_check
 
-        report = quick_check(game, players, seed=0, workers=2, kit_counts=kit_counts)
+        report = quick_check(game, variant, seed=0, workers=2, kit_counts=kit_counts)
         report.raise_if_failed()
         card = report.scorecard
-        return {"games": card["games"], "players": players, "finished": card["finished"],
+        return {"games": card["games"], "players": variant.players, "finished": card["finished"],
                 "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
 
     return check
@@ -98,14 +102,15 @@ def _checker():
 @cli.command()
 @click.argument("game")
 @click.option("--players", type=int, required=True, help="Player count of the reduced deck.")
+@click.option("--variant", "setup", default=None, help="Set-up of the game. [default: what the data names for the player count]")
 @click.option("--lang", default="en", help="Language of the cards and the removal list.")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
 @click.pass_context
-def deck(ctx: click.Context, game: str, players: int, lang: str, paper: str, bleed_mm: float, out_dir: Path,
-         no_check: bool) -> None:
+def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: str, paper: str, bleed_mm: float,
+         out_dir: Path, no_check: bool) -> None:
     """Only the deck of a player-count variant, with a removal list for owners of the full game.
 
     Writes OUT/<game>-<N>p-<lang>-<paper>-deck.pdf and its .manifest.json.
@@ -113,7 +118,7 @@ def deck(ctx: click.Context, game: str, players: int, lang: str, paper: str, ble
     from .kit import KitRequest, build_kit
 
     request = KitRequest(game, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
-                         only=("cards",), suffix="-deck")
+                         only=("deck",), suffix="-deck", setup=setup)
     result = build_kit(request, progress=_progress, checker=_checker())
     click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
 

@@ -22,11 +22,13 @@ from .i18n import Strings
 from .imposition import PrintSettings
 from .kits.base import ComponentRun
 from .model import load_game
+from .model.variant import STANDARD, Variant
 
 
 @dataclass(frozen=True)
 class KitRequest:
-    """What to build.  ``players`` None means the game's default player count."""
+    """What to build.  ``players`` None means the game's default player count; ``setup``
+    None the set-up the data names for that count (``game.variant(players, setup)``)."""
 
     game: str
     players: int | None = None
@@ -37,8 +39,9 @@ class KitRequest:
     data_root: Path | None = None
     check: bool = True
     board_single: bool = False      # also write the board in one piece on a larger sheet
-    only: tuple[str, ...] = ()      # component ids to print (empty: all); used by `pnp deck`
+    only: tuple[str, ...] = ()      # component ids or kinds to print (empty: all); `pnp deck`: ("deck",)
     suffix: str = ""                # appended to the file name (e.g. "-deck")
+    setup: str | None = None        # set-up id (`--variant`); None: the data's default for the count
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,9 @@ class KitResult:
 RECIPES = {"samarkand": "pnp.kits.samarkand"}
 
 
-def kit_name(game: str, players: int, lang: str, paper: str) -> str:
-    return f"{game}-{players}p-{lang}-{paper}"
+def kit_name(game: str, variant: Variant, lang: str, paper: str) -> str:
+    """``samarkand-5p-en-a4``, ``caravan-2p-short-da-letter``."""
+    return f"{game}-{variant.id}-{lang}-{paper}"
 
 
 def build_kit(request: KitRequest, progress: Callable | None = None, checker: Callable | None = None) -> KitResult:
@@ -61,8 +65,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     Args:
         progress: ``progress(iterable, total, desc)`` wrapper for the page conversion loop.
-        checker: ``checker(game, players) -> str`` that validates the variant first and
-            returns the line the contents page prints; it raises to refuse the variant.
+        checker: ``checker(game, variant, kit_counts) -> dict`` that validates the variant
+            first and returns the fields of the contents page's ``checked_summary``; it
+            raises to refuse the variant.
 
     Raises:
         UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
@@ -79,8 +84,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
     _check_writable(request.out_dir)
     game = load_game(request.game, root)
-    players = game.players_default if request.players is None else request.players
-    game.check_players(players)
+    variant = game.variant(request.players, request.setup)
+    players = variant.players
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
     settings = PrintSettings(paper, bleed_mm=request.bleed_mm)
@@ -95,20 +100,24 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return label
 
     recipe = importlib.import_module(RECIPES[request.game])
-    runs: list[ComponentRun] = recipe.components(game, strings, players, settings, sheet_label)
+    if request.board_single and not hasattr(recipe, "board_single_sheet"):
+        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
+    runs: list[ComponentRun] = recipe.components(game, strings, variant, settings, sheet_label)
     if request.only:
-        runs = [run for run in runs if run.id in request.only]
+        runs = [run for run in runs if run.id in request.only or run.kind in request.only]
+        if not runs:
+            raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
     # The engine checks the variant before anything is converted or written; it compares
     # the deck this kit prints with the deck it simulates.
     kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
     if checker and request.check:
-        found = checker(game, players, kit_counts)
+        found = checker(game, variant, kit_counts)
         checked = strings("checked_summary", **found)
     else:
         checked = strings("checked_none")
 
     rules_buffer = io.BytesIO()
-    rules_pages = render_rules_pdf(game, players, request.lang, request.paper, rules_buffer)
+    rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets.
     sheets = [s for run in runs for s in run.sheets]
@@ -129,7 +138,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
     language = strings("language_name")
     subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
-    notes = recipe.removal_notes(game, strings, players) if request.only else None
+    if variant.setup != STANDARD:
+        subtitle += f" · {strings(f'setups.{variant.setup}')}"
+    notes = recipe.removal_notes(game, strings, variant) if request.only else None
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes)
     from pypdf import PdfReader
 
@@ -145,7 +156,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         last_bookmark = sheet.bookmark
         sources.append(pdfout.PageSource(page_pdf, bookmark))
 
-    name = kit_name(request.game, players, request.lang, request.paper) + request.suffix
+    name = kit_name(request.game, variant, request.lang, request.paper) + request.suffix
     total_pages = first_sheet_page - 1 + len(sheets)
     metadata = {
         "Title": f"{title} — {subtitle}",
@@ -154,6 +165,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         "Creator": f"pnp {__version__}",
         "Game": request.game,
         "Players": str(players),
+        "Variant": variant.id,
         "Language": request.lang,
         "Paper": request.paper,
     }
@@ -162,6 +174,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     manifest = {
         "game": request.game,
         "players": players,
+        "variant": variant.id,
+        "setup": variant.setup,
         "lang": request.lang,
         "paper": request.paper,
         "bleed_mm": request.bleed_mm,

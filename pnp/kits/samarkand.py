@@ -12,7 +12,9 @@ from ..geometry import CARD_SIZES
 from ..i18n import Strings
 from ..imposition import PrintSettings, impose_cutouts, impose_grid
 from ..model.samarkand import Samarkand
+from ..model.variant import Variant
 from .base import ComponentRun
+from .samarkand_rules import rules_context  # noqa: F401  (the recipe's rules-sheet context)
 
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
@@ -23,9 +25,10 @@ DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
 
 
-def components(game: Samarkand, strings: Strings, players: int, settings: PrintSettings,
+def components(game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
                sheet_label) -> list[ComponentRun]:
-    """All Samarkand components for ``players`` (board excluded: see ``board_component``)."""
+    """All Samarkand components for ``variant`` (its player count selects the deck)."""
+    players = variant.players
     bleed = settings.bleed_mm
     runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
     runs.append(board_component(game, strings, settings, sheet_label))
@@ -36,8 +39,9 @@ def components(game: Samarkand, strings: Strings, players: int, settings: PrintS
     return runs
 
 
-def removal_notes(game: Samarkand, strings: Strings, players: int) -> list[str]:
-    """For owners of the full game: which cards to take out for ``players`` (seed removals)."""
+def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
+    """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
+    players = variant.players
     deck = game.deck(players)
     lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
     lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
