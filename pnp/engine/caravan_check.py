@@ -81,6 +81,7 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
         UsageError: an unknown set-up (key "--variant").
     """
     game.variant(variant.players, variant.setup)
+    _settings(settings)  # a malformed checks.yaml fails before any game is played
     players = variant.players
     game_yaml = Path(game.folder) / "game.yaml"
     comp = game.components
