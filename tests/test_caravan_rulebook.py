@@ -84,6 +84,7 @@ def test_english_sheet_states_the_rules_with_model_numbers(game):
         "Each rare good delivered: 6 points", "Each common good delivered: 3 points",
         "the tied player who delivered more goods wins",
         "opaque bag, mug or bowl",
+        "Clarifications", f"An action that costs {r.costs['camel_occupied']} needs {r.costs['camel_occupied']} actions left",
     ):
         assert needle in text, needle
     assert re.search(r"Penalty – −1 −3 −6 −10 −15", text)
@@ -92,7 +93,8 @@ def test_english_sheet_states_the_rules_with_model_numbers(game):
 def test_danish_sheet_is_danish(game):
     text = text_of(render(game, Variant(4), "da", "a4")[1])
     for needle in ("karavane", "vare", "kamel", "efterspørgselsmarkør", "tyverimarkør", "spillerbræt",
-                   "Sæt eller flyt en kamel", "Stjæl en vare", "Opfyldning af varer", "hele spillet for 4 spillere"):
+                   "Sæt eller flyt en kamel", "Stjæl en vare", "Opfyldning af varer", "hele spillet for 4 spillere",
+                   "Afklaringer", f"kræver, at du har {game.rules.costs['camel_occupied']} handlinger tilbage"):
         assert needle in text, needle
     # Words of the machine translation that the rewrite must not keep, and English words.
     for wrong in ("campingvogn", "god ", "gode ", "mellemrum", "tøjpose", " the ", " and ", "camel", "good"):
