@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..errors import VariantError
 from ..model.variant import Variant
 from .core import InvariantViolation, RuleGap
 

@@ -19,8 +19,8 @@ in this order:
 
 Deterministic (the random source is not used).  A camel placement is two decisions
 (choose the camel, then its space): the plan of the first is kept in the state's
-``player_memo`` for the second, and recomputed (the same) if the memo does not match.  Weights are the bot's, not the game's:
-every game number comes from the state's tables.
+``player_memo`` for the second, and recomputed (the same) if the memo does not match.
+Weights are the bot's, not the game's: every game number comes from the state's tables.
 """
 
 from __future__ import annotations

@@ -3,7 +3,6 @@ supply sizing, ``pnp check caravan`` and malformed data."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import shutil
 
