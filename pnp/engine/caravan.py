@@ -504,40 +504,42 @@ class CaravanState:
             if not any(s == self.sel and g < 0 for s, g in zip(self.pos[self.cur], self.load[self.cur])):
                 raise InvariantViolation(f"player {self.cur} chose a camel on {self.sel} and has no unladen one there")
             return
-        counts = list(map(sum, zip(self.bag, *self.delivered)))
-        for k, g in enumerate(self.board):
+        bag, board, demand = self.bag, self.board, self.demand
+        counts = list(map(sum, zip(bag, *self.delivered)))
+        for g in board:
             if g >= 0:
                 counts[g] += 1
-            elif self.demand[k]:
-                raise InvariantViolation(f"{self.demand[k]} demand markers on empty supply space {k + 1}")
+        if -1 in board:
+            for k, (g, d) in enumerate(zip(board, demand)):
+                if g < 0 and d:
+                    raise InvariantViolation(f"{d} demand markers on empty supply space {k + 1}")
         occ = [0] * T.N
         for p in range(n):
-            locked = self.locked[p]
-            for i, (s, g) in enumerate(zip(self.pos[p], self.load[p])):
+            for s, g, locked in zip(self.pos[p], self.load[p], self.locked[p]):
                 if s >= 0:
                     occ[s] += 1
                 if g >= 0:
                     counts[g] += 1
                     if s < 0:
-                        raise InvariantViolation(f"player {p}'s camel {i} carries a good off the board")
-                elif locked[i]:
-                    raise InvariantViolation(f"player {p}'s camel {i} is locked but carries nothing")
-        if counts != self.total or min(self.bag) < 0 or min(map(min, self.delivered)) < 0:
+                        raise InvariantViolation(f"player {p} has a camel carrying a good off the board")
+                elif locked:
+                    raise InvariantViolation(f"player {p} has a locked camel that carries nothing")
+        if counts != self.total or min(bag) < 0 or min(map(min, self.delivered)) < 0:
             g = next((g for g in range(T.G) if counts[g] != self.total[g]), 0)
             raise InvariantViolation(
                 f"{T.goods[g]}: {counts[g]} in bag, board, camels and delivered, the game has {self.total[g]} "
-                f"(bag {self.bag[g]}, delivered {[d[g] for d in self.delivered]})")
+                f"(bag {bag[g]}, delivered {[d[g] for d in self.delivered]})")
         if occ != self.occ:
             raise InvariantViolation("camel counts per space out of step")
-        if self.bag_size != sum(self.bag) or self.on_board != len(self.board) - self.board.count(-1):
+        if self.bag_size != sum(bag) or self.on_board != len(board) - board.count(-1):
             raise InvariantViolation(f"bag size {self.bag_size} / board count {self.on_board} out of step")
-        board_demand, held_demand = sum(self.demand), sum(self.demand_held)
-        if min(self.demand) < 0 or self.demand_free < 0 or min(self.demand_held) < 0:
-            raise InvariantViolation("negative demand marker count")
+        board_demand, held_demand = sum(demand), sum(self.demand_held)
         if self.demand_free + board_demand + held_demand != T.demand_total:
             raise InvariantViolation(
                 f"demand markers: supply {self.demand_free} + board {board_demand} + players "
                 f"{held_demand} != {T.demand_total}")
+        if min(demand) < 0 or self.demand_free < 0 or min(self.demand_held) < 0:
+            raise InvariantViolation("negative demand marker count")
         if min(self.theft) < 0 or sum(self.theft) != n * T.rules.theft_markers_each:
             raise InvariantViolation(f"theft markers {self.theft}, expected {T.rules.theft_markers_each} per player in all")
         if self.end_triggered != (self.bag_size == 0):

@@ -161,29 +161,38 @@ def _spare_camels(state: CaravanState, p: int, group: dict, focus: int) -> list[
     city than the good and whose leaving keeps the group joined."""
     T = state.T
     pos, load = state.pos[p], state.load[p]
+    dist, city = T.dist, T.city
     n = state.ncamels
-    laden_groups: dict[int, list[int]] = {}
+    laden_groups: dict[int, list[tuple[int, int, int]]] = {}  # label -> [(space, city, distance)]
     for i in range(n):
-        if load[i] >= 0:
-            laden_groups.setdefault(group[pos[i]], []).append(i)
+        g = load[i]
+        if g >= 0 and (focus < 0 or i == focus):
+            s = pos[i]
+            laden_groups.setdefault(group[s], []).append((s, city[g], dist[s][city[g]]))
+    carried = {group[pos[i]] for i in range(n) if load[i] >= 0}
     out = []
+    keep_of: dict[int, list[int]] = {}
     for i in range(n):
         if load[i] >= 0:
             continue
         s = pos[i]
-        if s < 0 or group[s] not in laden_groups:
+        if s < 0 or group[s] not in carried:
             out.append(s)
             continue
-        goods = laden_groups[group[s]]
-        if focus >= 0:
-            if focus not in goods:
+        lab = group[s]
+        goods = laden_groups.get(lab)
+        if goods is None:
+            continue  # a group with goods, but not the focus good's
+        if all(dist[s][c] > d for _, c, d in goods):
+            if pos.count(s) > 1:
+                out.append(s)
                 continue
-            goods = [focus]
-        if all(T.dist[s][T.city[load[j]]] > T.dist[pos[j]][T.city[load[j]]] for j in goods):
-            others = sum(1 for k in range(n) if pos[k] == s and k != i)
-            ahead = [t for t, lab in group.items() if lab == group[s] and t != s and any(
-                T.dist[t][T.city[load[j]]] < T.dist[pos[j]][T.city[load[j]]] for j in goods)]
-            if others or _still_connected(T, pos, s, [pos[j] for j in goods] + ahead):
+            keep = keep_of.get(lab)
+            if keep is None:
+                # the goods and the spaces ahead of any of them must stay joined
+                keep = keep_of[lab] = [gs for gs, _, _ in goods] + [
+                    t for t, tl in group.items() if tl == lab and any(dist[t][c] < d for _, c, d in goods)]
+            if _still_connected(T, pos, s, keep):
                 out.append(s)
     return out
 
