@@ -145,9 +145,9 @@ def main(argv: list[str] | None = None) -> int:
     except click.UsageError as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
         return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("error: aborted", err=True)
-        return 1
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo("error: interrupted; nothing was written", err=True)
+        return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
     return result if isinstance(result, int) else 0

@@ -141,7 +141,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if variant.setup != STANDARD:
         subtitle += f" · {strings(f'setups.{variant.setup}')}"
     notes = recipe.removal_notes(game, strings, variant) if request.only else None
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes)
+    only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+                                   supplies_key="supplies_deck" if only_deck else "supplies")
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:

@@ -23,7 +23,7 @@ import math
 
 from ..errors import LayoutError
 from ..geometry import CARD_SIZES, SAFE_MM
-from ..svg import Face, circle, group, icon, line, path, polygon, rect, text_block, _num
+from ..svg import Face, circle, group, icon, path, polygon, rect, text_block, _num
 from ..text import fit
 
 # Visual proportions of the board (design, not game numbers).
@@ -128,6 +128,8 @@ class _Board:
             # lines through the gutters: a tile seam or an alignment mark there cuts no text
             "quiet_x": grid, "quiet_y": rows,
             "arrows": [f"arrow-{a}-{b}" for a, b in self.game.board.arrows()],
+            # (x, y, radius) in trim mm: tiling puts no label over an arrow crossing a seam
+            "keep_clear": [(*self.arrow_middle(a, b), ARROW_HEAD_W_MM / 2 + 1.0) for a, b in self.game.board.arrows()],
         }
         return Face("board", "board", self.width, self.height, self.bleed, art, None, meta)
 
@@ -256,13 +258,20 @@ class _Board:
         g.add(text_block(f, T / 2, top + (height - f.height) / 2, fill=ink, where=self.s.where(key)))
         return top + height
 
-    def _camp(self, g, sp, ink, accent):
+    def _kind_heading(self, g, kind: str, ink: str) -> tuple[float, float, float]:
+        """The space kind's name on top and its icon on the left; returns (top of the room
+        under the name, height of that room, icon size), in tile mm."""
         T = self.tile
-        below = self._label(g, "space_kinds.camp", ink)
-        # tent on the left, the capacity as a card-shaped badge on the right
+        below = self._label(g, f"space_kinds.{kind}", ink)
         room = T - CLEAR_MM - below
         size = min(room - 2, T / 2 - CLEAR_MM)
-        g.add(icon(KIND_ICON["camp"], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        g.add(icon(KIND_ICON[kind], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        return below, room, size
+
+    def _camp(self, g, sp, ink, accent):
+        T = self.tile
+        # tent on the left, the capacity as a card-shaped badge on the right
+        below, room, _ = self._kind_heading(g, "camp", ink)
         bh = min(room - 6, 30.0)
         bw = bh * self.card_ratio
         bx = T - CLEAR_MM - 2.5 - bw
@@ -274,10 +283,7 @@ class _Board:
 
     def _oasis(self, g, sp, ink, accent):
         T = self.tile
-        below = self._label(g, "space_kinds.oasis", ink)
-        room = T - CLEAR_MM - below
-        size = min(room - 2, T / 2 - CLEAR_MM)
-        g.add(icon(KIND_ICON["oasis"], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        below, room, size = self._kind_heading(g, "oasis", ink)
         prices = self.s("oasis_prices", single=self.game.rules.oasis_single_price, four=sp.price_4)
         pw = T - CLEAR_MM - 1.5 - (CLEAR_MM + size + 2)
         ph = min(room - 6, 26.0)
@@ -314,6 +320,11 @@ class _Board:
                              where=self.s.where("market_slot")))
 
     # ------------------------------------------------------------------ arrows
+    def arrow_middle(self, a: str, b: str) -> tuple[float, float]:
+        """Middle of the arrow from space ``a`` to ``b`` (on the gutter between them), trim mm."""
+        (ax, ay), (bx, by) = self.centre(self.game.board.space(a)), self.centre(self.game.board.space(b))
+        return (ax + bx) / 2, (ay + by) / 2
+
     def arrow(self, a: str, b: str):
         board = self.game.board
         sa, sb = board.space(a), board.space(b)

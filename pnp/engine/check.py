@@ -143,6 +143,14 @@ def _play_chunk(job: tuple) -> list:
 _ERRORS = {cls.kind: cls for cls in (DeadEnd, RuleGap, InvariantViolation)}
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and reports one line
+    (otherwise every worker prints its own traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate_many(
     game,
     batches: Sequence[tuple[Variant, int, tuple]],
@@ -176,7 +184,7 @@ def simulate_many(
         results = [_play_chunk((("",) + job[1:])) for job in jobs]
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(workers) as pool:
+        with multiprocessing.get_context(method).Pool(workers, initializer=_ignore_interrupts) as pool:
             results = pool.map(_play_chunk, jobs, chunksize=1)
     out: list[tuple[list[Playout], list[EngineError]]] = [([], []) for _ in batches]
     for b, chunk_results in zip(owners, results):
