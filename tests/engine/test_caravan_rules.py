@@ -222,3 +222,38 @@ def test_scores_penalties_and_ties(game):
 def test_penalties_beyond_the_seed_table_continue_the_series(game):
     assert game.rules.penalty(5) == 10 and game.rules.penalty(6) == 15  # C9
     assert [game.rules.actions(t) for t in (1, 2, 3, 4, 40)] == [1, 2, 3, 4, 4]  # C1
+
+
+def test_moving_a_stolen_good_to_a_camel_on_the_same_space_lifts_its_protection(state):
+    arrange(state, camels={0: [((5, 3), "gems", True), ((5, 3), None)], 1: [((5, 3), None)]}, theft=[0, 2, 1])
+    play(state, (C.K_SHIFT, 0, sp(state, 5, 3)))  # C5: it moved, though it stays on the space
+    assert state.load[0][:2] == [-1, gid(state, "gems")] and state.locked[0] == [False] * 5
+    state.cur = 1
+    assert (C.K_STEAL, 0, 1) in state.legal_moves()
+
+
+# ---------------------------------------------------------------------------- the heuristic player
+def test_heuristic_delivers_when_it_can(state):
+    from pnp.engine import caravan_bot
+
+    arrange(state, camels={0: [((4, 5), "salt"), ((4, 4), None), ((4, 3), None), (None, None)]})
+    moves = state.legal_moves()
+    assert caravan_bot.choose(state, moves, None) == (C.K_SHIFT, 0, sp(state, 4, 3))
+
+
+def test_heuristic_lays_a_camel_towards_the_city_and_places_it_there(state):
+    from pnp.engine import caravan_bot
+
+    # salt at (4,5), city (4,3): the caravan's front is the good itself; a reserve camel goes
+    # one step closer, to (4,4), in two decisions (choose the camel, then the space)
+    arrange(state, camels={0: [((4, 5), "salt")]}, actions=2)
+    first = caravan_bot.choose(state, state.legal_moves(), None)
+    assert first == (C.K_CAMEL, -1)
+    play(state, first)
+    second = caravan_bot.choose(state, state.legal_moves(), None)
+    assert second == (C.K_TO, sp(state, 4, 4))
+    play(state, second)
+    # the last action: the next camel onto the salt city, completing the chain
+    play(state, caravan_bot.choose(state, state.legal_moves(), None))
+    play(state, caravan_bot.choose(state, state.legal_moves(), None))
+    assert state.pos[0][:3] == [sp(state, 4, 5), sp(state, 4, 4), sp(state, 4, 3)] and state.cur == 1
