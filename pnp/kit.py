@@ -58,7 +58,7 @@ class KitResult:
     manifest_data: dict
 
 
-RECIPES = {"samarkand": "pnp.kits.samarkand"}
+RECIPES = {"samarkand": "pnp.kits.samarkand", "caravan": "pnp.kits.caravan"}
 
 
 def kit_name(game: str, variant: Variant, lang: str, paper: str) -> str:

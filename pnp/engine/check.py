@@ -35,6 +35,7 @@ from .scorecard import failures, scorecard
 # game id -> the module implementing pnp.engine.adapter.GameEngine for it
 ENGINES = {
     "samarkand": "pnp.engine.samarkand_check",
+    "caravan": "pnp.engine.caravan_check",
 }
 PLAYER_KINDS = ("heuristic", "random")
 THRESHOLD_KEYS = (

@@ -37,4 +37,10 @@ def _load_samarkand(folder: Path, root: Path):
     return load(folder, root)
 
 
-_LOADERS = {"samarkand": _load_samarkand}
+def _load_caravan(folder: Path, root: Path):
+    from .caravan import load
+
+    return load(folder, root)
+
+
+_LOADERS = {"samarkand": _load_samarkand, "caravan": _load_caravan}
