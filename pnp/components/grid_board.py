@@ -19,6 +19,7 @@ from typing import Callable, Optional
 
 from ..errors import LayoutError
 from ..svg import Face, group, line, rect
+from .style import NORMAL, Ink
 
 #: ``paint(row, column, x, y, size) -> svg element or None``: the art of one cell whose
 #: top-left corner is (x, y) and whose side is ``size`` mm, in trim coordinates.
@@ -61,7 +62,8 @@ class GridGeometry:
 
 def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm: float, border_mm: float,
                bleed: float, paint_cell: CellPainter, *, background: str, border_fill: str,
-               line_colour: str, line_mm: float = 0.5, paint_border: BorderPainter | None = None) -> Face:
+               line_colour: str, line_mm: float = 0.5, paint_border: BorderPainter | None = None,
+               ink: Ink = NORMAL) -> Face:
     """The board face: border band, cells painted by ``paint_cell``, grid lines, border art.
 
     Args:
@@ -71,6 +73,9 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
         background: colour under every cell (a painter may cover it).
         line_colour, line_mm: the grid lines, and the frame around the grid (twice as thick).
         paint_border: optional art over the band (title, compass, legend).
+        ink: ``style.SAVER`` leaves the bleed, the band and the background under the cells
+            as plain paper and draws the grid lines and frame at half width; the painters
+            get no ink of their own here (the caller builds them with the same ``ink``).
 
     Returns a ``Face`` of ``columns * cell + 2 * border`` x ``rows * cell + 2 * border`` mm
     with ``meta["grid"]`` = its ``GridGeometry`` and ``meta["quiet_x"/"quiet_y"]`` = the grid
@@ -86,8 +91,9 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
     geo = GridGeometry(rows, columns, cell_mm, border_mm)
     width, height = geo.width, geo.height
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=border_fill))
-    art.add(rect(border_mm, border_mm, columns * cell_mm, rows * cell_mm, fill=background))
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(border_fill)))
+    # Saver: the background is as large as the grid, so it goes too (painters tint what must read).
+    art.add(rect(border_mm, border_mm, columns * cell_mm, rows * cell_mm, fill=ink.bleed(background)))
     for r in range(rows):
         for c in range(columns):
             x, y = geo.cell_origin(r, c)
@@ -97,6 +103,7 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
                 cell.add(painted)
             art.add(cell)
     xs, ys = geo.gutters()
+    line_mm = ink.width(line_mm)
     for x in xs[1:-1]:
         art.add(line(x, ys[0], x, ys[-1], line_colour, line_mm))
     for y in ys[1:-1]:

@@ -13,6 +13,12 @@ Layout (trim coordinates, mm), for a board of ``width`` x ``height``:
 
 Every text is fitted into its box with the kit's fonts; nothing is a game number here
 (the caller passes labels and values from the model and the language file).
+
+With ``style.SAVER`` (``--ink saver``) the frame band and the bleed are paper, with a thin
+rule in the player's colour inside the trim; the header, the goods slots and the marker
+areas are light tints; solid badges and panel heads become outlines or tints with dark
+text (``Ink.on``); ghosted signs are fainter.  The player's mark stays on the header, so
+boards are told apart in greyscale too.
 """
 
 from __future__ import annotations
@@ -69,7 +75,7 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
                  colour: str, mark: str, emblem: str, title: str, note: str,
                  goods_title: str, goods: tuple[GoodSlot, ...], goods_columns: int, token_mm: float,
                  areas: tuple[MarkerArea, ...], reminders: tuple[Reminder, ...], foot_mm: float,
-                 where: str) -> Face:
+                 where: str, ink: style.Ink = style.NORMAL) -> Face:
     """The board face, ``width`` x ``height`` mm (trim) with ``bleed`` mm of the player's colour.
 
     Args:
@@ -80,17 +86,20 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
         areas: marker areas stacked in the right-hand column.
         reminders: panels side by side in the foot band, ``foot_mm`` high.
         where: source of the texts, for error messages.
+        ink: ``style.SAVER`` for a paper frame and bleed, light tints and thin rules.
 
     Raises:
         LayoutError: the slots, areas or texts do not fit (the message names the part).
     """
-    b = _Layout(width, height, where)
+    b = _Layout(width, height, where, ink)
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour))
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
     inner = (FRAME_MM, FRAME_MM, width - 2 * FRAME_MM, height - 2 * FRAME_MM)
-    art.add(rect(*inner, fill=style.PARCHMENT, radius=2.5))
+    # Saver: the colour band is gone, so the parchment gets a rule in the player's colour instead.
+    art.add(rect(*inner, fill=ink.field(style.PARCHMENT), radius=2.5,
+                 **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
     art.add(rect(inner[0] + 1, inner[1] + 1, inner[2] - 2, inner[3] - 2, stroke=style.darker(colour, 0.2),
-                 stroke_mm=0.4, radius=2))
+                 stroke_mm=ink.width(0.4), radius=2))
     header_h = 12.0
     art.add(b.header(colour, mark, emblem, title, note, header_h))
     top = FRAME_MM + 1.5 + header_h + GAP_MM
@@ -106,12 +115,12 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
                           f"({right - area_left:.1f} mm left)", key=where)
     art.add(b.areas(areas, area_left, top, right - area_left, bottom - top))
     art.add(b.reminders(reminders, left, bottom + GAP_MM, right - left, foot_mm))
-    return Face(face_name, component, width, height, bleed, art, edge_colour=colour)
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
 
 
 class _Layout:
-    def __init__(self, width: float, height: float, where: str):
-        self.width, self.height, self.where = width, height, where
+    def __init__(self, width: float, height: float, where: str, ink: style.Ink):
+        self.width, self.height, self.where, self.ink = width, height, where, ink
 
     def fit(self, s: str, role: str, w: float, h: float, max_size: float, min_size: float = 1.6, lines: int = 1):
         return fit(s, role, w, h, max_size, min_size, self.where, max_lines=lines)
@@ -120,9 +129,15 @@ class _Layout:
         g = group()
         x0, y0 = FRAME_MM + 1.5, FRAME_MM + 1.5
         w = self.width - 2 * x0
-        g.add(rect(x0, y0, w, h, fill=colour, radius=1.5))
-        ink = style.readable_on(colour)
-        contrast = style.darker(colour, 0.6) if ink != style.WHITE else style.lighter(colour, 0.8)
+        if self.ink.saver:
+            # A stronger tint than the default: light tints of yellow and orange look alike.
+            g.add(rect(x0, y0, w, h, fill=self.ink.field(colour, HEADER_TINT), stroke=colour,
+                       stroke_mm=self.ink.width(0.6), radius=1.5))
+            contrast = self.ink.on(colour, HEADER_TINT)
+        else:
+            g.add(rect(x0, y0, w, h, fill=colour, radius=1.5))
+            ink = style.readable_on(colour)
+            contrast = style.darker(colour, 0.6) if ink != style.WHITE else style.lighter(colour, 0.8)
         size = h - 3
         g.add(player_mark(mark, x0 + 2 + size / 2, y0 + h / 2, size, contrast))
         g.add(icon(emblem, x0 + 4 + size, y0 + 1.5, size, contrast))
@@ -153,15 +168,16 @@ class _Layout:
 
     def slot(self, s: GoodSlot, x, y, w, h, well):
         g = group()
-        tint = style.lighter(s.colour, 0.7)
+        tint = self.ink.field(s.colour, SLOT_TINT) if self.ink.saver else style.lighter(s.colour, 0.7)
         edge = style.darker(s.colour, 0.25)
-        g.add(rect(x, y, w, h, fill=tint, stroke=edge, stroke_mm=0.4, radius=1.5))
+        g.add(rect(x, y, w, h, fill=tint, stroke=edge, stroke_mm=self.ink.width(0.4), radius=1.5))
         label = self.fit(s.label, "bold", w - 2, 3.2, 2.8, 1.6)
         g.add(text_block(label, x + w / 2, y + 1.0, style.INK, "middle", self.where))
         wx, wy = x + (w - well) / 2, y + h - well - 1.2
-        g.add(rect(wx, wy, well, well, fill=style.PARCHMENT, stroke=edge, stroke_mm=0.3, radius=1.2,
+        paper = self.ink.field(style.PARCHMENT)
+        g.add(rect(wx, wy, well, well, fill=paper, stroke=edge, stroke_mm=0.3, radius=1.2,
                    stroke_dasharray="1,0.7"))
-        ghost = style.mix(style.PARCHMENT, edge, 0.35)
+        ghost = style.mix(paper, edge, 0.35)
         isz = well * 0.58
         g.add(icon(s.icon, wx + (well - isz) / 2, wy + 1.2, isz, ghost))
         letter = self.fit(s.letter, "heavy", well * 0.5, well * 0.3, well * 0.3, 1.6)
@@ -169,9 +185,15 @@ class _Layout:
         # Points badge at the top right corner of the well.
         br = 2.6
         bx, by = x + w - br - 0.8, wy + br - 0.6
-        g.add(circle(bx, by, br, fill=RARE_BADGE if s.rare else style.INK, stroke=style.PARCHMENT, stroke_mm=0.3))
+        badge = RARE_BADGE if s.rare else style.INK
+        if self.ink.saver:   # an outlined white badge (the gilded outline still marks a rare good)
+            g.add(circle(bx, by, br, fill=style.WHITE, stroke=badge, stroke_mm=0.5 if s.rare else 0.3))
+            points_ink = style.INK
+        else:
+            g.add(circle(bx, by, br, fill=badge, stroke=style.PARCHMENT, stroke_mm=0.3))
+            points_ink = style.WHITE
         pts = self.fit(s.points, "heavy", br * 1.6, br * 1.2, br * 1.1, 1.4)
-        g.add(text_block(pts, bx, by - pts.height / 2 - 0.05, style.WHITE, "middle", self.where))
+        g.add(text_block(pts, bx, by - pts.height / 2 - 0.05, points_ink, "middle", self.where))
         return g
 
     def areas(self, areas, x0, y0, w, h):
@@ -188,7 +210,9 @@ class _Layout:
 
     def area(self, a: MarkerArea, x, y, w, h):
         g = group()
-        g.add(rect(x, y, w, h, fill=style.PARCHMENT_DARK, stroke=style.FRAME, stroke_mm=0.4, radius=1.5))
+        g.add(rect(x, y, w, h, fill=self.ink.field(style.PARCHMENT_DARK, 0.6), stroke=style.FRAME,
+                   stroke_mm=self.ink.width(0.4), radius=1.5))
+        shade = self.ink.field(style.SHADE, 0.5)     # ghosted icons: half as dark when saving ink
         head = self.fit(a.title, "bold", w - 3, 4.2, 3.2, 1.8)
         g.add(text_block(head, x + 1.5, y + 1.2, style.INK, "start", self.where))
         top = y + head.height + 2.4
@@ -203,16 +227,16 @@ class _Layout:
             for k in range(a.spaces):
                 cx = x + 1.5 + d / 2 + k * (d + gap)
                 own = k == 0 and a.start_colour is not None
-                fill = a.start_colour if own else style.PARCHMENT
+                fill = self.ink.field(a.start_colour, HEADER_TINT) if own else self.ink.field(style.PARCHMENT)
                 g.add(circle(cx, cy, d / 2, fill=fill, stroke=style.FRAME, stroke_mm=0.3, stroke_dasharray="1,0.7"))
                 isz = d * 0.55
-                ghost = style.mix(fill, style.readable_on(fill), 0.3) if own else style.SHADE
+                ghost = style.mix(fill, style.readable_on(fill), 0.3) if own else shade
                 g.add(icon(a.icon, cx - isz / 2, cy - d * 0.36, isz, ghost))
                 if own and a.start_mark:
                     g.add(player_mark(a.start_mark, cx, cy + d * 0.27, d * 0.25, ghost))
         else:
             isz = min(room_h, w) * 0.8
-            g.add(icon(a.icon, x + (w - isz) / 2, top + (room_h - isz) / 2, isz, style.SHADE))
+            g.add(icon(a.icon, x + (w - isz) / 2, top + (room_h - isz) / 2, isz, shade))
         return g
 
     def reminders(self, panels, x0, y0, w, h):
@@ -228,10 +252,11 @@ class _Layout:
 
     def panel(self, p: Reminder, x, y, w, h):
         g = group()
-        g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=0.4, radius=1.5))
+        g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=self.ink.width(0.4), radius=1.5))
         head = self.fit(p.title, "bold", w - 3, 3.8, 3.0, 1.8)
-        g.add(rect(x, y, w, head.height + 2.2, fill=style.FRAME, radius=1.5))
-        g.add(text_block(head, x + 1.5, y + 1.1, style.PARCHMENT, "start", self.where))
+        g.add(rect(x, y, w, head.height + 2.2, fill=self.ink.field(style.FRAME, 0.8), radius=1.5))
+        head_ink = self.ink.on(style.FRAME, 0.8) if self.ink.saver else style.PARCHMENT
+        g.add(text_block(head, x + 1.5, y + 1.1, head_ink, "start", self.where))
         top = y + head.height + 3.0
         row_h = (y + h - 1.0 - top) / max(1, len(p.rows))
         value_w = max(_width(v, "bold", 2.6) for _, v in p.rows) + 1.5 if p.rows else 0
@@ -246,6 +271,11 @@ class _Layout:
 
 
 RARE_BADGE = "#A8841A"
+# Saver tints (``Ink.field``'s t): the header and the own theft space keep more colour than
+# the default so neighbouring player colours stay apart; goods slots are a little lighter
+# than normal ink's 0.7 tint.
+HEADER_TINT = 0.6
+SLOT_TINT = 0.82
 
 
 def _width(s: str, role: str, size: float) -> float:

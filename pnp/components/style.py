@@ -62,9 +62,9 @@ class Ink:
         """The flat colour a face shows at its trim edge (``Face.edge_colour``)."""
         return WHITE if self.saver else colour
 
-    def on(self, colour: str) -> str:
-        """Text or icon colour on a field of ``colour`` (as drawn by ``field``)."""
-        return readable_on(self.field(colour))
+    def on(self, colour: str, t: float = 0.82) -> str:
+        """Text or icon colour on a field of ``colour`` drawn by ``field(colour, t)``."""
+        return readable_on(self.field(colour, t))
 
 
 NORMAL = Ink(False)

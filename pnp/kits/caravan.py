@@ -8,12 +8,13 @@ Counts: the goods of the variant's bag (``game.goods_counts(variant)``: 9 / 3 of
 the full game, 6 / 2 in the short game) plus ``spares_per_good`` spare tokens; the rest
 is the whole box whatever the player count (24 camels in 4 colours, 4 player boards, 44
 demand markers, 4 theft markers: the seed's component list), so players pick any colour.
+Every renderer gets ``style.ink_for(settings.ink)``, as Samarkand's do (``--ink saver``).
 Why these choices: DESIGN.md, "Kit".
 """
 
 from __future__ import annotations
 
-from ..components import markers, player_board
+from ..components import markers, player_board, style
 from ..components.caravan_board import board_face
 from ..i18n import Strings
 from ..imposition import PrintSettings, impose_grid
@@ -56,7 +57,7 @@ def board_component(game, strings, settings, sheet_label, spec: KitSpec | None =
 
     spec = spec or load_spec(game)
     label = strings("components.board")
-    face = board_face(game, strings, spec, settings.bleed_mm)
+    face = board_face(game, strings, spec, settings.bleed_mm, style.ink_for(settings.ink))
     return ComponentRun("board", "board", label, 1, tile_board(face, settings, strings, strings("title")))
 
 
@@ -64,7 +65,8 @@ def board_single_sheet(game, strings, settings):
     """The whole board on one larger sheet (A3 or A2 for an A4 kit, Tabloid or ARCH C for Letter)."""
     from ..tiling import single_board_sheet
 
-    return single_board_sheet(board_face(game, strings, load_spec(game), settings.bleed_mm), None, settings, strings)
+    return single_board_sheet(board_face(game, strings, load_spec(game), settings.bleed_mm, style.ink_for(settings.ink)),
+                              None, settings, strings)
 
 
 # ------------------------------------------------------------------------ components
@@ -88,6 +90,7 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed) -> Compone
         (strings(f"kinds.{kind}"), str(value)) for kind, value in sorted(game.kinds.items(), key=lambda kv: -kv[1])
     ) + ((strings("demand_marker"), str(rules.demand_marker_points)),), 1.0)
     penalties = player_board.Reminder(strings("penalty_title"), penalty_rows(game, strings), 1.0)
+    ink = style.ink_for(settings.ink)
     faces = []
     for colour, mark in zip(game.player_colours, spec.marks):
         name = strings(f"player_colours.{colour.id}")
@@ -101,7 +104,7 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed) -> Compone
             emblem=spec.icons["camel"], title=strings("player_board_title", colour=name), note=note,
             goods_title=strings("delivered_goods"), goods=slots, goods_columns=spec.goods_columns,
             token_mm=spec.good_mm, areas=areas, reminders=(actions, points, penalties),
-            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title")))
+            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink))
     faces = faces[:game.components.player_boards]
     label = strings("components.player_boards")
     sheets = impose_grid("player-boards", label, faces, None, settings, sheet_label(label))
@@ -121,12 +124,13 @@ def penalty_rows(game, strings) -> tuple[tuple[str, str], ...]:
 
 def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
     counts = game.goods_counts(variant)
+    ink = style.ink_for(settings.ink)
     fronts, spares = [], []
     for g in game.goods:
         key = f"letters.{g.id}"
         for component, n, out in (("goods", counts[g.id], fronts), ("goods-spares", spec.spares_per_good, spares)):
             face = markers.good_token(f"good/{g.id}", component, spec.good_mm, bleed, g.colour, g.icon, strings(key),
-                                      strings.where(key), rare=g.kind == "rare")
+                                      strings.where(key), rare=g.kind == "rare", ink=ink)
             out.extend([face] * n)
     label = strings("components.goods")
     sheets = impose_grid("goods", label, fronts + spares, None, settings, sheet_label(label))
@@ -139,9 +143,10 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
 
 def _camels(game, strings, spec, settings, sheet_label, bleed) -> ComponentRun:
     faces, by_colour = [], {}
+    ink = style.ink_for(settings.ink)
     for colour, mark in zip(game.player_colours, spec.marks):
         face = markers.player_token(f"camel/{colour.id}", "camels", spec.camel_mm, bleed, colour.colour, mark,
-                                    spec.icons["camel"])
+                                    spec.icons["camel"], ink=ink)
         faces.extend([face] * game.components.camels_per_colour)
         by_colour[colour.id] = game.components.camels_per_colour
     label = strings("components.camels")
@@ -152,12 +157,14 @@ def _camels(game, strings, spec, settings, sheet_label, bleed) -> ComponentRun:
 def _markers(game, strings, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
     """Demand markers (the value they score) and one theft marker per player colour, with its mark."""
     key = "demand_marker"
+    ink = style.ink_for(settings.ink)
     demand = markers.disc_marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
                                  spec.colours["demand"], spec.icons["demand"], str(game.rules.demand_marker_points),
-                                 strings.where(key))
+                                 strings.where(key), ink=ink)
     demands = [demand] * game.components.demand_markers
     thefts = [markers.disc_marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
-                                  bleed, c.colour, spec.icons["theft"], "", strings.where("theft_markers"), mark=m)
+                                  bleed, c.colour, spec.icons["theft"], "", strings.where("theft_markers"), mark=m,
+                                  ink=ink)
               for c, m in zip(game.player_colours, spec.marks)][:game.components.theft_markers]
     label = strings("components.demand_markers")
     theft_label = strings("components.theft_markers")
