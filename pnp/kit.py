@@ -23,6 +23,7 @@ from .imposition import PrintSettings, check_print_options
 from .kits.base import ComponentRun
 from .model import load_game
 from .model.variant import STANDARD, Variant
+from .pagination import paginate
 
 
 @dataclass(frozen=True)
@@ -134,13 +135,13 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     rules_buffer = io.BytesIO()
     rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
 
-    # Page numbers: contents (1 page, checked below), rules, then every component's sheets.
+    # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
+    # with blank backs where printing the whole file double-sided needs them.
     sheets = [s for run in runs for s in run.sheets]
     contents_pages = 1
-    first_sheet_page = contents_pages + rules_pages + 1
+    pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
     pages_of: dict[str, list[int]] = {}
-    for offset, sheet in enumerate(sheets):
-        page = first_sheet_page + offset
+    for sheet, page in zip(sheets, pagination.sheets):
         owners = {sheet.component} | {p.component for p in sheet.placements}
         for owner in owners:
             pages_of.setdefault(owner, []).append(page)
@@ -149,7 +150,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
             pages_of[run.id] = list(pages_of.get(run.shares_sheets_with, []))
 
     lines = [ContentsLine(strings("contents"), 1, (1,)),
-             ContentsLine(strings("components.rules"), 1, tuple(range(2, 2 + rules_pages)))]
+             ContentsLine(strings("components.rules"), 1, pagination.rules)]
     lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
     language = strings("language_name")
     subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
@@ -158,6 +159,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     notes = recipe.removal_notes(game, strings, variant) if request.only else None
     only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
     print_key = "print_instructions" if request.duplex == "long" else f"print_instructions_{request.duplex}"
+    if not any(sheet.side in ("back", "fold") for sheet in sheets):
+        print_key = "print_instructions_one_sided"  # nothing in this kit has a back
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
                                    supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key)
     from pypdf import PdfReader
@@ -166,17 +169,21 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
 
     iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
-    sources = [pdfout.PageSource(contents_pdf, strings("contents")),
-               pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))]
+    rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
+    sheet_pdfs: dict[int, bytes] = {}
+    by_page = {1: pdfout.PageSource(contents_pdf, strings("contents")), pagination.rules[0]: rules_source}
+    blank = pdfout.PageSource(pdfout.blank_page(paper), "")
+    by_page.update({page: blank for page in pagination.blanks})
     last_bookmark = None
-    for sheet, page_pdf in zip(sheets, pdfout.convert_all([s.svg for s in sheets], iterator)):
+    for sheet, page, page_pdf in zip(sheets, pagination.sheets, pdfout.convert_all([s.svg for s in sheets], iterator)):
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
-        sources.append(pdfout.PageSource(page_pdf, bookmark))
-    sheet_pdfs = {id(sheet): source.pdf for sheet, source in zip(sheets, sources[2:])}
+        by_page[page] = pdfout.PageSource(page_pdf, bookmark)
+        sheet_pdfs[id(sheet)] = page_pdf
+    sources = [by_page[page] for page in sorted(by_page)]
 
     name = kit_name(request.game, variant, request.lang, request.paper) + request.suffix
-    total_pages = first_sheet_page - 1 + len(sheets)
+    total_pages = pagination.total
     metadata = {
         "Title": f"{title} — {subtitle}",
         "Subject": f"Print-and-play kit: {request.game}, {players} players, {request.lang}, {paper.name}",
@@ -188,7 +195,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         "Language": request.lang,
         "Paper": request.paper,
     }
-    pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex, lang=request.lang)
+    pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
+                                lang=request.lang)
 
     manifest = {
         "game": request.game,
@@ -202,8 +210,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         "checked": checked,
         "components": [
             {"id": "contents", "kind": "contents", "count": 1, "pages": [1]},
-            {"id": "rules", "kind": "rules", "count": 1, "pages": list(range(2, 2 + rules_pages))},
+            {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules)},
         ] + [_manifest_entry(run, pages_of) for run in runs],
+        "blank_pages": list(pagination.blanks),
+        "print": {"duplex": settings.duplex if pagination.duplex or settings.duplex == "fold" else "none",
+                  "back_offset_mm": list(settings.back_offset_mm), "back_scale": list(settings.back_scale),
+                  "ink": settings.ink, "target": request.target},
     }
     out_dir = Path(request.out_dir)
     pdf_path = out_dir / f"{name}.pdf"
@@ -222,7 +234,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if request.split:
         from .targets import split_files
 
-        extra += split_files(runs, sheet_pdfs, sources[1], out_dir, name, metadata, settings.duplex, request.lang)
+        extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex, request.lang)
     if request.target != "home":
         from dataclasses import replace
 

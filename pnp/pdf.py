@@ -70,6 +70,16 @@ class PageSource:
     bleed_mm: float = 0.0
 
 
+def blank_page(paper) -> bytes:
+    """A one-page PDF with nothing on it, ``paper`` size (``pnp.geometry.Paper``, mm): the
+    back of a one-sided sheet in a file printed double-sided."""
+    writer = PdfWriter()
+    writer.add_blank_page(width=mm_to_pt(paper.width), height=mm_to_pt(paper.height))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def assemble(sources: Sequence[PageSource], metadata: dict[str, str], duplex: str = "long",
              lang: str = "en") -> bytes:
     """Join ``sources`` into one PDF with page boxes, bookmarks and metadata.

@@ -450,22 +450,26 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
         sheet_pdfs: ``id(sheet) -> one-page PDF bytes`` of every converted sheet.
         rules: the rules ``PageSource``.
     Returns (path, bytes) pairs, in the order cards, board, tokens, tables, others, rules.  The
-    cards file keeps the kit's duplex hint; the others are one-sided (``/Simplex``).
+    file of a group with backs sheets keeps the kit's duplex hint; the others are one-sided
+    (``/Simplex``).
     """
     from . import pdf as pdfout
 
     groups: dict[str, list] = {}
+    two_sided: set[str] = set()
     for run in runs:
         last = None
         for sheet in run.sheets:
             bookmark = sheet.bookmark if sheet.bookmark != last else ""
             last = sheet.bookmark
             groups.setdefault(split_group(run.kind), []).append(pdfout.PageSource(sheet_pdfs[id(sheet)], bookmark))
+            if sheet.side == "back":
+                two_sided.add(split_group(run.kind))
     order = ["cards", "board", "tokens", "tables"]
     names = [g for g in order if g in groups] + sorted(g for g in groups if g not in order)
     out = []
     for group in names:
-        hint = duplex if group == "cards" else "none"
+        hint = duplex if group in two_sided else "none"  # a goods-token "deck" has no backs
         data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')} — {group}"},
                                duplex=hint, lang=lang)
         out.append((out_dir / f"{name}-{group}.pdf", data))

@@ -88,3 +88,25 @@ def test_face_too_large_for_paper_is_a_layout_error():
 
     with pytest.raises(LayoutError, match="does not fit A4"):
         plan_grid(250, 400, PrintSettings(PAPERS["a4"]), can_abut=False)
+
+
+def test_pagination_keeps_backs_behind_fronts_and_one_sided_sheets_alone():
+    from pnp.pagination import paginate
+
+    # contents 1, rules 2-3, blank 4; cards 5/6, 7/8; a board tile 9 with blank 10; a token sheet 11 + blank 12
+    p = paginate(2, ["front", "back", "front", "back", "single", "single"], "long")
+    assert p.duplex and p.rules == (2, 3) and p.sheets == (5, 6, 7, 8, 9, 11)
+    assert p.blanks == (4, 10, 12) and p.total == 12
+    assert all(n % 2 == 1 for n, s in zip(p.sheets, ["front", "back"] * 2 + ["single"] * 2) if s != "back")
+    # three rules pages end on page 4 (a back): the first fronts sheet follows on 5, no blank
+    q = paginate(3, ["front", "back"], "short")
+    assert q.rules == (2, 3, 4) and q.sheets == (5, 6) and q.blanks == () and q.total == 6
+    # one-sided printing: no blank pages at all
+    for mode in ("none", "fold"):
+        r = paginate(2, ["front", "back", "single"], mode)
+        assert not r.duplex and r.blanks == () and r.sheets == (4, 5, 6) and r.total == 6
+    # a kit without backs is printed one-sided whatever --duplex says
+    s = paginate(2, ["single", "single"], "long")
+    assert not s.duplex and s.blanks == () and s.total == 5
+    with pytest.raises(ValueError, match="sheet 0 is a backs sheet"):
+        paginate(1, ["back"], "long")

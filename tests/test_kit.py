@@ -152,3 +152,21 @@ def test_board_in_one_piece_on_larger_paper(tmp_path):
     assert abs(w - 457.2) < 0.1 and abs(h - 609.6) < 0.1
     manifest = json.loads((tmp_path / "samarkand-5p-en-letter.manifest.json").read_text())
     assert manifest["board_single"] == {"file": "samarkand-5p-en-letter-board-arch-c.pdf", "paper": "arch-c"}
+
+
+@pytest.mark.parametrize("name", ["samarkand-5p-en-a4", "samarkand-5p-da-letter"])
+def test_whole_file_prints_double_sided_with_backs_behind_fronts(kit_dir, name):
+    """Printed duplex as the PDF asks, page 2k is the back of page 2k-1: every card fronts
+    sheet is on an odd page with its backs next, and every one-sided sheet has a blank back."""
+    reader, manifest = kit(kit_dir, name)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    blanks = set(manifest["blank_pages"])
+    pages = {c["id"]: c["pages"] for c in manifest["components"]}
+    cards = pages["cards"]
+    assert [p % 2 for p in cards] == [1, 0] * (len(cards) // 2)           # front, back, front, back ...
+    assert all(b == a + 1 for a, b in zip(cards[::2], cards[1::2]))
+    one_sided = sorted({p for cid, ps in pages.items() if cid not in ("cards", "contents", "rules") for p in ps})
+    assert one_sided and all(p % 2 == 1 and p + 1 in blanks for p in one_sided)
+    for p in blanks:                                                        # blank: nothing drawn
+        assert reader.pages[p - 1].extract_text() == "" and not reader.pages[p - 1].get_contents()
+    assert manifest["pages"] == len(reader.pages) == max(max(cards), max(one_sided) + 1)

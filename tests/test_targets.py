@@ -140,8 +140,9 @@ def test_split_writes_one_pdf_per_kind_next_to_the_kit(kit_dir, tmp_path):
     assert len(parts["cards"].pages) == len(pages["cards"])
     assert len(parts["rules"].pages) == len(pages["rules"])
     assert len(parts["tables"].pages) == len(pages["price-tables"])
-    # Every sheet of the kit is in exactly one split file (contents page aside).
-    assert sum(len(r.pages) for r in parts.values()) == len(kit.pages) - 1
+    # Every sheet of the kit is in exactly one split file (contents page and blank backs aside).
+    assert sum(len(r.pages) for r in parts.values()) == len(kit.pages) - 1 - len(manifest["blank_pages"])
+    assert parts["board"].trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
     assert parts["cards"].trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     # The kit itself is the same as without --split.
     assert (tmp_path / "samarkand-2p-en-a4.pdf").read_bytes() == (kit_dir / "samarkand-2p-en-a4.pdf").read_bytes()

@@ -20,8 +20,11 @@ from ..i18n import Strings
 from ..imposition import PrintSettings, impose_grid
 from ..model.variant import Variant
 from .base import ComponentRun
-from .caravan_rules import rules_context  # noqa: F401  (the recipe's rules_context)
+from . import caravan_rules
 from .caravan_spec import KitSpec, load_spec
+
+#: The rules sheet's template variables (pnp.rulebook).
+rules_context = caravan_rules.rules_context
 
 
 def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:

@@ -14,7 +14,10 @@ from ..imposition import PrintSettings, impose_cutouts, impose_grid
 from ..model.samarkand import Samarkand
 from ..model.variant import Variant
 from .base import ComponentRun
-from .samarkand_rules import rules_context  # noqa: F401  (the recipe's rules-sheet context)
+from . import samarkand_rules
+
+#: The rules sheet's template variables (pnp.rulebook).
+rules_context = samarkand_rules.rules_context
 
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
