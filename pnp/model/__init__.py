@@ -37,4 +37,10 @@ def _load_samarkand(folder: Path, root: Path):
     return load(folder, root)
 
 
-_LOADERS = {"samarkand": _load_samarkand}
+def _load_chessboard(folder: Path, root: Path):
+    from .chessboard import load
+
+    return load(folder, root)
+
+
+_LOADERS = {"samarkand": _load_samarkand, "caravan-chessboard": _load_chessboard}
