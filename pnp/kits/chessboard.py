@@ -17,6 +17,7 @@ from ..model.variant import Variant
 from ..svg import Face, group, icon
 from .base import ComponentRun
 from .chessboard_layout import KitLayout, load_layout
+from .chessboard_rules import rules_context  # noqa: F401  (the recipe's rules-sheet entry point)
 
 #: Opacity of the region icon drawn in a corner of each square of an end row.
 END_ROW_ICON_OPACITY = 0.35
