@@ -179,7 +179,11 @@ def _numbers(rows, columns, square, band, width, height, frame):
 
 
 def _region_bars(rows, square, band, width, bands):
-    """A coloured bar per region in the outer part of the left and right bands, named along it."""
+    """A coloured bar per region in the outer part of the left and right bands, named along it.
+
+    A bar of four or more rows carries its name twice, centred on its upper and lower
+    halves, so that a tile seam across the middle of the board cuts no text.
+    """
     g = group(id="regions")
     bar_w = band - NUMBER_DISC_MM - BAR_EDGE_MM - 4.0
     gap = 1.2
@@ -188,39 +192,49 @@ def _region_bars(rows, square, band, width, bands):
         y0 = band + (rows - top_row) * square + gap
         y1 = band + (rows - bottom_row + 1) * square - gap
         length = y1 - y0
+        copies = 2 if len(b.rows) >= 4 else 1
+        room = length / copies
+        # Icons only where the bar is long enough to keep the name large.
+        icon_size = bar_w * 0.72 if b.icon and room > 4 * square / 3 else 0.0
+        label = fit(b.name, "display", room - 2 * icon_size - 8, bar_w * 0.7, bar_w * 0.62, 2.5, b.where,
+                    max_lines=1)
+        ink = style.readable_on(b.accent)
         for x0, rotation in ((BAR_EDGE_MM, 270), (width - BAR_EDGE_MM - bar_w, 90)):
             g.add(rect(x0, y0, bar_w, length, fill=b.accent, stroke=style.PARCHMENT, stroke_mm=0.5, radius=bar_w / 2))
-            cx, cy = x0 + bar_w / 2, (y0 + y1) / 2
-            ink = style.readable_on(b.accent)
-            # Icons only where the bar is long enough to keep the name large.
-            icon_size = bar_w * 0.72 if b.icon and length > 4 * square / 3 else 0.0
-            label = fit(b.name, "display", length - 2 * icon_size - 8, bar_w * 0.7, bar_w * 0.62, 2.5, b.where,
-                        max_lines=1)
-            holder = group(transform=f"translate({_num(cx)},{_num(cy)}) rotate({rotation})")
-            holder.add(text_block(label, 0, -(ascent("display") - 0.36) * label.size, ink, "middle", b.where))
-            if icon_size:
-                for side in (-1, 1):
-                    ix = side * (label.width / 2 + 2.5 + icon_size / 2)
-                    holder.add(icon(b.icon, ix - icon_size / 2, -icon_size / 2, icon_size, ink))
-            g.add(holder)
+            cx = x0 + bar_w / 2
+            for k in range(copies):
+                cy = y0 + room * (k + 0.5)
+                holder = group(transform=f"translate({_num(cx)},{_num(cy)}) rotate({rotation})")
+                holder.add(text_block(label, 0, -(ascent("display") - 0.36) * label.size, ink, "middle", b.where))
+                if icon_size:
+                    for side in (-1, 1):
+                        ix = side * (label.width / 2 + 2.5 + icon_size / 2)
+                        holder.add(icon(b.icon, ix - icon_size / 2, -icon_size / 2, icon_size, ink))
+                g.add(holder)
     return g
 
 
 def _edge_note(note: EdgeNote, width, height, band, top: bool):
-    """The note in the outer part of the bottom band (or top band, turned 180 degrees)."""
+    """The note in the outer part of the bottom band (or top band, turned 180 degrees).
+
+    Printed twice, centred on the left and right halves of the grid, so that a tile seam
+    down the middle of the board cuts no text and both ends of the table can read one.
+    """
     box_h = band - NUMBER_DISC_MM - BAR_EDGE_MM - 4.0
     cy = height - BAR_EDGE_MM - box_h / 2
+    half = (width - 2 * band) / 2
     g = group(transform=f"rotate(180 {_num(width / 2)} {_num(height / 2)})") if top else group()
     icon_size = box_h * 0.8 if note.icon else 0.0
-    text_w = width - 2 * band - 2 * icon_size - 10
-    fitted = fit(note.text, "bold", text_w, box_h * 0.8, box_h * 0.5, 2.2, note.where, max_lines=1)
+    fitted = fit(note.text, "bold", half - 2 * icon_size - 16, box_h * 0.8, box_h * 0.5, 2.2, note.where, max_lines=1)
     box_w = fitted.width + 2 * icon_size + 12
-    g.add(rect(width / 2 - box_w / 2, cy - box_h / 2, box_w, box_h, fill=note.colour, stroke=style.PARCHMENT,
-               stroke_mm=0.5, radius=box_h / 2))
     ink = style.readable_on(note.colour)
-    g.add(text_block(fitted, width / 2, cy - (ascent("bold") - 0.36) * fitted.size, ink, "middle", note.where))
-    if note.icon:
-        for side in (-1, 1):
-            ix = width / 2 + side * (fitted.width / 2 + 2.5 + icon_size / 2)
-            g.add(icon(note.icon, ix - icon_size / 2, cy - icon_size / 2, icon_size, ink))
+    for k in range(2):
+        cx = band + half * (k + 0.5)
+        g.add(rect(cx - box_w / 2, cy - box_h / 2, box_w, box_h, fill=note.colour, stroke=style.PARCHMENT,
+                   stroke_mm=0.5, radius=box_h / 2))
+        g.add(text_block(fitted, cx, cy - (ascent("bold") - 0.36) * fitted.size, ink, "middle", note.where))
+        if note.icon:
+            for side in (-1, 1):
+                ix = cx + side * (fitted.width / 2 + 2.5 + icon_size / 2)
+                g.add(icon(note.icon, ix - icon_size / 2, cy - icon_size / 2, icon_size, ink))
     return g

@@ -65,9 +65,10 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float) -> dict[
             title_key, rule_key = f"cards.{card.kind}", f"card_rules.{card.kind}"
             band = band_colour = None
         number = str(card.steps) if card.steps is not None else None
+        squares = strings("squares.one" if card.steps == 1 else "squares.many")
         faces[card.id] = cards.rule_card(
             f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, strings(title_key), number,
-            strings(rule_key, steps=card.steps), card.colour, card.icon, strings.where(rule_key),
+            strings(rule_key, steps=card.steps, squares=squares), card.colour, card.icon, strings.where(rule_key),
             band=band, band_colour=band_colour)
     return faces
 
@@ -124,7 +125,7 @@ def board_component(game, strings: Strings, settings: PrintSettings, sheet_label
     from ..tiling import tile_board
 
     label = strings("components.board")
-    sheets = tile_board(board_face(game, strings, settings.bleed_mm), settings, strings, label)
+    sheets = tile_board(board_face(game, strings, settings.bleed_mm), settings, strings, strings("title"))
     return ComponentRun("board", "board", label, 1, sheets)
 
 
