@@ -211,7 +211,7 @@ def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...],
     used_cells = set(occupied)
     for key in sorted(seen, key=sorted):
         places = seen[key]
-        (i, p, q), (j, p2, q2) = places
+        (_, p, q), (_, p2, q2) = places
         if {p, q} == {p2, q2}:
             folds.append((mm(p), mm(q)))     # the two faces stay joined: fold here
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..fonts import ascent
 from ..geometry import SAFE_MM
 from ..svg import Face, circle, group, icon, rect, text_block
 from ..text import fit
@@ -61,8 +62,6 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(circle(c, c, r * 0.84, fill=GOLD, stroke=GOLD_DARK, stroke_mm=0.4))
     art.add(circle(c, c, r * 0.72, stroke=GOLD_LIGHT, stroke_mm=0.35))
     big = fit(str(value), "heavy", r * 1.15, r * 0.8, r * 0.78, 3, where, max_lines=1)
-    from ..fonts import ascent
-
     art.add(text_block(big, c, c - r * 0.08 - (ascent("heavy") - 0.36) * big.size, GOLD_DARK, "middle", where))
     small = fit(caption, "bold", r * 0.95, r * 0.24, r * 0.22, 1.5, where, max_lines=1)
     art.add(text_block(small, c, c + r * 0.38, GOLD_DARK, "middle", where))
