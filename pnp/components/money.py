@@ -1,4 +1,4 @@
-"""Banknotes: a value, a currency name, a colour per value."""
+"""Money: banknotes (a value, a currency name, a colour per value) and round coins."""
 
 from __future__ import annotations
 
