@@ -198,7 +198,8 @@ class ChessboardState:
         self.gold = [r.start_gold] * players
         self.paid = 0  # gold paid out by the bank (sales)
         self.counters = {"reshuffles": 0, "dry_draws": 0, "sales": 0, "gold_sold": 0, "moves": 0, "oasis_moves": 0,
-                         "blocked": 0, "swaps": 0, "bandit_moves": 0, "sandstorm_moves": 0, "exchanges": 0}
+                         "blocked": 0, "swaps": 0, "bandit_moves": 0, "sandstorm_moves": 0, "exchanges": 0,
+                         "min_supply": T.deck_size}
         self.penalties = dict.fromkeys(PENALTIES, 0)
         self.max_circulation = sum(self.gold)
         self.coins = tuple(sorted(track_coins, reverse=True))
@@ -514,6 +515,9 @@ class ChessboardState:
     def _draw_step(self) -> None:
         """Draw phase, step 3 (K1, K3): draw 3, discard 1 of them."""
         r = self.T.rules
+        supply = self.deck_n + self.pile_n
+        if supply < self.counters["min_supply"]:
+            self.counters["min_supply"] = supply
         self.pending = []
         for _ in range(r.draw_cards):
             t = self._draw()

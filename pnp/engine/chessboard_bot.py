@@ -59,9 +59,17 @@ def loading_at(state: ChessboardState, p: int) -> int:
     car, hand = state.cars[p], state.hands[p]
     if any(car[t] for t in T.goods_of[1 - end]):
         return -1  # still carrying the other end's goods (not sold): leave
-    loaded = sum(car[t] for t in T.goods_of[end])
+    goods = T.goods_of[end]
+    loaded = sum(car[t] for t in goods)
     if loaded >= LEAVE_WITH:
         return -1
+    if loaded:
+        # goods of this end not on the table nor in the own hand (public information):
+        # with few left to draw, waiting for them could last for ever
+        unseen = sum(T.total[t] for t in goods) - sum(c[t] for c in state.cars for t in goods) \
+            - sum(hand[t] for t in goods)
+        if unseen < 3 * (LEAVE_WITH - loaded):
+            return -1
     if not loaded and any(hand[t] for t in T.goods_of[1 - end]) and not any(hand[t] for t in T.goods_of[end]):
         return -1  # nothing to load here, goods for the other end in hand: go there
     return end

@@ -280,6 +280,8 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
     for kind in KINDS:
         if not any(c.kind == kind for c in cards):
             raise node["cards"].error(f"expected at least one card of kind '{kind}'")
+    if sum(1 for c in cards if c.kind == "soldiers") != 1:
+        raise node["cards"].error("expected exactly one card type of kind 'soldiers'")
     for end in ENDS:
         if not any(c.kind == "good" and c.region == end for c in cards):
             raise node["cards"].error(f"expected at least one good loaded in '{end}'")
