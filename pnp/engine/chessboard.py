@@ -173,7 +173,7 @@ class ChessboardState:
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
-        "rob_queue", "all_piles", "checked_turn", "counters", "penalties", "max_circulation", "coins", "coin_need",
+        "rob_queue", "all_piles", "blocked", "checked_turn", "counters", "penalties", "max_circulation", "coins", "coin_need",
     )
 
     def __init__(self, T: Tables, players: int, seed: int, track_coins: tuple[int, ...] = ()):
@@ -215,6 +215,7 @@ class ChessboardState:
                     self.oasis[T.square(row, c)] = True
                 else:
                     self.quick[T.square(row, c)] = True
+        self._rebuild_blocked()
         # seed: "Each player starts with 5 cards"
         for p in range(players):
             for _ in range(r.start_hand):
@@ -290,12 +291,19 @@ class ChessboardState:
         return []
 
     # ------------------------------------------------------------------ move lists
-    def _free_line(self, line) -> bool:
-        occ, quick = self.occ, self.quick
-        for s in line:
-            if occ[s] >= 0 or quick[s]:
-                return False
-        return True
+    def _rebuild_blocked(self) -> None:
+        """``blocked[square]``: a pawn or quicksand is there (K5, K16); kept up to date by
+        every pawn move, rebuilt after set-up changes."""
+        self.blocked = [o >= 0 or q for o, q in zip(self.occ, self.quick)]
+
+    def _put(self, who: int, old: int, new: int) -> None:
+        """Pawn ``who`` from square ``old`` (-1: off the board) to ``new``."""
+        occ, blocked = self.occ, self.blocked
+        if old >= 0:
+            occ[old] = -1
+            blocked[old] = False  # a pawn never stands on quicksand
+        occ[new] = who
+        blocked[new] = True
 
     def _caravan_moves(self, p: int) -> list[tuple]:
         """(K_MOVE, card type, landing square) for every Move card in hand and every free
@@ -303,11 +311,15 @@ class ChessboardState:
         T = self.T
         hand = self.hands[p]
         lines = T.lines[self.pos[p]]
+        blocked = self.blocked
         out = []
         for t in T.move_types:
             if hand[t]:
                 for line in lines[T.steps[t]]:
-                    if self._free_line(line):
+                    for s in line:
+                        if blocked[s]:
+                            break
+                    else:
                         out.append((K_MOVE, t, line[-1]))
         return out
 
@@ -317,6 +329,7 @@ class ChessboardState:
         never leaves them)."""
         T = self.T
         hand = self.hands[self.cur]
+        blocked, desert_ok = self.blocked, T.desert_ok
         out = []
         for kind, types, used, at in ((K_BANDITS, T.bandit_types, self.bandits_used, self.bandits),
                                       (K_SANDSTORM, T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
@@ -326,8 +339,12 @@ class ChessboardState:
             for t in types:
                 if hand[t]:
                     for line in lines[T.steps[t]]:
-                        if T.desert_ok[line[-1]] and self._free_line(line):
-                            out.append((kind, t, line[-1]))
+                        if desert_ok[line[-1]]:
+                            for s in line:
+                                if blocked[s]:
+                                    break
+                            else:
+                                out.append((kind, t, line[-1]))
         return out
 
     def accepts(self, q: int, receive: int, give: int) -> bool:
@@ -367,8 +384,7 @@ class ChessboardState:
         if k == K_MOVE:
             _, t, dest = m
             self._spend(p, t)
-            self.occ[self.pos[p]] = -1
-            self.occ[dest] = p
+            self._put(p, self.pos[p], dest)
             self.pos[p] = dest
             self.moved = True
             self.counters["moves"] += 1
@@ -436,7 +452,7 @@ class ChessboardState:
             self._sell(p)
         elif k == K_PLACE:
             self.pos[p] = m[1]
-            self.occ[m[1]] = p
+            self._put(p, -1, m[1])
             if p + 1 < self.players:
                 self.cur = p + 1
             else:  # K9: the last player in turn order places the desert pawns
@@ -445,10 +461,10 @@ class ChessboardState:
             s = m[1]
             if self.bandits < 0:
                 self.bandits = s
-                self.occ[s] = self.players
+                self._put(self.players, -1, s)
             else:
                 self.sandstorm = s
-                self.occ[s] = self.players + 1
+                self._put(self.players + 1, -1, s)
                 self.cur = 0
                 self._start_turn()
         else:
@@ -617,16 +633,14 @@ class ChessboardState:
         self._spend(p, t)
         players = self.players
         if k == K_SANDSTORM:
-            self.occ[self.sandstorm] = -1
+            self._put(players + 1, self.sandstorm, dest)
             self.sandstorm = dest
-            self.occ[dest] = players + 1
             self.sandstorm_used = True
             self.counters["sandstorm_moves"] += 1
             self._to_desert()
             return
-        self.occ[self.bandits] = -1
+        self._put(players, self.bandits, dest)
         self.bandits = dest
-        self.occ[dest] = players
         self.bandits_used = True
         self.counters["bandit_moves"] += 1
         soldier = self.T.soldier
@@ -775,6 +789,8 @@ class ChessboardState:
                 raise InvariantViolation(f"desert pawn {who} outside the Middle East (square {s})")
         if len(occ) - occ.count(-1) != on_board:
             raise InvariantViolation("two pawns on one square, or a stray pawn on the board")
+        if self.blocked != [o >= 0 or q for o, q in zip(occ, self.quick)]:
+            raise InvariantViolation("the blocked squares differ from the pawns and quicksand on the board")
 
     def _explain_cards(self, held: list[int]) -> None:
         T = self.T

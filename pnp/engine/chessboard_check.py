@@ -32,17 +32,12 @@ def choose(state, moves: list, rng: random.Random):
 
 
 def _section(settings, name: str):
-    """A game section of checks.yaml as a ``pnp.catalog.Node`` (``settings.extra[name]``).
+    """A game section of checks.yaml: ``settings.extra`` is the file's ``pnp.catalog.Node``.
 
     Raises:
-        DataError: the section is missing (file and key named).
+        DataError: the section is missing (file and key named, by ``Node``).
     """
-    extra = settings.extra
-    if name not in extra:
-        from ..errors import DataError
-
-        raise DataError(f"missing section '{name}'", file=Path(settings.file), key=name)
-    return extra[name]
+    return settings.extra[name]
 
 
 def engine_counts(game, variant: Variant, seed: int = 0) -> dict[str, int]:

@@ -57,6 +57,7 @@ def arrange(state, *, cur=0, pos=None, bandits=(4, 4), sandstorm=(4, 5), hands=N
     state.sandstorm = sq(state, *sandstorm)
     state.occ[state.bandits] = P
     state.occ[state.sandstorm] = P + 1
+    state._rebuild_blocked()
     state.gold = [0] * P
     for seat, n in (gold or {}).items():
         state.gold[seat] = n

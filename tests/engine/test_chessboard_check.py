@@ -26,8 +26,7 @@ def cgame():
 @pytest.fixture(scope="session")
 def settings(cgame):
     """checks.yaml's game sections, as the generic check hands them to the adapter."""
-    node = read_yaml(cgame.folder / "checks.yaml")
-    return SimpleNamespace(file=cgame.folder / "checks.yaml", extra={k: node[k] for k in ("setup", "coins")})
+    return SimpleNamespace(file=cgame.folder / "checks.yaml", extra=read_yaml(cgame.folder / "checks.yaml"))
 
 
 def test_static_check_passes_every_variant_and_names_the_figures(cgame, settings):
@@ -49,7 +48,7 @@ def test_static_check_refuses_a_kit_deck_that_differs(cgame, settings):
 def test_static_check_refuses_a_deck_that_cannot_keep_the_margin(cgame, settings):
     node = read_yaml(cgame.folder / "checks.yaml")
     node.value["setup"]["min_deck_after_setup"] = 50
-    tight = SimpleNamespace(file=settings.file, extra={"setup": node["setup"], "coins": node["coins"]})
+    tight = SimpleNamespace(file=settings.file, extra=node)
     with pytest.raises(VariantError, match=r"6 players: the deck of 75 cards deals 30 \(5 x 6 hands\) and must keep 50"):
         E.static_check(cgame, Variant(6), tight)
 

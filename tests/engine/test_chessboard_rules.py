@@ -272,7 +272,9 @@ def test_setup_places_markers_caravans_then_desert_pawns(new, cgame):
 def test_centre_block_widens_when_markers_fill_it(new):
     s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, oasis=[(4, 4), (5, 4)], quicksand=[(4, 5), (5, 5)],
                 bandits=(6, 1), sandstorm=(6, 2))
+    s.occ[s.bandits] = s.occ[s.sandstorm] = -1
     s.bandits = s.sandstorm = -1
+    s._rebuild_blocked()
     block = s._desert_starts()
     T = s.T
     assert len(block) >= 2
