@@ -173,7 +173,7 @@ class ChessboardState:
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
-        "rob_queue", "all_piles", "blocked", "checked_turn", "counters", "penalties", "max_circulation", "coins", "coin_need",
+        "rob_queue", "all_piles", "blocked", "idle", "checked_turn", "counters", "penalties", "max_circulation", "coins", "coin_need",
     )
 
     def __init__(self, T: Tables, players: int, seed: int, track_coins: tuple[int, ...] = ()):
@@ -222,6 +222,7 @@ class ChessboardState:
                 self._draw_to_hand(p)
         self.all_piles = [self.deck, self.pile, *self.hands, *self.cars]  # every card not pending
         self.pos = [-1] * players
+        self.idle = [0] * players  # turns since each caravan last moved (public; the bot reads it)
         self.bandits = self.sandstorm = -1
         self.pending: list[int] = []
         self.exchange_left = 0
@@ -719,6 +720,7 @@ class ChessboardState:
             self._end_turn()
 
     def _end_turn(self) -> None:
+        self.idle[self.cur] = 0 if self.moved else self.idle[self.cur] + 1
         self._track_coins()
         self.cur = (self.cur + 1) % self.players
         self._start_turn()

@@ -20,6 +20,9 @@ from .chessboard import (
 
 #: Goods of its own end a caravan waits for before leaving (with fewer it stays a turn to draw).
 LEAVE_WITH = 4
+#: Turns a caravan stands still before it leaves with what it has, or takes a detour
+#: (another caravan or quicksand can block every line that gains rows).
+PATIENCE = 4
 #: Move cards the player likes to hold; more are worth less than goods.
 MOVE_CARDS_WANTED = 2
 
@@ -61,7 +64,7 @@ def loading_at(state: ChessboardState, p: int) -> int:
         return -1  # still carrying the other end's goods (not sold): leave
     goods = T.goods_of[end]
     loaded = sum(car[t] for t in goods)
-    if loaded >= LEAVE_WITH:
+    if loaded >= LEAVE_WITH or (loaded and state.idle[p] >= PATIENCE):
         return -1
     if loaded:
         # goods of this end not on the table nor in the own hand (public information):
@@ -194,8 +197,11 @@ def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     hand = state.hands[p]
     steps = [T.steps[t] for t in T.move_types for _ in range(hand[t])]
     now = abs(target - T.row_of[here])
-    # pass: the crossing still costs what the cards in hand need, plus this turn
+    # pass: the crossing still costs what the cards in hand need, plus this turn; after
+    # PATIENCE turns standing still any move beats waiting (a detour round a blockade)
     best, score = (K_PASS,), -10.0 * (1 + turns_to_finish(now, steps)) - now - 0.5
+    if state.idle[p] >= PATIENCE and now and not state.moved:
+        score = float("-inf")
     for m in moves:
         if m[0] != K_MOVE:
             continue
