@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pnp.catalog import data_dir  # noqa: E402
 from pnp.engine.check import load_settings, simulate_many  # noqa: E402
 from pnp.model import load_game  # noqa: E402
+from pnp.model.variant import Variant  # noqa: E402
 
 
 def speed(game, settings, games: int, seed: int) -> None:
@@ -36,7 +37,7 @@ def speed(game, settings, games: int, seed: int) -> None:
             total_time = 0.0
             for p in game.player_counts:
                 start = time.perf_counter()
-                ((playouts, errors),) = simulate_many(game, [(p, n, ())], seed, settings, player=player, check=check, workers=1)
+                ((playouts, errors),) = simulate_many(game, [(Variant(p), n, ())], seed, settings, player=player, check=check, workers=1)
                 dt = time.perf_counter() - start
                 moves = sum(x.moves for x in playouts)
                 total_games, total_moves, total_time = total_games + n, total_moves + moves, total_time + dt
@@ -50,7 +51,7 @@ def random_check(game, settings, games: int, seed: int) -> bool:
     per = [games // len(counts) + (1 if i < games % len(counts) else 0) for i in range(len(counts))]
     print(f"\n{games} random-player games in check mode, {os.cpu_count()} workers, move cap {settings.move_cap}")
     start = time.perf_counter()
-    results = simulate_many(game, [(p, n, ()) for p, n in zip(counts, per)], seed, settings, player="random", check=True)
+    results = simulate_many(game, [(Variant(p), n, ()) for p, n in zip(counts, per)], seed, settings, player="random", check=True)
     dt = time.perf_counter() - start
     ok = True
     for p, n, (playouts, errors) in zip(counts, per, results):

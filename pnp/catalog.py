@@ -20,9 +20,19 @@ DEFAULT_DATA_DIR = REPO_ROOT / "data"
 
 
 def data_dir(override: str | Path | None = None) -> Path:
-    """The data folder: ``override``, else ``$PNP_DATA_DIR``, else the repository's ``data/``."""
+    """The data folder: ``override``, else ``$PNP_DATA_DIR``, else the repository's ``data/``.
+
+    Raises:
+        UsageError: the chosen folder does not exist (names the option it came from).
+    """
     chosen = override or os.environ.get("PNP_DATA_DIR") or DEFAULT_DATA_DIR
-    return Path(chosen)
+    path = Path(chosen)
+    if not path.is_dir():
+        from .errors import UsageError
+
+        option = "--data-dir" if override else ("PNP_DATA_DIR" if os.environ.get("PNP_DATA_DIR") else "data")
+        raise UsageError(f"data folder {path} not found (expected a folder holding <game>/game.yaml)", key=option)
+    return path
 
 
 def read_yaml(path: Path) -> "Node":

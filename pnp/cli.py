@@ -12,6 +12,8 @@ import click
 from .catalog import data_dir, game_ids, languages
 from .errors import PnpError
 from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS
+from .imposition import DUPLEX_MODES, INK_MODES, check_print_options, parse_pair
+from .targets import TARGETS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True}
 
@@ -37,6 +39,8 @@ def games(ctx: click.Context) -> None:
         try:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
+            if len(game.setups) > 1:
+                counts += f"; variants {', '.join(v.id for v in game.variants())}"
         except PnpError as exc:
             counts = f"data error: {exc}"
         click.echo(f"{game_id:<20} {counts:<32} languages: {', '.join(languages(root, game_id)) or 'none'}")
@@ -45,6 +49,8 @@ def games(ctx: click.Context) -> None:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, 5 for Samarkand]")
+@click.option("--variant", "setup", default=None,
+              help="Set-up of the game (e.g. caravan's 'short'); `pnp games` lists them. [default: what the data names for the player count]")
 @click.option("--lang", default="en", help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
@@ -52,22 +58,78 @@ def games(ctx: click.Context) -> None:
 @click.option("--board-single", is_flag=True, default=False,
               help="Also write the board in one piece on a larger sheet (A2 for A4 kits, ARCH C for Letter).")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant before printing.")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long",
+              help="How backs print: long = duplex flipping on the long edge (backs sheet's columns mirrored); "
+                   "short = flipping on the short edge (rows mirrored); fold = gutter fold, fronts and backs side by "
+                   "side on one sheet with a fold line, no duplex needed; none = backs on their own sheets, unmirrored. "
+                   "Sets the PDF's /Duplex hint.")
+@click.option("--back-offset", default="0,0", metavar="X,Y",
+              help="Move every back (art and crop marks) by X,Y mm, as seen on the back side: +X right, +Y down. "
+                   "Enter the two numbers `pnp calibrate` shows you (each -10..10).")
+@click.option("--scale-x", type=float, default=1.0,
+              help="Scale every backs sheet horizontally by this factor about the sheet centre (0.95-1.05), "
+                   "from `pnp calibrate`.")
+@click.option("--scale-y", type=float, default=1.0,
+              help="Scale every backs sheet vertically by this factor about the sheet centre (0.95-1.05), "
+                   "from `pnp calibrate`.")
+@click.option("--ink", type=click.Choice(INK_MODES), default="normal",
+              help="saver: light backgrounds, no full-bleed fills, thinner borders.")
+@click.option("--target", type=click.Choice(TARGETS), default="home",
+              help="Also write print-on-demand files next to the kit, in OUT/<kit>-<target>/ with a preflight report: "
+                   "pdf-1up = one face per page at trim + bleed with TrimBox/BleedBox; dtc = DriveThruCards deck PDF, "
+                   "2.75 x 3.75 in pages, back, front, back, front...; tgc = The Game Crafter PNGs, 825 x 1125 px "
+                   "per poker card; mpc = MakePlayingCards PNGs, 822 x 1122 px per poker card.")
+@click.option("--split", is_flag=True, default=False,
+              help="Also write one PDF per component kind (<kit>-cards.pdf, -board, -tokens, -tables, -rules).")
 @click.pass_context
-def build(ctx: click.Context, game: str | None, players: int | None, lang: str, paper: str, bleed_mm: float,
-          out_dir: Path, board_single: bool, no_check: bool) -> None:
+def build(ctx: click.Context, game: str | None, players: int | None, setup: str | None, lang: str, paper: str,
+          bleed_mm: float, out_dir: Path, board_single: bool, no_check: bool, duplex: str, back_offset: str,
+          scale_x: float, scale_y: float, ink: str, target: str, split: bool) -> None:
     """Build the print-and-play kit of GAME (every game with data if GAME is left out).
 
-    Writes OUT/<game>-<N>p-<lang>-<paper>.pdf and its .manifest.json.
+    Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>.pdf and its .manifest.json.
     """
     from .kit import KitRequest, build_kit
 
+    offset = parse_pair(back_offset, "--back-offset")
+    check_print_options(duplex, offset, (scale_x, scale_y), ink)
     root = data_dir(ctx.obj["data_dir"])
-    targets = [game] if game else game_ids(root)
-    for target in targets:
-        request = KitRequest(target, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
-                             board_single=board_single)
+    games_to_build = [game] if game else game_ids(root)
+    for game_id in games_to_build:
+        request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
+                             board_single=board_single, setup=setup, duplex=duplex, back_offset=offset,
+                             back_scale=(scale_x, scale_y), ink=ink, target=target, split=split)
         result = build_kit(request, progress=_progress, checker=_checker())
         click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
+        extra = result.manifest_data.get("extra_files", [])
+        for file in [f for f in extra if "/" not in f]:
+            click.echo(f"wrote {Path(result.pdf).parent / file}")
+        for folder in sorted({f.split("/")[0] for f in extra if "/" in f}):
+            files = [f for f in extra if f.startswith(folder + "/")]
+            click.echo(f"wrote {Path(result.pdf).parent / folder}/ ({len(files)} files; see preflight.txt there)")
+
+
+@cli.command()
+@click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of the sheet.")
+@click.option("--lang", default="en", help="Language of the instructions (en, da, or any language in data/common/lang).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--back-offset", default="0,0", metavar="X,Y",
+              help="Print side 2 moved by X,Y mm, to check a reading: every scale should then read 0.")
+@click.option("--scale-x", type=float, default=1.0, help="Print side 2 scaled by this factor across (check a reading).")
+@click.option("--scale-y", type=float, default=1.0, help="Print side 2 scaled by this factor down (check a reading).")
+@click.pass_context
+def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_offset: str, scale_x: float,
+              scale_y: float) -> None:
+    """Write a two-page printer calibration sheet: printed double-sided, it shows the back
+    offset (for --back-offset X,Y) and the back scale (--scale-x, --scale-y) of your printer.
+
+    Writes OUT/calibration-<paper>-<lang>.pdf; the instructions are printed on side 1.
+    """
+    from .calibrate import build_calibration
+
+    offset = parse_pair(back_offset, "--back-offset")
+    path = build_calibration(paper, lang, out_dir, ctx.obj["data_dir"], offset, (scale_x, scale_y))
+    click.echo(f"wrote {path} (2 pages: print double-sided at 100 %, then follow side 1)")
 
 
 def _progress(items, total, desc):
@@ -79,17 +141,17 @@ def _progress(items, total, desc):
 def _checker():
     """The engine's pre-print check: static checks and a small seeded sample of games.
 
-    Returns ``check(game, players, kit_counts) -> dict`` for pnp.kit; it raises
+    Returns ``check(game, variant, kit_counts) -> dict`` for pnp.kit; it raises
     ``VariantError`` (with the reasons) for a variant that fails, so nothing is printed.
     """
 
-    def check(game, players, kit_counts):
+    def check(game, variant, kit_counts):
         from .engine.check import quick_check
 
-        report = quick_check(game, players, seed=0, workers=2, kit_counts=kit_counts)
+        report = quick_check(game, variant, seed=0, workers=2, kit_counts=kit_counts)
         report.raise_if_failed()
         card = report.scorecard
-        return {"games": card["games"], "players": players, "finished": card["finished"],
+        return {"games": card["games"], "players": variant.players, "finished": card["finished"],
                 "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
 
     return check
@@ -98,14 +160,15 @@ def _checker():
 @cli.command()
 @click.argument("game")
 @click.option("--players", type=int, required=True, help="Player count of the reduced deck.")
+@click.option("--variant", "setup", default=None, help="Set-up of the game. [default: what the data names for the player count]")
 @click.option("--lang", default="en", help="Language of the cards and the removal list.")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
 @click.pass_context
-def deck(ctx: click.Context, game: str, players: int, lang: str, paper: str, bleed_mm: float, out_dir: Path,
-         no_check: bool) -> None:
+def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: str, paper: str, bleed_mm: float,
+         out_dir: Path, no_check: bool) -> None:
     """Only the deck of a player-count variant, with a removal list for owners of the full game.
 
     Writes OUT/<game>-<N>p-<lang>-<paper>-deck.pdf and its .manifest.json.
@@ -113,7 +176,7 @@ def deck(ctx: click.Context, game: str, players: int, lang: str, paper: str, ble
     from .kit import KitRequest, build_kit
 
     request = KitRequest(game, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
-                         only=("cards",), suffix="-deck")
+                         only=("deck",), suffix="-deck", setup=setup)
     result = build_kit(request, progress=_progress, checker=_checker())
     click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
 
@@ -140,9 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     except click.UsageError as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
         return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("error: aborted", err=True)
-        return 1
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo("error: interrupted; nothing was written", err=True)
+        return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
     return result if isinstance(result, int) else 0

@@ -48,8 +48,13 @@ def _escape(text: str) -> str:
 
 
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
-                    checked: str, extra_notes: list[str] | None = None) -> bytes:
+                    checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
+                    print_key: str = "print_instructions") -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
+
+    ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
+    kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
+    instructions (one per ``--duplex`` mode).
 
     Deterministic (reportlab invariant mode): same input, same bytes.
     """
@@ -79,9 +84,9 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     ]))
     story += [table, Spacer(1, 4 * mm)]
     story.append(Paragraph(_escape(strings("you_supply")), s_h))
-    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get("supplies")],
+    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get(supplies_key)],
                               bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
-    for head, text in (("print_instructions_title", "print_instructions"), ("cutting_title", "cutting_instructions")):
+    for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
         story.append(Paragraph(_escape(strings(head)), s_h))
         story.append(Paragraph(_escape(strings(text)), s_p))
     for note in extra_notes or []:

@@ -19,14 +19,16 @@ from .contents import ContentsLine, render_contents
 from .errors import OutputError, UsageError
 from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from .i18n import Strings
-from .imposition import PrintSettings
+from .imposition import PrintSettings, check_print_options
 from .kits.base import ComponentRun
 from .model import load_game
+from .model.variant import STANDARD, Variant
 
 
 @dataclass(frozen=True)
 class KitRequest:
-    """What to build.  ``players`` None means the game's default player count."""
+    """What to build.  ``players`` None means the game's default player count; ``setup``
+    None the set-up the data names for that count (``game.variant(players, setup)``)."""
 
     game: str
     players: int | None = None
@@ -37,8 +39,15 @@ class KitRequest:
     data_root: Path | None = None
     check: bool = True
     board_single: bool = False      # also write the board in one piece on a larger sheet
-    only: tuple[str, ...] = ()      # component ids to print (empty: all); used by `pnp deck`
+    only: tuple[str, ...] = ()      # component ids or kinds to print (empty: all); `pnp deck`: ("deck",)
     suffix: str = ""                # appended to the file name (e.g. "-deck")
+    setup: str | None = None        # set-up id (`--variant`); None: the data's default for the count
+    duplex: str = "long"            # long | short | fold | none (pnp.imposition.DUPLEX_MODES)
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, moves backs (back side: x right, y down)
+    back_scale: tuple[float, float] = (1.0, 1.0)    # backs scaled about the sheet centre
+    ink: str = "normal"             # normal | saver
+    target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.targets.TARGETS)
+    split: bool = False             # also one PDF per component kind (pnp.targets.split_groups)
 
 
 @dataclass(frozen=True)
@@ -49,11 +58,12 @@ class KitResult:
     manifest_data: dict
 
 
-RECIPES = {"samarkand": "pnp.kits.samarkand"}
+RECIPES = {"samarkand": "pnp.kits.samarkand", "caravan": "pnp.kits.caravan"}
 
 
-def kit_name(game: str, players: int, lang: str, paper: str) -> str:
-    return f"{game}-{players}p-{lang}-{paper}"
+def kit_name(game: str, variant: Variant, lang: str, paper: str) -> str:
+    """``samarkand-5p-en-a4``, ``caravan-2p-short-da-letter``."""
+    return f"{game}-{variant.id}-{lang}-{paper}"
 
 
 def build_kit(request: KitRequest, progress: Callable | None = None, checker: Callable | None = None) -> KitResult:
@@ -61,8 +71,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     Args:
         progress: ``progress(iterable, total, desc)`` wrapper for the page conversion loop.
-        checker: ``checker(game, players) -> str`` that validates the variant first and
-            returns the line the contents page prints; it raises to refuse the variant.
+        checker: ``checker(game, variant, kit_counts) -> dict`` that validates the variant
+            first and returns the fields of the contents page's ``checked_summary``; it
+            raises to refuse the variant.
 
     Raises:
         UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
@@ -77,13 +88,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
     if not 0 <= request.bleed_mm <= 6:
         raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
+    check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
     _check_writable(request.out_dir)
     game = load_game(request.game, root)
-    players = game.players_default if request.players is None else request.players
-    game.check_players(players)
+    variant = game.variant(request.players, request.setup)
+    players = variant.players
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
-    settings = PrintSettings(paper, bleed_mm=request.bleed_mm)
+    settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
+                             back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
+                             ink=request.ink)
 
     title = strings("title")
 
@@ -95,20 +109,30 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return label
 
     recipe = importlib.import_module(RECIPES[request.game])
-    runs: list[ComponentRun] = recipe.components(game, strings, players, settings, sheet_label)
-    if request.only:
-        runs = [run for run in runs if run.id in request.only]
+    if request.board_single and not hasattr(recipe, "board_single_sheet"):
+        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
+
+    def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
+        made = recipe.components(game, strings, variant, print_settings, sheet_label)
+        if not request.only:
+            return made
+        chosen = [run for run in made if run.id in request.only or run.kind in request.only]
+        if not chosen:
+            raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        return chosen
+
+    runs = make_runs(settings)
     # The engine checks the variant before anything is converted or written; it compares
     # the deck this kit prints with the deck it simulates.
     kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
     if checker and request.check:
-        found = checker(game, players, kit_counts)
+        found = checker(game, variant, kit_counts)
         checked = strings("checked_summary", **found)
     else:
         checked = strings("checked_none")
 
     rules_buffer = io.BytesIO()
-    rules_pages = render_rules_pdf(game, players, request.lang, request.paper, rules_buffer)
+    rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets.
     sheets = [s for run in runs for s in run.sheets]
@@ -129,8 +153,13 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
     language = strings("language_name")
     subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
-    notes = recipe.removal_notes(game, strings, players) if request.only else None
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes)
+    if variant.setup != STANDARD:
+        subtitle += f" · {strings(f'setups.{variant.setup}')}"
+    notes = recipe.removal_notes(game, strings, variant) if request.only else None
+    only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
+    print_key = "print_instructions" if request.duplex == "long" else f"print_instructions_{request.duplex}"
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key)
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
@@ -144,8 +173,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
         sources.append(pdfout.PageSource(page_pdf, bookmark))
+    sheet_pdfs = {id(sheet): source.pdf for sheet, source in zip(sheets, sources[2:])}
 
-    name = kit_name(request.game, players, request.lang, request.paper) + request.suffix
+    name = kit_name(request.game, variant, request.lang, request.paper) + request.suffix
     total_pages = first_sheet_page - 1 + len(sheets)
     metadata = {
         "Title": f"{title} — {subtitle}",
@@ -154,6 +184,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         "Creator": f"pnp {__version__}",
         "Game": request.game,
         "Players": str(players),
+        "Variant": variant.id,
         "Language": request.lang,
         "Paper": request.paper,
     }
@@ -162,6 +193,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     manifest = {
         "game": request.game,
         "players": players,
+        "variant": variant.id,
+        "setup": variant.setup,
         "lang": request.lang,
         "paper": request.paper,
         "bleed_mm": request.bleed_mm,
@@ -185,7 +218,29 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
         manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    pdfout.write_atomically(out_dir, payloads)
+    extra = []
+    if request.split:
+        from .targets import split_files
+
+        extra += split_files(runs, sheet_pdfs, sources[1], out_dir, name, metadata, settings.duplex, request.lang)
+    if request.target != "home":
+        from dataclasses import replace
+
+        from .targets import SPECS, export
+
+        spec = SPECS.get(request.target)
+        if spec is None:
+            raise UsageError(f"unknown target '{request.target}'", key="--target")
+        bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+        # One face per page needs no imposition tricks: plain layout, the target's bleed.
+        target_settings = replace(settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
+                                  back_scale=(1.0, 1.0))
+        target_runs = runs if target_settings == settings else make_runs(target_settings)
+        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+    if extra:
+        manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
+        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    pdfout.write_atomically(out_dir, payloads + extra)
     return KitResult(pdf_path, manifest_path, total_pages, manifest)
 
 

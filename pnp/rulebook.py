@@ -7,7 +7,7 @@ printed rules cannot drift from the data the kit and the engine use.
 
 Pipeline::
 
-    rules_context(game, players, lang)   -> dict of template variables
+    rules_context(game, variant, lang)   -> dict of template variables (the game's kit recipe)
     render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
     markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
                                             lists, tables, shaded example boxes)
@@ -24,7 +24,6 @@ from __future__ import annotations
 import io
 import os
 import tempfile
-from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -60,130 +59,36 @@ HIGHLIGHT = "#EED9A8"
 
 
 # ----------------------------------------------------------------------------- context
-def rules_context(game, players: int, lang: str) -> dict[str, Any]:
-    """All variables the rules template of ``game`` uses, for ``players`` and ``lang``.
+def rules_context(game, variant, lang: str) -> dict[str, Any]:
+    """All variables the rules template of ``game`` uses for ``variant`` and ``lang``.
 
-    Args:
-        game: a loaded model (``pnp.model.load_game``); Samarkand for now.
-        players: the player count the sheet is for (checked against the data's range).
-        lang: language code; ``data/<game>/lang/<lang>.yaml`` gives the names of goods,
-            cities, currency etc.
-
-    Returns:
-        A dict of plain values plus ``price(good, cards, chip=False)``, the model's price
-        function (``good="assortment"`` for N different goods).  Money is in Piaster,
-        sizes in cards.  Main keys:
-
-        - ``players``, ``players_min``, ``players_max``, ``lang``;
-        - strings: ``title``, ``subtitle``, ``designer``, ``cur`` (currency name),
-          ``assortment``, ``g`` (good name by id), ``kinds`` (space kind names),
-          ``city_names`` (board reading order), ``die.back_label``;
-        - ``r``: every field of ``model.Rules`` (``r.start_money`` ...);
-        - deck: ``deck`` (cards per good id), ``goods`` (list of ``{id, name, full, count,
-          removed}``), ``deck_total``, ``full_total``, ``removed``, ``variants`` (per player
-          count ``{players, removed, total, counts, deck}``);
-        - board: ``board`` (``{rows, columns, spaces, arrows, camps, oases, cities}``),
-          ``camp_capacities``, ``camps_by_capacity``, ``oasis_prices``, ``oases_by_price``,
-          ``oasis_bulk``, ``markets_per_city``, ``market_slots``;
-        - components: ``market_tokens``, ``good_tokens``, ``assortment_tokens``, ``chips``,
-          ``pawns``, ``banknotes`` (``{value, count}``), ``banknote_count``, ``die``
-          (``{faces, min, max, back_faces, back_label, back_name}``);
-        - ``price_table``: ``{sizes, rows: [{name, cells}], assortment: {name, cells},
-          max_cards, min_cards, assortment_max}`` (a cell is None where a row has no
-          column of that size).
+    Each game's kit recipe (``pnp.kit.RECIPES``) provides its own ``rules_context(game,
+    variant, lang)``; Samarkand's is ``pnp.kits.samarkand_rules.rules_context``.
+    ``variant`` may be a ``Variant`` or a player count (the data's default set-up).
 
     Raises:
-        VariantError: ``players`` outside the game's range.
-        UsageError: no language file for ``lang``.
+        VariantError: a player count outside the game's range.
+        UsageError: no language file for ``lang``; no kit recipe for the game.
         DataError: a malformed language file.
     """
-    game.check_players(players)
-    root = game.folder.parent
-    strings = _lang_strings(game.folder, root, lang)
-    L = strings["game"]
+    import importlib
 
-    deck = game.deck(players)
-    good_names = {g.id: L["goods"][g.id] for g in game.goods}
-    goods = [
-        {"id": g.id, "name": good_names[g.id], "full": g.count, "count": deck[g.id],
-         "removed": game.removed_per_good[players]}
-        for g in game.goods
-    ]
-    variants = []
-    for p in game.player_counts:
-        d = game.deck(p)
-        variants.append({"players": p, "removed": game.removed_per_good[p], "total": sum(d.values()),
-                         "counts": [d[g.id] for g in game.goods], "deck": d})
+    from .kit import RECIPES
 
-    board = game.board
-    camps, oases, cities = board.of_kind("camp"), board.of_kind("oasis"), board.of_kind("city")
-    camp_caps = Counter(s.capacity for s in camps)
-    oasis_prices = Counter(s.price_4 for s in oases)
-    # Cities in reading order of the board (top left to bottom right).
-    city_names = [L["cities"][s.id] for s in sorted(cities, key=lambda s: (s.row, s.column))]
-
-    pt = game.prices
-    sizes = sorted(set(pt.sizes) | set(pt.assortment_sizes))
-    rows = [{"name": good_names[g.id], "cells": _cells(pt.sizes, pt.goods[g.id], sizes)} for g in game.goods]
-    assortment_row = {"name": L["assortment"], "cells": _cells(pt.assortment_sizes, pt.assortment, sizes)}
-
-    numbers = [int(f) for f in game.die_faces if f != "back"]
-    die = {"faces": len(game.die_faces), "min": min(numbers), "max": max(numbers),
-           "back_faces": sum(1 for f in game.die_faces if f == "back"), "back_label": L["die_back"],
-           "back_name": L["die_back_label"]}
-
-    return {
-        "lang": lang,
-        "players": players,
-        "players_min": game.players_min,
-        "players_max": game.players_max,
-        "title": L["title"],
-        "subtitle": L["subtitle"].format(players=players),
-        "designer": L["designer"],
-        "cur": L["currency"],
-        "cur_short": L["currency_short"],
-        "assortment": L["assortment"],
-        "kinds": dict(L["space_kinds"]),
-        "r": {name: getattr(game.rules, name) for name in game.rules.__dataclass_fields__},
-        "g": good_names,
-        "deck": deck,
-        "goods": goods,
-        "n_goods": len(goods),
-        "deck_total": sum(deck.values()),
-        "full_total": sum(g.count for g in game.goods),
-        "removed": game.removed_per_good[players],
-        "variants": variants,
-        "board": {"rows": board.rows, "columns": board.columns, "spaces": len(board.spaces),
-                  "arrows": len(board.arrows()), "camps": len(camps), "oases": len(oases), "cities": len(cities)},
-        "camp_capacities": sorted(camp_caps),
-        "camps_by_capacity": [{"capacity": c, "count": camp_caps[c]} for c in sorted(camp_caps)],
-        "oasis_prices": sorted(oasis_prices),
-        "oases_by_price": [{"price": p, "count": oasis_prices[p]} for p in sorted(oasis_prices)],
-        "oasis_bulk": game.rules.oasis_bulk_cards,
-        "city_names": city_names,
-        "markets_per_city": game.market_slots // max(1, len(cities)),
-        "market_slots": game.market_slots,
-        "market_tokens": len(game.market_token_goods) + game.assortment_tokens,
-        "good_tokens": len(game.market_token_goods),
-        "assortment_tokens": game.assortment_tokens,
-        "chips": game.market_chips,
-        "pawns": len(game.pawns),
-        "banknotes": [{"value": b.value, "count": b.count} for b in game.banknotes],
-        "banknote_count": sum(b.count for b in game.banknotes),
-        "die": die,
-        "price_table": {"sizes": sizes, "rows": rows, "assortment": assortment_row,
-                        "max_cards": pt.sizes[-1], "min_cards": pt.sizes[0],
-                        "assortment_max": pt.assortment_sizes[-1]},
-        "price": pt.price,
-    }
+    if game.id not in RECIPES:
+        raise UsageError(f"no kit recipe for '{game.id}'", key="GAME")
+    return importlib.import_module(RECIPES[game.id]).rules_context(game, as_variant(game, variant), lang)
 
 
-def _cells(own: tuple[int, ...], values: tuple[int, ...], sizes: list[int]) -> list[int | None]:
-    by_size = dict(zip(own, values))
-    return [by_size.get(n) for n in sizes]
+def as_variant(game, variant):
+    """``variant`` itself, or ``game.variant(players)`` for a bare player count."""
+    return game.variant(variant) if isinstance(variant, int) else variant
 
 
-def _lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
+def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
+    """``{"game": <data/<game>/lang/<lang>.yaml>, "common": <data/common/lang/<lang>.yaml>}``
+    as plain mappings.  Raises ``UsageError`` (key ``--lang``) when the game has no rules
+    template or language file for ``lang``."""
     path = folder / "lang" / f"{lang}.yaml"
     if not path.is_file() or not (folder / "rules" / f"{lang}.md.j2").is_file():
         known = sorted(p.stem for p in (folder / "rules").glob("*.md.j2"))
@@ -208,8 +113,9 @@ def template_path(game, lang: str) -> Path:
     return game.folder / "rules" / f"{lang}.md.j2"
 
 
-def render_rules_markdown(game, players: int, lang: str) -> str:
-    """The rules of ``game`` for ``players`` in ``lang`` as Markdown text.
+def render_rules_markdown(game, variant, lang: str) -> str:
+    """The rules of ``game`` for ``variant`` (a ``Variant`` or a player count) in ``lang``
+    as Markdown text.
 
     Raises:
         DataError: the template has a syntax error or uses a variable the context lacks
@@ -220,7 +126,7 @@ def render_rules_markdown(game, players: int, lang: str) -> str:
     """
     import jinja2
 
-    context = rules_context(game, players, lang)
+    context = rules_context(game, variant, lang)
     path = template_path(game, lang)
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(path.parent)),
@@ -508,11 +414,12 @@ class _Builder:
         return t
 
 
-def _tie(text: str, currency: str) -> str:
+def _tie(text: str, currency: str | None) -> str:
     """Non-breaking spaces that keep '200 Piaster' and '30 × 5' on one line."""
     import re
 
-    text = re.sub(rf"(\d) ({re.escape(currency)})\b", "\\1\u00a0\\2", text)
+    if currency:
+        text = re.sub(rf"(\d) ({re.escape(currency)})\b", "\\1\u00a0\\2", text)
     return re.sub(r"(\d) × (\d)", "\\1\u00a0×\u00a0\\2", text)
 
 
@@ -529,12 +436,13 @@ def _plain(markup: str) -> str:
 
 
 # ---------------------------------------------------------------------------------- PDF
-def render_rules_pdf(game, players: int, lang: str, paper: str, out: str | Path | BinaryIO) -> int:
-    """Render the rules sheet of ``game`` for ``players`` in ``lang`` on ``paper``.
+def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | BinaryIO) -> int:
+    """Render the rules sheet of ``game`` for ``variant`` in ``lang`` on ``paper``.
 
     Args:
         game: loaded model (``pnp.model.load_game``).
-        players: player count the sheet is for (its deck, its numbers).
+        variant: the ``Variant`` the sheet is for (its deck, its numbers), or a player
+            count (the data's default set-up for it).
         lang: language code with ``data/<game>/rules/<lang>.md.j2`` and ``lang/<lang>.yaml``.
         paper: ``"a4"`` (210 x 297 mm) or ``"letter"`` (215.9 x 279.4 mm); every page's
             MediaBox is exactly that size, margins ``MARGIN_MM`` (14 mm).
@@ -558,8 +466,10 @@ def render_rules_pdf(game, players: int, lang: str, paper: str, out: str | Path 
     """
     if paper not in PAPER_MM:
         raise UsageError(f"unknown paper '{paper}'; choose one of {', '.join(PAPER_MM)}", key="--paper")
-    strings = _lang_strings(game.folder, game.folder.parent, lang)["game"]
-    text = _tie(render_rules_markdown(game, players, lang), strings["currency"])
+    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    variant = as_variant(game, variant)
+    players = variant.players
+    text = _tie(render_rules_markdown(game, variant, lang), strings.get("currency"))
 
     # Largest body size that needs no more pages than the smallest would (so a few
     # overflowing lines shrink the type a little instead of starting a near-empty page).

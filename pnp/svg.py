@@ -12,7 +12,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 import svgwrite
 from svgwrite.container import Group

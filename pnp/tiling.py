@@ -25,7 +25,6 @@ The board may be turned a quarter turn when that needs fewer sheets.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 from .errors import LayoutError
@@ -176,7 +175,6 @@ def tile_board(face: Face, settings: PrintSettings, strings, title: str,
     caller (or test) can check coverage and overlap.  ``title`` starts the footer label.
     """
     plan = plan_tiles(face, settings, overlap_mm)
-    paper = settings.paper
     aw, ah = _area(settings)
     border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm
     b = face.bleed
@@ -195,9 +193,44 @@ def tile_board(face: Face, settings: PrintSettings, strings, title: str,
     sheets = []
     for n, tile in enumerate(tiles):
         label = strings("tile_label", label=tile.label)
-        footer = strings("sheet_label", title=title, component=component, side=label, n=n + 1, total=len(tiles))
+        side = strings("tile_side", label=tile.label)
+        footer = strings("sheet_label", title=title, component=component, side=side, n=n + 1, total=len(tiles))
         sheets.append(_tile_sheet(face, plan, tile, tiles, marks, settings, strings, footer, label))
+    if sheets:
+        sheets[0].faces = [(face, None)]     # the whole board, for one-face-per-page exports
     return sheets
+
+
+def _layout_point(face: Face, plan: TilePlan, x: float, y: float) -> tuple[float, float]:
+    """A point of the face (trim mm) in layout coordinates (turned like the plan)."""
+    return (face.height - y, x) if plan.rotated else (x, y)
+
+
+def _strip_label_gap(kind, p0, p1, tile, marks, keep_clear) -> tuple[float, float]:
+    """(centre, width) in sheet mm of the free stretch of an overlap strip for its label:
+    the widest stretch between alignment marks and keep-clear points of the art (e.g. a
+    board arrow crossing the seam), ties broken by nearness to the strip's middle."""
+    axis = 1 if kind == "v" else 0
+    start, end = p0[axis], p1[axis]
+    across_lo, across_hi = sorted((p0[1 - axis], p1[1 - axis]))
+    blocked = [(a - MARK_R_MM * 1.5, a + MARK_R_MM * 1.5) for a in
+               (tile.to_sheet(x, y)[axis] for x, y, lo_, up_, _ in marks if tile.label in (lo_, up_))]
+    for x, y, r in keep_clear:
+        point = tile.to_sheet(x, y)
+        if across_lo - r <= point[1 - axis] <= across_hi + r:
+            blocked.append((point[axis] - r, point[axis] + r))
+    gaps, free_from = [], start
+    for lo, hi in sorted(blocked):
+        if hi <= free_from or lo >= end:
+            continue
+        if lo > free_from:
+            gaps.append((free_from, lo))
+        free_from = max(free_from, hi)
+    if end > free_from:
+        gaps.append((free_from, end))
+    middle = (start + end) / 2
+    lo, hi = max(gaps or [(start, end)], key=lambda g: (round(g[1] - g[0], 1), -abs((g[0] + g[1]) / 2 - middle)))
+    return (lo + hi) / 2, hi - lo
 
 
 def _alignment_marks(plan: TilePlan, face: Face):
@@ -260,6 +293,7 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
 
     # overlap strips (the parts that go under the right and lower neighbours)
     over = group(id="overlap")
+    keep_clear = [(*(_layout_point(face, plan, x, y)), r) for x, y, r in face.meta.get("keep_clear", [])]
     ox0, oy0, ox1, oy1 = tile.own
     strips = []
     if tile.col < plan.cols - 1:
@@ -281,17 +315,14 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
             length, thick = p1[1] - p0[1], p1[0] - p0[0]
         else:
             length, thick = p1[0] - p0[0], p1[1] - p0[1]
-        f = fit(note, "bold", min(length * 0.6, 120), thick * 0.55, 3.6, 1.8, strings.where("overlap_strip"), max_lines=1)
-        along = [tile.to_sheet(x, y)[1 if kind == "v" else 0] for x, y, lo_, up_, _ in marks
-                 if tile.label in (lo_, up_)]
-        start_, end_ = (p0[1], p1[1]) if kind == "v" else (p0[0], p1[0])
-        half = f.width / 2 + 2.0 + MARK_R_MM * 1.5
-        centre = (start_ + end_) / 2
-        for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
-            c = start_ + (end_ - start_) * frac
-            if all(abs(c - a) > half for a in along):
-                centre = c
-                break
+        centre, room = _strip_label_gap(kind, p0, p1, tile, marks, keep_clear)
+        try:
+            f = fit(note, "bold", min(length * 0.6, room - 4.0, 120), thick * 0.6, 3.6, 2.2,
+                    strings.where("overlap_strip"), max_lines=2)
+        except LayoutError:  # no free stretch is long enough: the strip's middle, over the art
+            centre = ((p0[1] + p1[1]) if kind == "v" else (p0[0] + p1[0])) / 2
+            f = fit(note, "bold", min(length * 0.6, 120), thick * 0.55, 3.6, 1.8, strings.where("overlap_strip"),
+                    max_lines=1)
         if kind == "v":
             cx, cy = (p0[0] + p1[0]) / 2, centre
         else:

@@ -187,3 +187,17 @@ def test_single_sheet_picks_smallest_larger_paper(face, strings, home, expected)
 def test_single_sheet_too_small_paper_is_a_layout_error(face, strings, home, small):
     with pytest.raises(LayoutError, match="does not fit"):
         single_board_sheet(face, small, PrintSettings(PAPERS[home]), strings)
+
+
+def test_overlap_labels_leave_marks_and_arrows_clear():
+    """A strip label goes in the widest free stretch between alignment marks and art the
+    board asks to keep clear (arrows crossing the seam), not over them."""
+    from pnp.tiling import MARK_R_MM, Tile, _strip_label_gap
+
+    tile = Tile("A1", 0, 0, (0, 0, 100, 100), (0, 0, 110, 100), 0.0, 0.0)  # layout = sheet coords
+    marks = [(105, 20, "A1", "A2", 0), (105, 80, "A1", "A2", 1), (105, 50, "B7", "B8", 0)]  # last: another seam
+    keep_clear = [(105, 52, 5.0), (40, 50, 5.0)]  # an arrow on the strip; one far from it
+    centre, width = _strip_label_gap("v", (100, 0), (110, 100), tile, marks, keep_clear)
+    r = MARK_R_MM * 1.5
+    # free stretches: 0..20-r, 20+r..47, 57..80-r, 80+r..100: the second is the widest
+    assert (centre, width) == pytest.approx(((20 + r + 47) / 2, 47 - 20 - r))

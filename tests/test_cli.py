@@ -38,6 +38,7 @@ def test_games_lists_samarkand(capsys):
 @pytest.mark.parametrize("args, needles", [
     (["build", "chess"], ["unknown game 'chess'", "samarkand"]),
     (["build", "samarkand", "--players", "6"], ["--players", "2-5 players, not 6"]),
+    (["build", "samarkand", "--variant", "short"], ["--variant", "no set-up 'short'", "expected one of standard"]),
     (["build", "samarkand", "--players", "1"], ["--players", "2-5 players, not 1"]),
     (["build", "samarkand", "--lang", "fr"], ["--lang", "'fr'", "da, en"]),
     (["build", "samarkand", "--paper", "a5"], ["--paper", "a5"]),
@@ -109,6 +110,7 @@ def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path):
     first = PdfReader(tmp_path / "samarkand-2p-en-a4-deck.pdf").pages[0].extract_text()
     assert "Grain: take out 5, keep 17" in first and "Jewels: take out 5, keep 7" in first
     assert "200 simulated 2-player games" in first
+    assert "card sleeves of the cards' size" in first and "glue stick" not in first.lower()  # no board, pawns or die
 
 
 def test_build_refuses_a_variant_that_fails_its_check(capsys, tmp_path, data_copy):
@@ -118,3 +120,16 @@ def test_build_refuses_a_variant_that_fails_its_check(capsys, tmp_path, data_cop
     code, _, err = run(capsys, "--data-dir", str(data_copy), "build", "samarkand", "--players", "2", "--out", str(out))
     assert_one_line_error(code, err, "2 players")
     assert no_files(out)
+
+
+def test_check_report_path_under_a_file_fails_before_simulating(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, out, err = run(capsys, "check", "samarkand", "--games", "5000", "--json", str(blocker / "check.json"))
+    assert_one_line_error(code, err, "check.json", "not a writable folder")
+    assert out == ""  # nothing was simulated (a run prints its scorecards first)
+
+
+def test_check_of_an_unknown_set_up_is_refused(capsys):
+    code, out, err = run(capsys, "check", "samarkand", "--variant", "short")
+    assert_one_line_error(code, err, "--variant", "no set-up 'short'")

@@ -71,6 +71,7 @@ def test_manifest_counts_equal_the_data(kit_dir):
     _, five = kit(kit_dir, "samarkand-5p-en-a4")
     _, two = kit(kit_dir, "samarkand-2p-en-a4")
     assert (five["game"], five["players"], five["lang"], five["paper"]) == ("samarkand", 5, "en", "a4")
+    assert (five["variant"], five["setup"]) == ("5p", "standard")
     deck5 = next(c for c in five["components"] if c["id"] == "cards")
     deck2 = next(c for c in two["components"] if c["id"] == "cards")
     assert deck5["kind"] == "deck" and deck5["count"] == 102

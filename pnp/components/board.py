@@ -23,7 +23,7 @@ import math
 
 from ..errors import LayoutError
 from ..geometry import CARD_SIZES, SAFE_MM
-from ..svg import Face, circle, group, icon, line, path, polygon, rect, text_block, _num
+from ..svg import Face, circle, group, icon, path, polygon, rect, text_block, _num
 from ..text import fit
 
 # Visual proportions of the board (design, not game numbers).
@@ -61,19 +61,24 @@ def board_size(game) -> tuple[float, float]:
     return game.board.columns * space + 2 * band, game.board.rows * space + 2 * band
 
 
-def board_face(game, strings, bleed_mm: float) -> Face:
+def board_face(game, strings, bleed_mm: float, ink=None) -> Face:
     """The whole board as one face of ``board_size(game)`` mm with ``bleed_mm`` of desert beyond the trim.
+
+    ``ink`` (``style.Ink``, default normal): ``style.SAVER`` leaves out the desert fill, the dunes
+    and the tinted band (plain paper), and draws the band's rules thinner.
 
     Raises:
         LayoutError: the market slots, or a text, do not fit their space.
     """
-    b = _Board(game, strings, bleed_mm)
+    from .style import NORMAL
+
+    b = _Board(game, strings, bleed_mm, ink or NORMAL)
     return b.face()
 
 
 class _Board:
-    def __init__(self, game, strings, bleed: float):
-        self.game, self.s, self.bleed = game, strings, bleed
+    def __init__(self, game, strings, bleed: float, ink):
+        self.game, self.s, self.bleed, self.ink = game, strings, bleed, ink
         size = game.sizes["board"]
         self.space = size["space_mm"].number(1)
         self.band = size["field_band_mm"].number(1)
@@ -128,6 +133,8 @@ class _Board:
             # lines through the gutters: a tile seam or an alignment mark there cuts no text
             "quiet_x": grid, "quiet_y": rows,
             "arrows": [f"arrow-{a}-{b}" for a, b in self.game.board.arrows()],
+            # (x, y, radius) in trim mm: tiling puts no label over an arrow crossing a seam
+            "keep_clear": [(*self.arrow_middle(a, b), ARROW_HEAD_W_MM / 2 + 1.0) for a, b in self.game.board.arrows()],
         }
         return Face("board", "board", self.width, self.height, self.bleed, art, None, meta)
 
@@ -135,9 +142,10 @@ class _Board:
     def background(self):
         W, H, bl = self.width, self.height, self.bleed
         g = group(id="desert")
-        g.add(rect(-bl, -bl, W + 2 * bl, H + 2 * bl, fill=SAND))
+        saver = self.ink.saver
+        g.add(rect(-bl, -bl, W + 2 * bl, H + 2 * bl, fill=self.ink.bleed(SAND)))
         # Dunes: soft bands of lighter and darker sand running across the board.
-        n = 9
+        n = 0 if saver else 9
         for i in range(n):
             y0 = -bl + (H + 2 * bl) * (i + 0.5) / n
             amp = 7 + 3 * (i % 3)
@@ -160,9 +168,10 @@ class _Board:
         frame = (f"M{_num(-bl)},{_num(-bl)} H{_num(W + bl)} V{_num(H + bl)} H{_num(-bl)} Z "
                  f"M{_num(inner[0])},{_num(inner[1])} V{_num(inner[1] + inner[3])} "
                  f"H{_num(inner[0] + inner[2])} V{_num(inner[1])} Z")
-        g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
-        g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=0.7))
-        g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=0.25))
+        if not saver:
+            g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
+        g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=self.ink.width(0.7)))
+        g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=self.ink.width(0.25)))
         # Outer ornament line, inside the safe area.
         m = SAFE_MM + 0.6
         g.add(rect(m, m, W - 2 * m, H - 2 * m, stroke=INK, stroke_mm=0.35, radius=2.0,
@@ -256,13 +265,20 @@ class _Board:
         g.add(text_block(f, T / 2, top + (height - f.height) / 2, fill=ink, where=self.s.where(key)))
         return top + height
 
-    def _camp(self, g, sp, ink, accent):
+    def _kind_heading(self, g, kind: str, ink: str) -> tuple[float, float, float]:
+        """The space kind's name on top and its icon on the left; returns (top of the room
+        under the name, height of that room, icon size), in tile mm."""
         T = self.tile
-        below = self._label(g, "space_kinds.camp", ink)
-        # tent on the left, the capacity as a card-shaped badge on the right
+        below = self._label(g, f"space_kinds.{kind}", ink)
         room = T - CLEAR_MM - below
         size = min(room - 2, T / 2 - CLEAR_MM)
-        g.add(icon(KIND_ICON["camp"], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        g.add(icon(KIND_ICON[kind], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        return below, room, size
+
+    def _camp(self, g, sp, ink, accent):
+        T = self.tile
+        # tent on the left, the capacity as a card-shaped badge on the right
+        below, room, _ = self._kind_heading(g, "camp", ink)
         bh = min(room - 6, 30.0)
         bw = bh * self.card_ratio
         bx = T - CLEAR_MM - 2.5 - bw
@@ -274,10 +290,7 @@ class _Board:
 
     def _oasis(self, g, sp, ink, accent):
         T = self.tile
-        below = self._label(g, "space_kinds.oasis", ink)
-        room = T - CLEAR_MM - below
-        size = min(room - 2, T / 2 - CLEAR_MM)
-        g.add(icon(KIND_ICON["oasis"], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        below, room, size = self._kind_heading(g, "oasis", ink)
         prices = self.s("oasis_prices", single=self.game.rules.oasis_single_price, four=sp.price_4)
         pw = T - CLEAR_MM - 1.5 - (CLEAR_MM + size + 2)
         ph = min(room - 6, 26.0)
@@ -314,6 +327,11 @@ class _Board:
                              where=self.s.where("market_slot")))
 
     # ------------------------------------------------------------------ arrows
+    def arrow_middle(self, a: str, b: str) -> tuple[float, float]:
+        """Middle of the arrow from space ``a`` to ``b`` (on the gutter between them), trim mm."""
+        (ax, ay), (bx, by) = self.centre(self.game.board.space(a)), self.centre(self.game.board.space(b))
+        return (ax + bx) / 2, (ay + by) / 2
+
     def arrow(self, a: str, b: str):
         board = self.game.board
         sa, sb = board.space(a), board.space(b)

@@ -13,21 +13,23 @@ NOTE_COLOURS = ("#6E9E5A", "#4F7FB0", "#B3834A", "#8A5A9E", "#B5473A", "#3D8C8C"
 
 
 def banknote(face_name: str, component: str, width: float, height: float, bleed: float, value: int,
-             caption: str, short: str, rank: int, icon_name: str, where: str) -> Face:
+             caption: str, short: str, rank: int, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A ``width`` x ``height`` mm note worth ``value``; ``caption`` e.g. "50 Piaster".
 
     ``rank`` (0 = lowest value) picks the colour, so values are told apart at a glance.
+    With ``style.SAVER``: no full-bleed colour, a coloured outline, a light medallion.
     """
     colour = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour))
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
     inset = SAFE_MM * 0.7
-    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=style.lighter(colour, 0.78), radius=1.5))
-    art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=0.5, radius=1.2))
+    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(style.lighter(colour, 0.78), 0.6),
+                 radius=1.5, **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
+    art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=ink.width(0.5), radius=1.2))
     cy = height / 2
     r = height * 0.3
-    art.add(circle(width / 2, cy, r, fill=colour))
-    art.add(icon(icon_name, width / 2 - r * 0.65, cy - r * 0.65, r * 1.3, style.lighter(colour, 0.85)))
+    art.add(circle(width / 2, cy, r, fill=ink.field(colour, 0.7)))
+    art.add(icon(icon_name, width / 2 - r * 0.65, cy - r * 0.65, r * 1.3, colour if ink.saver else style.lighter(colour, 0.85)))
     number = str(value)
     big = fit(number, "heavy", width * 0.3, height * 0.42, height * 0.4, 3, where, max_lines=1)
     for x in (SAFE_MM + 2 + big.width / 2, width - SAFE_MM - 2 - big.width / 2):

@@ -25,19 +25,20 @@ class TableRow:
 
 def price_table(face_name: str, component: str, width: float, height: float, bleed: float, title: str,
                 head_label: str, columns: tuple[str, ...], rows: tuple[TableRow, ...], shaded_columns: set[int],
-                notes: tuple[str, ...], where: str) -> Face:
+                notes: tuple[str, ...], where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A table card of ``width`` x ``height`` mm.
 
     ``columns`` are the column headings (card counts); cells whose column index is in
     ``shaded_columns`` are tinted (e.g. the chip-only column).  ``notes`` are short lines
-    under the table.
+    under the table.  With ``style.SAVER``: no full-bleed background, light header and row
+    fields, thin rules.
 
     Raises:
         LayoutError / FontError: text does not fit or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=style.PARCHMENT))
-    art.add(rect(1.6, 1.6, width - 3.2, height - 3.2, stroke=style.FRAME, stroke_mm=0.6, radius=2))
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
+    art.add(rect(1.6, 1.6, width - 3.2, height - 3.2, stroke=style.FRAME, stroke_mm=ink.width(0.6), radius=2))
     x0, x1 = SAFE_MM + 0.8, width - SAFE_MM - 0.8
     head = fit(title, "display", x1 - x0, 7, 6, 3, where, max_lines=1)
     art.add(text_block(head, width / 2, SAFE_MM + 0.6, style.FRAME, "middle", where))
@@ -50,34 +51,36 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
     row_h = (bottom - top) / (len(rows) + 1)
     size = min(row_h * 0.5, 3.6)
     # Header row: the card counts.
-    art.add(rect(x0, top, x1 - x0, row_h, fill=style.FRAME))
+    art.add(rect(x0, top, x1 - x0, row_h, fill=ink.field(style.FRAME, 0.8)))
+    head_ink = ink.on(style.FRAME) if ink.saver else style.PARCHMENT
     hl = fit(head_label, "bold", label_w - 2, row_h * 0.7, size, 1.6, where, max_lines=1)
-    art.add(text(x0 + 1.5, top + row_h / 2 + hl.size * 0.36, hl.lines[0], "bold", hl.size, style.PARCHMENT, where=where))
+    art.add(text(x0 + 1.5, top + row_h / 2 + hl.size * 0.36, hl.lines[0], "bold", hl.size, head_ink, where=where))
     for i, col in enumerate(columns):
         cx = x0 + label_w + (i + 0.5) * col_w
-        art.add(text(cx, top + row_h / 2 + size * 0.36, col, "bold", size, style.PARCHMENT, "middle", where=where))
+        art.add(text(cx, top + row_h / 2 + size * 0.36, col, "bold", size, head_ink, "middle", where=where))
     for r, row in enumerate(rows):
         y = top + (r + 1) * row_h
-        art.add(rect(x0, y, label_w, row_h, fill=row.colour))
-        ink = style.readable_on(row.colour)
+        art.add(rect(x0, y, label_w, row_h, fill=ink.field(row.colour, 0.7)))
+        fg = ink.on(row.colour) if not ink.saver else style.darker(row.colour, 0.45)
         icon_size = row_h * 0.78
-        art.add(icon(row.icon, x0 + 0.8, y + (row_h - icon_size) / 2, icon_size, ink))
+        art.add(icon(row.icon, x0 + 0.8, y + (row_h - icon_size) / 2, icon_size, fg))
         lab = fit(row.label, "bold", label_w - icon_size - 2.2, row_h * 0.7, size, 1.6, where, max_lines=1)
-        art.add(text(x0 + icon_size + 1.6, y + row_h / 2 + lab.size * 0.36, lab.lines[0], "bold", lab.size, ink, where=where))
+        art.add(text(x0 + icon_size + 1.6, y + row_h / 2 + lab.size * 0.36, lab.lines[0], "bold", lab.size, fg, where=where))
         for i, cell in enumerate(row.cells):
             cx = x0 + label_w + i * col_w
             fill = style.SHADE if i in shaded_columns else (style.PARCHMENT if r % 2 else style.PARCHMENT_DARK)
+            fill = ink.field(fill, 0.7)
             art.add(rect(cx, y, col_w, row_h, fill=fill))
             if cell is not None:
                 art.add(text(cx + col_w / 2, y + row_h / 2 + size * 0.36, cell, "bold" if i not in shaded_columns else "italic",
                              size, style.INK, "middle", where=where))
     for r in range(len(rows) + 2):
         y = top + r * row_h
-        art.add(line(x0, y, x1, y, style.FRAME, 0.2))
+        art.add(line(x0, y, x1, y, style.FRAME, ink.width(0.2)))
     for i in range(len(columns) + 1):
         x = x0 + label_w + i * col_w
-        art.add(line(x, top, x, top + (len(rows) + 1) * row_h, style.FRAME, 0.2))
-    art.add(line(x0, top, x0, top + (len(rows) + 1) * row_h, style.FRAME, 0.2))
+        art.add(line(x, top, x, top + (len(rows) + 1) * row_h, style.FRAME, ink.width(0.2)))
+    art.add(line(x0, top, x0, top + (len(rows) + 1) * row_h, style.FRAME, ink.width(0.2)))
     y = bottom + 1.2
     for n in note_fits:
         art.add(text_block(n, x0, y, style.INK, "start", where))

@@ -7,41 +7,49 @@ gutters.  A chip is a disc on a plain square: cut the square, or round it off.
 from __future__ import annotations
 
 from ..geometry import SAFE_MM
-from ..svg import Face, circle, group, icon, rect, text_block, line
+from ..svg import Face, circle, group, icon, rect, text_block
 from ..text import fit
 from . import style
 
 
 def icon_token(face_name: str, component: str, size: float, bleed: float, label: str, colour: str,
-               icon_name: str, where: str) -> Face:
+               icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A ``size`` mm square token in ``colour`` with an icon and a one-line ``label``.
+
+    With ``style.SAVER`` the colour becomes a light tint inside the trim with a thin border.
 
     Raises:
         LayoutError / FontError: the label does not fit or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=colour))
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
+    if ink.saver:
+        art.add(rect(0, 0, size, size, fill=ink.field(colour)))
     inset = SAFE_MM * 0.6
-    art.add(rect(inset, inset, size - 2 * inset, size - 2 * inset, stroke=style.lighter(colour, 0.55), stroke_mm=0.4, radius=1.5))
-    ink = style.readable_on(colour)
+    art.add(rect(inset, inset, size - 2 * inset, size - 2 * inset, stroke=colour if ink.saver else style.lighter(colour, 0.55),
+                 stroke_mm=ink.width(0.4), radius=1.5))
+    fg = style.darker(colour, 0.3) if ink.saver else style.readable_on(colour)
     label_fit = fit(label, "bold", size - 2 * SAFE_MM, size * 0.2, size * 0.15, 1.8, where, max_lines=1)
     icon_size = size - 2 * SAFE_MM - label_fit.height - 2.0
-    art.add(icon(icon_name, (size - icon_size) / 2, SAFE_MM + 0.5, icon_size, ink))
-    art.add(text_block(label_fit, size / 2, size - SAFE_MM - label_fit.height, ink, "middle", where))
+    art.add(icon(icon_name, (size - icon_size) / 2, SAFE_MM + 0.5, icon_size, fg))
+    art.add(text_block(label_fit, size / 2, size - SAFE_MM - label_fit.height, style.INK if ink.saver else fg, "middle", where))
     return Face(face_name, component, size, size, bleed, art)
 
 
 def chip(face_name: str, component: str, size: float, diameter: float, bleed: float, label: str,
-         sign: str, where: str) -> Face:
-    """A round chip of ``diameter`` mm on a ``size`` mm square face; ``sign`` is its big mark (e.g. "−1")."""
+         sign: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
+    """A round chip of ``diameter`` mm on a ``size`` mm square face; ``sign`` is its big mark (e.g. "−1").
+
+    With ``style.SAVER``: a white disc with a dark outline and dark text on plain paper."""
     art = group()
-    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=style.PARCHMENT))
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
     c = size / 2
     r = diameter / 2
-    art.add(circle(c, c, r, fill=style.INK, stroke=style.CUT, stroke_mm=0.25))
-    art.add(circle(c, c, r - 1.3, stroke=style.PARCHMENT_DARK, stroke_mm=0.35))
+    disc, text_fill = (style.WHITE, style.INK) if ink.saver else (style.INK, style.PARCHMENT)
+    art.add(circle(c, c, r, fill=disc, stroke=style.CUT, stroke_mm=0.25))
+    art.add(circle(c, c, r - 1.3, stroke=style.PARCHMENT_DARK if not ink.saver else style.INK, stroke_mm=ink.width(0.35)))
     big = fit(sign, "heavy", diameter * 0.62, diameter * 0.42, diameter * 0.4, 3, where, max_lines=1)
-    art.add(text_block(big, c, c - big.height * 0.72, style.PARCHMENT, "middle", where))
+    art.add(text_block(big, c, c - big.height * 0.72, text_fill, "middle", where))
     small = fit(label, "bold", diameter * 0.6, diameter * 0.16, diameter * 0.13, 1.6, where, max_lines=1)
-    art.add(text_block(small, c, c + diameter * 0.17, style.PARCHMENT, "middle", where))
+    art.add(text_block(small, c, c + diameter * 0.17, text_fill, "middle", where))
     return Face(face_name, component, size, size, bleed, art)

@@ -1,13 +1,16 @@
-"""Player-count checks: static checks, then simulated games, per variant.
+"""Variant checks for every game: static checks, then simulated games, per variant.
 
-- ``static_check``: the player count is in range; the reduced deck can deal the hands and
-  the trading fields and keep ``min_deck_after_setup`` cards; the engine's set-up counts
-  equal the model's (and the kit's, if given).  Raises ``VariantError`` with the numbers.
-- ``simulate``: seeded games over worker processes.  Game i of a p-player batch uses
+The game-specific parts live in the game's engine module (``ENGINES``; interface in
+``pnp/engine/adapter.py``); this module runs them the same way for every game:
+
+- ``static_check`` (the module's): counts, set-up, engine counts equal the model's and
+  the kit's.  Raises ``VariantError`` with the numbers.
+- ``simulate_many``: seeded games over worker processes.  Game i of a p-player batch uses
   ``core.game_seed(master, p, i)`` and results come back in index order, so the outcome
   does not depend on the number of workers.
 - ``quick_check`` (``pnp build``: one variant, a small sample, about a second) and
-  ``full_check`` (``pnp check``: every variant, 1000 games each, banknote sizing).
+  ``full_check`` (``pnp check``: every variant, 1000 games each, then the module's supply
+  ``sizing`` — banknotes, coins, markers).
 
 Thresholds and sample sizes come from ``data/<game>/checks.yaml`` (``load_settings``).
 """
@@ -24,13 +27,17 @@ from typing import Any, Mapping, Sequence
 
 from ..catalog import read_yaml
 from ..errors import VariantError
-from . import samarkand, samarkand_bot
+from ..model.variant import Variant
 from .core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
 from .players import HeuristicPlayer, RandomPlayer
-from .scorecard import failures, percentile, scorecard
+from .scorecard import failures, scorecard
 
-# game id -> (new_game(game, players, seed, track_notes), heuristic policy)
-ENGINES = {"samarkand": (samarkand.new_game, samarkand_bot.choose)}
+# game id -> the module implementing pnp.engine.adapter.GameEngine for it
+ENGINES = {
+    "samarkand": "pnp.engine.samarkand_check",
+    "caravan": "pnp.engine.caravan_check",
+    "caravan-chessboard": "pnp.engine.chessboard_check",
+}
 PLAYER_KINDS = ("heuristic", "random")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
@@ -41,22 +48,22 @@ THRESHOLD_KEYS = (
 # ----------------------------------------------------------------------------- settings
 @dataclass(frozen=True)
 class Settings:
-    """``data/<game>/checks.yaml``: sample sizes, thresholds, setup margin, banknote sizing."""
+    """``data/<game>/checks.yaml``: sample sizes and thresholds (every game), and ``extra``:
+    the whole file as a ``pnp.catalog.Node``, whose other sections the game's engine module
+    validates and reads (Samarkand: ``extra["setup"]``, ``extra["banknotes"]``)."""
 
     file: Path
     move_cap: int
     quick_games: int
     thresholds: Mapping[str, float]
-    min_deck_after_setup: int
-    banknote_players: int
-    banknote_quantile: float
+    extra: Any = field(default=None, repr=False)
 
 
 def load_settings(game) -> Settings:
     """Read and validate the game's ``checks.yaml``.  Raises ``DataError`` (file, key, reason)."""
     path = Path(game.folder) / "checks.yaml"
     node = read_yaml(path)
-    sim, th, setup, notes = node["simulation"], node["thresholds"], node["setup"], node["banknotes"]
+    sim, th = node["simulation"], node["thresholds"]
     thresholds = {
         "min_completion": th["min_completion"].number(0, 1),
         "max_dead_ends": th["max_dead_ends"].int(0),
@@ -75,97 +82,28 @@ def load_settings(game) -> Settings:
         move_cap=sim["move_cap"].int(1),
         quick_games=sim["quick_games"].int(1),
         thresholds=MappingProxyType(thresholds),
-        min_deck_after_setup=setup["min_deck_after_setup"].int(0),
-        banknote_players=notes["players"].int(game.players_min, game.players_max),
-        banknote_quantile=notes["quantile"].number(0, 1),
+        extra=node,
     )
 
 
-# ----------------------------------------------------------------------------- static checks
-def removal_list(game, players: int) -> dict[str, int]:
-    """Cards of each good an owner of the full game takes out for ``players`` (seed:
-    "Preparation"), e.g. ``{'grain': 5, 'fruit': 5, ...}`` for 2 players.
+def engine_of(game):
+    """The engine module of ``game`` (``pnp.engine.adapter.GameEngine``).
 
     Raises:
-        VariantError: player count outside the data's range, or a removal larger than the
-            number of cards of a good.
+        UsageError: no rules engine for the game (key ``GAME``).
     """
-    game.check_players(players)
-    removed = game.removed_per_good[players]
-    short = [f"{g.id} has {g.count}" for g in game.goods if g.count < removed]
-    if short:
-        raise VariantError(
-            f"{players} players: cannot remove {removed} of each good: {', '.join(short)}",
-            file=Path(game.folder) / "game.yaml",
-            key=f"removed_per_good.{players}",
-        )
-    return {g.id: removed for g in game.goods}
+    import importlib
+
+    from ..errors import UsageError
+
+    if game.id not in ENGINES:
+        raise UsageError(f"no rules engine for '{game.id}' yet; engines: {', '.join(ENGINES)}", key="GAME")
+    return importlib.import_module(ENGINES[game.id])
 
 
-def engine_counts(game, players: int, seed: int = 0) -> dict[str, int]:
-    """Counts of what a set-up engine game holds, in names a kit manifest can use:
-    ``cards``, ``cards.<good>``, ``market_tokens``, ``market_tokens.assortment``,
-    ``market_tokens.<good>``, ``market_chips``, ``pawns`` (one per player)."""
-    new_game, _ = ENGINES[game.id]
-    state = new_game(game, players, seed)
-    T = state.T
-    counts = {"cards": 0}
-    for g, good in enumerate(T.goods):
-        n = state.deck[g] + sum(h[g] for h in state.hands) + sum(f[g] for f in state.fields)
-        counts[f"cards.{good}"] = n
-        counts["cards"] += n
-    counts["market_tokens"] = len(state.markets)
-    counts["market_tokens.assortment"] = state.markets.count(samarkand.ASSORTMENT)
-    for g, good in enumerate(T.goods):
-        counts[f"market_tokens.{good}"] = state.markets.count(g)
-    counts["market_chips"] = len(state.chips)
-    counts["pawns"] = len(state.pos)
-    return counts
-
-
-def static_check(game, players: int, settings: Settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
-    """Check a variant without playing it; returns the lines of what was checked.
-
-    Raises:
-        VariantError: player count out of range; a deck too small for setup plus
-            ``min_deck_after_setup`` (with the numbers); engine counts that differ from
-            the model's or from ``kit_counts``.
-    """
-    removed = removal_list(game, players)
-    deck = game.deck(players)
-    total = sum(deck.values())
-    r = game.rules
-    camps = len(game.board.of_kind("camp"))
-    dealt = r.hand_size * players + r.field_start_cards * camps
-    need = dealt + settings.min_deck_after_setup
-    if total < need:
-        raise VariantError(
-            f"{players} players: removing {removed[game.goods[0].id]} of each good leaves {total} cards ("
-            + ", ".join(f"{g} {n}" for g, n in deck.items())
-            + f"); setup deals {dealt} ({r.hand_size} x {players} hands + {r.field_start_cards} x {camps} trading fields) "
-            f"and the deck must keep {settings.min_deck_after_setup}: {need} needed",
-            file=Path(game.folder) / "game.yaml",
-            key=f"removed_per_good.{players}",
-        )
-    if len(game.pawns) < players:
-        raise VariantError(f"{players} players need {players} pawns, the data has {len(game.pawns)}", key="pawns")
-    engine = engine_counts(game, players)
-    model = {"cards": total, **{f"cards.{g}": n for g, n in deck.items()},
-             "market_tokens": game.market_slots, "market_tokens.assortment": game.assortment_tokens,
-             "market_chips": game.market_chips, "pawns": players}
-    for g in deck:
-        model[f"market_tokens.{g}"] = game.market_token_goods.count(g)
-    for source, counts in (("model", model), ("kit", kit_counts or {})):
-        diff = [f"{k}: engine {engine[k]}, {source} {v}" for k, v in counts.items() if k in engine and engine[k] != v]
-        if diff:
-            raise VariantError(f"{players} players: the engine and the {source} disagree: " + "; ".join(diff))
-    lines = [
-        f"player count {players} in {game.players_min}-{game.players_max}",
-        f"deck of {total} cards deals {dealt} at setup and keeps {total - dealt} (at least {settings.min_deck_after_setup})",
-        "engine counts equal the model's" + (" and the kit's" if kit_counts else "")
-        + f" ({total} cards, {engine['market_tokens']} market tokens, {engine['market_chips']} chips)",
-    ]
-    return lines
+def static_check(game, variant: Variant, settings: Settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
+    """The game's static checks of ``variant`` (see the engine module).  Raises ``VariantError``."""
+    return engine_of(game).static_check(game, variant, settings, kit_counts)
 
 
 # ----------------------------------------------------------------------------- simulation
@@ -185,14 +123,14 @@ def _load(root: str, game_id: str):
 def _play_chunk(job: tuple) -> list:
     """Play the games of one chunk; a worker's unit of work.  Returns per game a
     ``Playout`` or an error tuple (kind, reason, seed, moves)."""
-    root, game_id, players, kind, seeds, move_cap, check, notes = job
+    root, game_id, variant, kind, seeds, move_cap, check, track = job
     game = _GAMES.get(("", game_id)) if root == "" else _load(root, game_id)
-    new_game, policy = ENGINES[game_id]
-    player = HeuristicPlayer(policy) if kind == "heuristic" else RandomPlayer()
-    seats = [player] * players
+    engine = engine_of(game)
+    player = HeuristicPlayer(engine.choose) if kind == "heuristic" else RandomPlayer()
+    seats = [player] * variant.players
 
     def new_state(seed):
-        return new_game(game, players, seed, notes)
+        return engine.new_game(game, variant, seed, track)
 
     out = []
     for seed in seeds:
@@ -206,16 +144,25 @@ def _play_chunk(job: tuple) -> list:
 _ERRORS = {cls.kind: cls for cls in (DeadEnd, RuleGap, InvariantViolation)}
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and reports one line
+    (otherwise every worker prints its own traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate_many(
     game,
-    batches: Sequence[tuple[int, int, tuple[int, ...]]],
+    batches: Sequence[tuple[Variant, int, tuple]],
     seed: int,
     settings: Settings,
     player: str = "heuristic",
     check: bool = True,
     workers: int | None = None,
 ) -> list[tuple[list[Playout], list[EngineError]]]:
-    """Play ``games`` games for each (players, games, banknote values) batch.
+    """Play ``games`` games for each (variant, games, track) batch; ``track`` is what the
+    engine module's ``tracking`` asks the states to record (``()``: nothing).
 
     ``workers``: processes (default: all cores; 1 plays in this process).  Deterministic:
     game i of a p-player batch always has seed ``game_seed(seed, p, i)``.
@@ -227,17 +174,18 @@ def simulate_many(
     chunk = max(1, min(50, total // (workers * 8) or 1))
     root = str(Path(game.folder).parent)
     jobs, owners = [], []
-    for b, (players, games, notes) in enumerate(batches):
-        seeds = [game_seed(seed, players, i) for i in range(games)]
+    engine_of(game)  # fail before any worker starts
+    for b, (variant, games, track) in enumerate(batches):
+        seeds = [game_seed(seed, variant.players, i) for i in range(games)]
         for i in range(0, games, chunk):
-            jobs.append((root, game.id, players, player, seeds[i : i + chunk], settings.move_cap, check, notes))
+            jobs.append((root, game.id, variant, player, seeds[i : i + chunk], settings.move_cap, check, track))
             owners.append(b)
     if workers == 1 or len(jobs) == 1:
         _GAMES[("", game.id)] = game  # the caller's model, no reload
         results = [_play_chunk((("",) + job[1:])) for job in jobs]
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(workers) as pool:
+        with multiprocessing.get_context(method).Pool(workers, initializer=_ignore_interrupts) as pool:
             results = pool.map(_play_chunk, jobs, chunksize=1)
     out: list[tuple[list[Playout], list[EngineError]]] = [([], []) for _ in batches]
     for b, chunk_results in zip(owners, results):
@@ -253,7 +201,7 @@ def simulate_many(
 # ----------------------------------------------------------------------------- reports
 @dataclass
 class VariantReport:
-    """What the check of one player-count variant found.
+    """What the check of one variant (player count and set-up) found.
 
     ``summary`` is the one line the kit's contents page prints, e.g. "500 simulated
     2-player games, all finished, median 31 rounds".  ``rounds`` holds every finished
@@ -261,7 +209,7 @@ class VariantReport:
     """
 
     game: str
-    players: int
+    variant: Variant
     games: int
     seed: int
     player: str
@@ -270,6 +218,16 @@ class VariantReport:
     reasons: list[str]
     seconds: float | None  # None inside a full_check (variants share the worker pool)
     rounds: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def players(self) -> int:
+        return self.variant.players
+
+    @property
+    def label(self) -> str:
+        """``"3 players"`` or ``"2 players, short"`` (check output and reasons)."""
+        base = f"{self.variant.players} players"
+        return base if self.variant.id == f"{self.variant.players}p" else f"{base}, {self.variant.setup}"
 
     @property
     def passed(self) -> bool:
@@ -293,11 +251,13 @@ class VariantReport:
     def raise_if_failed(self) -> None:
         """Raise ``VariantError`` naming every failed threshold (``pnp build`` refuses to print)."""
         if self.reasons:
-            raise VariantError(f"{self.game}, {self.players} players fails its check: " + "; ".join(self.reasons))
+            raise VariantError(f"{self.game}, {self.label} fails its check: " + "; ".join(self.reasons))
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "variant": self.variant.id,
             "players": self.players,
+            "setup": self.variant.setup,
             "passed": self.passed,
             "reasons": self.reasons,
             "summary": self.summary,
@@ -309,7 +269,8 @@ class VariantReport:
 
 @dataclass
 class CheckRun:
-    """``full_check``'s result: one report per variant plus the banknote sizing."""
+    """``full_check``'s result: one report per variant plus the game's supply sizing
+    (``sizing``: the engine module's dict with ``title``, ``lines``, ``reasons``, or None)."""
 
     game: str
     seed: int
@@ -317,14 +278,14 @@ class CheckRun:
     player: str
     workers: int
     variants: list[VariantReport]
-    banknotes: dict[str, Any] | None
+    sizing: dict[str, Any] | None
     seconds: float
 
     @property
     def reasons(self) -> list[str]:
-        out = [f"{v.players} players: {r}" for v in self.variants for r in v.reasons]
-        if self.banknotes and not self.banknotes["passed"]:
-            out.append("banknotes: " + "; ".join(self.banknotes["reasons"]))
+        out = [f"{v.label}: {r}" for v in self.variants for r in v.reasons]
+        if self.sizing and self.sizing["reasons"]:
+            out.append(f"{self.sizing['title']}: " + "; ".join(self.sizing["reasons"]))
         return out
 
     @property
@@ -342,20 +303,20 @@ class CheckRun:
             "passed": self.passed,
             "reasons": self.reasons,
             "variants": [v.to_json() for v in self.variants],
-            "banknotes": self.banknotes,
+            "sizing": self.sizing,
         }
 
 
-def _report(game, players, games, seed, player, static, result, settings, seconds) -> VariantReport:
+def _report(game, variant, games, seed, player, static, result, settings, seconds) -> VariantReport:
     playouts, errors = result
-    card = scorecard(players, playouts, errors)
+    card = scorecard(variant.players, playouts, errors)
     reasons = failures(card, settings.thresholds)
     rounds = [p.rounds for p in playouts if not p.timed_out]
-    return VariantReport(game.id, players, games, seed, player, static, card, reasons, seconds, rounds)
+    return VariantReport(game.id, variant, games, seed, player, static, card, reasons, seconds, rounds)
 
 
 def quick_check(
-    game, players: int, games: int | None = None, seed: int = 0, workers: int = 1,
+    game, variant: Variant, games: int | None = None, seed: int = 0, workers: int = 1,
     kit_counts: Mapping[str, int] | None = None,
 ) -> VariantReport:
     """Static checks plus a small seeded sample of heuristic games in check mode (``pnp
@@ -363,88 +324,40 @@ def quick_check(
 
     Raises:
         VariantError: the static check fails (too few cards, count out of range...).
+        UsageError: the game has no rules engine.
     Returns a report; call ``report.raise_if_failed()`` to refuse a failed variant.
     """
+    engine = engine_of(game)
     settings = load_settings(game)
     start = time.perf_counter()
-    static = static_check(game, players, settings, kit_counts)
+    static = engine.static_check(game, variant, settings, kit_counts)
     games = games or settings.quick_games
-    (result,) = simulate_many(game, [(players, games, ())], seed, settings, workers=workers)
-    return _report(game, players, games, seed, "heuristic", static, result, settings, time.perf_counter() - start)
+    (result,) = simulate_many(game, [(variant, games, ())], seed, settings, workers=workers)
+    return _report(game, variant, games, seed, "heuristic", static, result, settings, time.perf_counter() - start)
 
 
 def full_check(
-    game, players: Sequence[int] | None = None, games: int = 1000, seed: int = 1,
+    game, variants: Sequence[Variant] | None = None, games: int = 1000, seed: int = 1,
     workers: int | None = None, player: str = "heuristic", check: bool = True,
 ) -> CheckRun:
-    """Every requested variant (default: all counts): static checks, ``games`` simulated
-    games each, scorecards, and the banknote sizing on ``banknotes.players``.
+    """Every requested variant (default: ``game.variants()``): static checks, ``games``
+    simulated games each, scorecards, then the engine module's supply ``sizing``.
 
     Raises:
         VariantError: a static check fails (before anything is played).
+        UsageError: the game has no rules engine.
     """
+    engine = engine_of(game)
     settings = load_settings(game)
-    counts = list(players) if players else list(game.player_counts)
+    variants = list(variants) if variants else list(game.variants())
     start = time.perf_counter()
-    statics = {p: static_check(game, p, settings) for p in counts}
-    values = tuple(b.value for b in game.banknotes)
-    batches = [(p, games, values if p == settings.banknote_players else ()) for p in counts]
+    statics = {v: engine.static_check(game, v, settings) for v in variants}
+    batches = [(v, games, engine.tracking(game, v, settings)) for v in variants]
     results = simulate_many(game, batches, seed, settings, player=player, check=check, workers=workers)
     seconds = time.perf_counter() - start
     reports = [
-        _report(game, p, games, seed, player, statics[p], res, settings, None)
-        for p, res in zip(counts, results)
+        _report(game, v, games, seed, player, statics[v], res, settings, None)
+        for v, res in zip(variants, results)
     ]
-    notes = None
-    if settings.banknote_players in counts:
-        notes = banknote_sizing(game, results[counts.index(settings.banknote_players)][0], settings)
-    return CheckRun(game.id, seed, games, player, workers or os.cpu_count() or 1, reports, notes, seconds)
-
-
-def banknote_sizing(game, playouts: Sequence[Playout], settings: Settings) -> dict[str, Any]:
-    """Notes of each value the bank needs, against the printed counts (issue 3, item 6).
-
-    Method (ENGINE-DECISIONS.md, D19): in every game, at the end of every turn, each
-    player's cash is split greedily into the fewest notes (largest value first); the
-    per-value sum over players, maximised over the game, is what the players hold at
-    worst.  The bank must also be able to pay the game's largest single sale, split the
-    same way.  A value's need is the ``quantile`` (nearest rank) of that per-game total.
-    """
-    values = sorted((b.value for b in game.banknotes), reverse=True)
-    per_game = {v: [] for v in values}
-    for p in playouts:
-        held = p.stats.get("notes", {})
-        payout = _greedy(p.stats.get("max_payout", 0), values)
-        for v in values:
-            per_game[v].append(held.get(v, 0) + payout[v])
-    q = settings.banknote_quantile
-    rows, reasons = [], []
-    for b in sorted(game.banknotes, key=lambda b: b.value):
-        needed = percentile(per_game[b.value], q) or 0
-        rows.append({"value": b.value, "count": b.count, "needed": needed, "margin": b.count - needed})
-        if needed > b.count:
-            reasons.append(f"{needed} notes of {b.value} needed in {q:.1%} of games, {b.count} printed")
-    circulation = [p.stats.get("max_circulation", 0) + p.stats.get("max_payout", 0) for p in playouts]
-    printed = sum(b.value * b.count for b in game.banknotes)
-    needed_total = percentile(circulation, q) or 0
-    if needed_total > printed:
-        reasons.append(f"{needed_total} Piaster in play in {q:.1%} of games, {printed} printed")
-    return {
-        "players": settings.banknote_players,
-        "games": len(playouts),
-        "quantile": q,
-        "method": "greedy change-making of each player's cash at every turn end, summed over players, "
-        "game maximum, plus the game's largest payout; nearest-rank quantile over games",
-        "denominations": rows,
-        "printed_total": printed,
-        "needed_total": needed_total,
-        "passed": not reasons,
-        "reasons": reasons,
-    }
-
-
-def _greedy(amount: int, values_desc: Sequence[int]) -> dict[int, int]:
-    out = {}
-    for v in values_desc:
-        out[v], amount = divmod(amount, v)
-    return out
+    sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, results)}, settings)
+    return CheckRun(game.id, seed, games, player, workers or os.cpu_count() or 1, reports, sizing, seconds)

@@ -23,7 +23,9 @@ from .check import PLAYER_KINDS, CheckRun, full_check
 @click.command("check")
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", type=int, default=None, show_default="every count the data allows",
-              help="Check only this player count.")
+              help="Check only the variants of this player count.")
+@click.option("--variant", "setup", default=None, show_default="every set-up",
+              help="Check only this set-up (e.g. caravan's 'short'); `pnp games` lists them.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Simulated games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True,
@@ -36,19 +38,28 @@ from .check import PLAYER_KINDS, CheckRun, full_check
               help="Who plays every seat.")
 @click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
               help="Worker processes (results do not depend on it).")
-def check(game_id, players, games, seed, json_file, report_dir, player, workers):
-    """Check that every player-count variant of GAME is playable: static checks, then
-    simulated games with a scorecard per variant (exit status 2 if one fails)."""
+def check(game_id, players, setup, games, seed, json_file, report_dir, player, workers):
+    """Check that every variant (player count and set-up) of GAME is playable: static
+    checks, then simulated games with a scorecard per variant (exit status 2 if one fails)."""
     from ..model import load_game
+    from ..model.variant import check_setup
+    from .check import engine_of
 
     game = load_game(game_id, data_dir())
-    if game_id not in _engines():
-        raise UsageError(f"no rules engine for '{game_id}' yet; engines: {', '.join(_engines())}", key="GAME")
-    counts = None
+    engine_of(game)
+    variants = game.variants()
     if players is not None:
         game.check_players(players)
-        counts = [players]
-    run = full_check(game, counts, games=games, seed=seed, workers=workers, player=player)
+        variants = [v for v in variants if v.players == players]
+    if setup is not None:
+        check_setup(game, setup)
+        variants = [v for v in variants if v.setup == setup]
+    if not variants:
+        raise UsageError(f"{game_id} has no variant for {players} players with set-up '{setup}'", key="--variant")
+    for target, folder in ((json_file, json_file and json_file.parent), (report_dir, report_dir)):
+        if target is not None:
+            _check_writable_target(target, folder)
+    run = full_check(game, variants, games=games, seed=seed, workers=workers, player=player)
     for line in summary_lines(run):
         click.echo(line)
     document = run.to_json()
@@ -62,14 +73,18 @@ def check(game_id, players, games, seed, json_file, report_dir, player, workers)
         raise VariantError(f"{game_id} fails its check: " + "; ".join(run.reasons))
 
 
-def _engines():
-    from .check import ENGINES
-
-    return list(ENGINES)
+def _check_writable_target(path: Path, folder: Path) -> None:
+    """Fail before simulating when ``path`` cannot be written: ``folder`` (or its nearest
+    existing ancestor) is not a writable folder."""
+    probe = folder
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK):
+        raise OutputError(f"cannot write here ({probe} is not a writable folder)", file=path)
 
 
 def summary_lines(run: CheckRun) -> list[str]:
-    """The command's printout: one block per variant, the banknotes, the verdict."""
+    """The command's printout: one block per variant, the supply sizing, the verdict."""
     lines = [f"{run.game}: {run.games} {run.player} games per variant, seed {run.seed}, "
              f"{run.workers} workers, {run.seconds:.1f} s"]
     for v in run.variants:
@@ -77,20 +92,18 @@ def summary_lines(run: CheckRun) -> list[str]:
         seats = ", ".join(f"{s['rate']:.0%} [{s['ci95'][0]:.0%}-{s['ci95'][1]:.0%}]" for s in c["seats"])
         pens = ", ".join(f"{k} {p['mean']:.2f}" for k, p in c["penalties"].items())
         lines += [
-            f"  {v.players} players: {'PASS' if v.passed else 'FAIL'}  {v.summary}",
+            f"  {v.label}: {'PASS' if v.passed else 'FAIL'}  {v.summary}",
             f"    rounds median {c['rounds']['median']} p90 {c['rounds']['p90']}; turns median {c['turns']['median']} "
             f"p90 {c['turns']['p90']}; timeouts {c['timeouts']}; dead ends {c['dead_ends']}; rule gaps {c['rule_gaps']}; "
             f"invariant violations {c['invariant_violations']}",
             f"    wins by seat: {seats}",
-            f"    reshuffles/game {c['reshuffles']['mean']:.2f}; penalties/game: {pens}; "
-            f"most money in play {c['max_circulation']['max']} Piaster",
+            f"    reshuffles/game {c['reshuffles']['mean']:.2f}; penalties/game: {pens or 'none'}"
+            + (f"; most money in play {c['max_circulation']['max']}" if c["max_circulation"]["max"] else ""),
         ]
         lines += [f"    ! {r}" for r in v.reasons]
-    if run.banknotes:
-        b = run.banknotes
-        notes = ", ".join(f"{d['value']}: {d['count']} printed, {d['needed']} needed ({d['margin']:+d})" for d in b["denominations"])
-        lines.append(f"  banknotes ({b['players']} players, {b['quantile']:.1%} of games): {notes}")
-        lines += [f"    ! {r}" for r in b["reasons"]]
+    if run.sizing:
+        lines += [f"  {line}" for line in run.sizing["lines"]]
+        lines += [f"    ! {r}" for r in run.sizing["reasons"]]
     lines.append("PASS" if run.passed else "FAIL: " + "; ".join(run.reasons))
     return lines
 

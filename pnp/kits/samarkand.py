@@ -6,13 +6,15 @@ per player, 8 market tokens and 2 chips, banknotes from data, one die.
 
 from __future__ import annotations
 
-from ..components import cards, cutouts, money, tables, tokens
+from ..components import cards, cutouts, money, style, tables, tokens
 from ..components.tables import TableRow
 from ..geometry import CARD_SIZES
 from ..i18n import Strings
 from ..imposition import PrintSettings, impose_cutouts, impose_grid
 from ..model.samarkand import Samarkand
+from ..model.variant import Variant
 from .base import ComponentRun
+from .samarkand_rules import rules_context  # noqa: F401  (the recipe's rules-sheet context)
 
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
@@ -23,9 +25,10 @@ DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
 
 
-def components(game: Samarkand, strings: Strings, players: int, settings: PrintSettings,
+def components(game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
                sheet_label) -> list[ComponentRun]:
-    """All Samarkand components for ``players`` (board excluded: see ``board_component``)."""
+    """All Samarkand components for ``variant`` (its player count selects the deck)."""
+    players = variant.players
     bleed = settings.bleed_mm
     runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
     runs.append(board_component(game, strings, settings, sheet_label))
@@ -36,8 +39,9 @@ def components(game: Samarkand, strings: Strings, players: int, settings: PrintS
     return runs
 
 
-def removal_notes(game: Samarkand, strings: Strings, players: int) -> list[str]:
-    """For owners of the full game: which cards to take out for ``players`` (seed removals)."""
+def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
+    """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
+    players = variant.players
     deck = game.deck(players)
     lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
     lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
@@ -50,12 +54,13 @@ def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
     w, h = CARD_SIZES[size_name]
     deck = game.deck(players)
     label = strings("components.cards")
+    ink = style.ink_for(settings.ink)
     back = cards.card_back("card/back", "cards", w, h, bleed, strings("title"), strings("card_back"), BACK_ICON,
-                           strings.where("card_back"))
+                           strings.where("card_back"), ink=ink)
     fronts = []
     for good in game.goods:
         face = cards.good_card(f"card/{good.id}", "cards", w, h, bleed, strings(f"goods.{good.id}"), good.colour,
-                               good.icon, strings.where(f"goods.{good.id}"))
+                               good.icon, strings.where(f"goods.{good.id}"), ink=ink)
         fronts.extend([face] * deck[good.id])
     sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
     return ComponentRun("cards", "deck", label, len(fronts), sheets, by_type=dict(deck))
@@ -66,8 +71,8 @@ def board_component(game, strings, settings, sheet_label) -> ComponentRun:
     from ..tiling import tile_board
 
     label = strings("components.board")
-    face = board_face(game, strings, settings.bleed_mm)
-    sheets = tile_board(face, settings, strings, label)
+    face = board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink))
+    sheets = tile_board(face, settings, strings, strings("title"))  # footer: "Samarkand · Board · tile A1 · …"
     return ComponentRun("board", "board", label, 1, sheets)
 
 
@@ -76,7 +81,8 @@ def board_single_sheet(game, strings, settings):
     from ..components.board import board_face
     from ..tiling import single_board_sheet
 
-    return single_board_sheet(board_face(game, strings, settings.bleed_mm), None, settings, strings)
+    return single_board_sheet(board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink)), None, settings,
+                              strings)
 
 
 def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
@@ -92,7 +98,8 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
     shaded = {i for i, n in enumerate(prices.sizes) if n < game.rules.min_sale}
     face = tables.price_table("price-table", "price-tables", w, h, bleed,
                               f"{strings('price_table_title')} · {strings('currency')}", strings("price_table_cards"),
-                              columns, tuple(rows), shaded, notes, strings.where("price_table_title"))
+                              columns, tuple(rows), shaded, notes, strings.where("price_table_title"),
+                              ink=style.ink_for(settings.ink))
     label = strings("components.price_tables")
     sheets = impose_grid("price-tables", label, [face] * players, None, settings, sheet_label(label))
     return ComponentRun("price-tables", "table", label, players, sheets)
@@ -101,16 +108,17 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
 def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
     size = game.sizes["market_token"]["size_mm"].number(10)
     diameter = game.sizes["market_chip"]["diameter_mm"].number(5, size)
+    ink = style.ink_for(settings.ink)
     faces = []
     for good_id in game.market_token_goods:
         good = game.good(good_id)
         faces.append(tokens.icon_token(f"market/{good_id}", "market-tokens", size, bleed, strings(f"goods.{good_id}"),
-                                       good.colour, good.icon, strings.where(f"goods.{good_id}")))
+                                       good.colour, good.icon, strings.where(f"goods.{good_id}"), ink=ink))
     for _ in range(game.assortment_tokens):
         faces.append(tokens.icon_token("market/assortment", "market-tokens", size, bleed, strings("assortment"),
-                                       ASSORTMENT_COLOUR, ASSORTMENT_ICON, strings.where("assortment")))
+                                       ASSORTMENT_COLOUR, ASSORTMENT_ICON, strings.where("assortment"), ink=ink))
     chip = tokens.chip("market-chip", "market-chips", size, diameter, bleed, strings("market_chip"), CHIP_SIGN,
-                       strings.where("market_chip"))
+                       strings.where("market_chip"), ink=ink)
     chips = [chip] * game.market_chips
     label = strings("components.market_tokens")
     sheets = impose_grid("market-tokens", label, faces + chips, None, settings, sheet_label(label))
@@ -128,7 +136,7 @@ def _banknotes(game, strings, settings, sheet_label, bleed) -> ComponentRun:
     for rank, note in enumerate(sorted(game.banknotes, key=lambda b: b.value)):
         face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
                               strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
-                              strings.where("banknote"))
+                              strings.where("banknote"), ink=style.ink_for(settings.ink))
         faces.extend([face] * note.count)
         by_value[str(note.value)] = note.count
     label = strings("components.banknotes")

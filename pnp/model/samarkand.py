@@ -15,6 +15,7 @@ from typing import Mapping
 
 from ..catalog import Node, read_yaml
 from ..errors import DataError, VariantError
+from .variant import STANDARD, Variant, check_setup
 
 SPACE_KINDS = ("camp", "oasis", "city")
 EDGES = ("north", "south", "east", "west")
@@ -152,9 +153,27 @@ class Samarkand:
     sizes: Mapping[str, Node] = field(repr=False)
     icons: Mapping[str, str] = field(repr=False)
 
+    #: Samarkand has one set-up; its player counts differ only in the deck (seed removals).
+    setups: tuple[str, ...] = (STANDARD,)
+
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(range(self.players_min, self.players_max + 1))
+
+    def variants(self) -> list[Variant]:
+        """Every variant ``pnp check`` runs: one per player count, standard set-up."""
+        return [Variant(p) for p in self.player_counts]
+
+    def variant(self, players: int | None = None, setup: str | None = None) -> Variant:
+        """The variant a kit for ``players`` (None: the default count) prints.
+
+        Raises:
+            VariantError: player count outside the data's range (key ``--players``).
+            UsageError: a set-up other than ``standard`` (key ``--variant``).
+        """
+        players = self.players_default if players is None else players
+        self.check_players(players)
+        return Variant(players, check_setup(self, setup or STANDARD))
 
     def good(self, good_id: str) -> Good:
         return next(g for g in self.goods if g.id == good_id)

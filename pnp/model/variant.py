@@ -28,3 +28,12 @@ class Variant:
     @property
     def id(self) -> str:
         return f"{self.players}p" if self.setup == STANDARD else f"{self.players}p-{self.setup}"
+
+
+def check_setup(game, setup: str) -> str:
+    """``setup`` if ``game.setups`` has it.  Raises ``UsageError`` (key ``--variant``)."""
+    from ..errors import UsageError
+
+    if setup not in game.setups:
+        raise UsageError(f"{game.id} has no set-up '{setup}'; expected one of {', '.join(game.setups)}", key="--variant")
+    return setup

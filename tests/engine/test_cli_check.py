@@ -42,7 +42,7 @@ def test_check_writes_scorecards_and_report(tmp_path):
     for key in ("completion", "timeouts", "turns", "rounds", "seats", "reshuffles", "penalties", "max_circulation"):
         assert key in card
     assert set(card["rounds"]) == {"median", "p90"} and len(card["seats"]) == 3
-    assert doc["banknotes"] is None  # sized on 5 players only
+    assert doc["sizing"] is None  # banknotes are sized on 5 players only
     png = tmp_path / "report" / "check-samarkand-length.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert json.loads((tmp_path / "report" / "check-samarkand.json").read_text()) == doc

@@ -9,14 +9,14 @@ import pytest
 
 from pnp.engine import samarkand as S
 from pnp.engine import samarkand_bot
-from pnp.engine.check import (
-    engine_counts, full_check, load_settings, quick_check, removal_list, simulate_many, static_check,
-)
+from pnp.engine.check import full_check, load_settings, quick_check, simulate_many, static_check
+from pnp.engine.samarkand_check import engine_counts, removal_list
 from pnp.engine.core import DeadEnd, InvariantViolation, game_seed, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import percentile, wilson
 from pnp.errors import DataError, VariantError
 from pnp.model import load_game
+from pnp.model.variant import Variant
 
 
 def _new(game, players):
@@ -54,8 +54,9 @@ def test_game_seeds_depend_only_on_master_count_and_index():
 
 def test_results_do_not_depend_on_the_number_of_workers(game):
     settings = load_settings(game)
-    one = simulate_many(game, [(2, 12, ()), (5, 12, ())], 7, settings, workers=1)
-    two = simulate_many(game, [(2, 12, ()), (5, 12, ())], 7, settings, workers=2)
+    batches = [(Variant(2), 12, ()), (Variant(5), 12, ())]
+    one = simulate_many(game, batches, 7, settings, workers=1)
+    two = simulate_many(game, batches, 7, settings, workers=2)
     assert one == two
     assert [p.seed for p in one[1][0]] == [game_seed(7, 5, i) for i in range(12)]
 
@@ -112,7 +113,7 @@ def test_random_players_break_no_invariant(game):
     """Random players in check mode: every rule path they reach keeps cards and money
     conserved, and no live state lacks a move (10,000 games: benchmarks/engine_bench.py)."""
     settings = dataclasses.replace(load_settings(game), move_cap=800)
-    batches = [(p, 75, ()) for p in game.player_counts]
+    batches = [(v, 75, ()) for v in game.variants()]
     results = simulate_many(game, batches, 3, settings, player="random", check=True, workers=2)
     for (p, n, _), (playouts, errors) in zip(batches, results):
         assert errors == [], errors[:1]
@@ -130,20 +131,20 @@ def test_removal_list_and_engine_counts(game):
     counts = engine_counts(game, 2)
     assert counts["cards"] == 72 and counts["cards.grain"] == 17 and counts["market_tokens"] == 8
     assert counts["market_tokens.assortment"] == 2 and counts["market_chips"] == 2 and counts["pawns"] == 2
-    lines = static_check(game, 2, load_settings(game))
+    lines = static_check(game, Variant(2), load_settings(game))
     assert lines[1] == "deck of 72 cards deals 34 at setup and keeps 38 (at least 4)"
 
 
 def test_kit_counts_that_differ_are_refused(game):
     with pytest.raises(VariantError, match="engine and the kit disagree: cards: engine 72, kit 102"):
-        static_check(game, 2, load_settings(game), kit_counts={"cards": 102})
+        static_check(game, Variant(2), load_settings(game), kit_counts={"cards": 102})
 
 
 def test_player_count_outside_the_range_is_refused(game):
     with pytest.raises(VariantError, match="for 2-5 players, not 6"):
         removal_list(game, 6)
     with pytest.raises(VariantError, match="for 2-5 players, not 1"):
-        quick_check(game, 1)
+        quick_check(game, Variant(1))
 
 
 @pytest.fixture
@@ -161,12 +162,12 @@ def broken_data(tmp_path, game):
 def test_a_variant_with_too_few_cards_is_refused_with_the_numbers(broken_data):
     broken = load_game("samarkand", broken_data)
     with pytest.raises(VariantError) as err:
-        quick_check(broken, 2)
+        quick_check(broken, Variant(2))
     message = str(err.value)
     assert "game.yaml: removed_per_good.2" in message
     assert "removing 12 of each good leaves 30 cards (grain 10, fruit 8, copper 6, carpets 4, camels 2, jewels 0)" in message
     assert "setup deals 34 (7 x 2 hands + 2 x 10 trading fields) and the deck must keep 4: 38 needed" in message
-    quick_check(broken, 3)  # the other variants are untouched
+    quick_check(broken, Variant(3))  # the other variants are untouched
 
 
 def test_check_settings_are_validated(broken_data):
@@ -178,7 +179,7 @@ def test_check_settings_are_validated(broken_data):
 
 # ---------------------------------------------------------------------------- reports
 def test_quick_check_passes_and_summarises(game):
-    report = quick_check(game, 2, games=60, seed=3)
+    report = quick_check(game, Variant(2), games=60, seed=3)
     assert report.passed and report.reasons == []
     card = report.scorecard
     assert card["games"] == 60 and card["finished"] == 60 and card["timeouts"] == 0
@@ -192,15 +193,16 @@ def test_failed_thresholds_are_reasons(game, monkeypatch):
     settings = load_settings(game)
     strict = dataclasses.replace(settings, thresholds={**settings.thresholds, "max_median_rounds": 5})
     monkeypatch.setattr("pnp.engine.check.load_settings", lambda g: strict)
-    report = quick_check(game, 3, games=20, seed=1)
+    report = quick_check(game, Variant(3), games=20, seed=1)
     assert not report.passed and "outside the plausible 8-5" in report.reasons[0]
     with pytest.raises(VariantError, match="samarkand, 3 players fails its check: median length"):
         report.raise_if_failed()
 
 
 def test_full_check_sizes_the_banknotes(game):
-    run = full_check(game, [5], games=40, seed=2, workers=1)
-    notes = run.banknotes
+    run = full_check(game, [Variant(5)], games=40, seed=2, workers=1)
+    notes = run.sizing
+    assert notes["title"] == "banknotes" and notes["lines"][0].startswith("banknotes (5 players, 99.9% of games): 5: 30 printed")
     assert notes["players"] == 5 and [d["value"] for d in notes["denominations"]] == [5, 10, 20, 50, 100]
     for d in notes["denominations"]:
         assert d["margin"] == d["count"] - d["needed"] and d["needed"] >= 0
@@ -214,3 +216,20 @@ def test_percentile_and_wilson():
     lo, hi = wilson(0, 10)
     assert lo == 0.0 and 0.27 < hi < 0.28
     assert wilson(5, 0) == (0.0, 1.0)
+
+
+def test_variants_of_samarkand_are_its_player_counts(game):
+    assert [v.id for v in game.variants()] == ["2p", "3p", "4p", "5p"]
+    assert game.variant() == Variant(5) and game.variant(2).id == "2p"
+    assert Variant(2, "short").id == "2p-short"
+
+
+def test_greedy_change_and_supply_rows():
+    from pnp.engine.supply import greedy_change, needed_per_value
+
+    assert greedy_change(87, [1, 5, 10, 20, 50]) == {50: 1, 20: 1, 10: 1, 5: 1, 1: 2}
+    with pytest.raises(ValueError, match="3 left over"):
+        greedy_change(13, [5, 10])
+    rows, reasons = needed_per_value({1: [2, 9, 4], 5: [1, 1, 2]}, {1: 8, 5: 3}, 0.9, "coins")
+    assert rows == [{"value": 1, "count": 8, "needed": 9, "margin": -1}, {"value": 5, "count": 3, "needed": 2, "margin": 1}]
+    assert reasons == ["9 coins of 1 needed in 90.0% of games, 8 printed"]

@@ -1,0 +1,254 @@
+"""A player board: the player's colour and mark, slots for delivered goods, marker spaces and reminders.
+
+Layout (trim coordinates, mm), for a board of ``width`` x ``height``:
+
+* a frame band of ``FRAME_MM`` in the player's colour on every side (it is also the bleed),
+  so a board is recognised at a glance; the player's geometric mark repeats it without
+  colour;
+* a header with the mark, an icon, the title and a one-line note (e.g. actions per turn);
+* the main band: on the left one slot per good (a well the size of a good token, its
+  icon and letter ghosted, its name and points), ``goods_columns`` across; on the right
+  the marker areas (a pile area, and/or a row of round spaces);
+* a foot band of reminder panels side by side (title + label/value rows).
+
+Every text is fitted into its box with the kit's fonts; nothing is a game number here
+(the caller passes labels and values from the model and the language file).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import LayoutError
+from ..svg import Face, circle, group, icon, rect, text, text_block
+from ..text import fit
+from . import style
+from .markers import player_mark
+
+FRAME_MM = 4.0          # the player-colour band at the trim edge
+GAP_MM = 2.0
+
+
+@dataclass(frozen=True)
+class GoodSlot:
+    """Where delivered goods of one kind are kept: ``label`` (name), ``letter``, ``icon``, ``colour``,
+    ``points`` (text printed in the badge, e.g. "3"), ``rare`` (gilded badge)."""
+
+    label: str
+    letter: str
+    icon: str
+    colour: str
+    points: str
+    rare: bool = False
+
+
+@dataclass(frozen=True)
+class MarkerArea:
+    """A marker area: ``title``, the marker's ``icon``; ``spaces`` round spaces of
+    ``space_mm`` (0 spaces: one open pile area instead); ``start_colour`` / ``start_mark``
+    paint the first space for the player's own marker (seed: "the matching space")."""
+
+    title: str
+    icon: str
+    spaces: int = 0
+    space_mm: float = 0.0
+    start_colour: str | None = None     # the first space in the player's colour, with
+    start_mark: str | None = None       # the player's mark: where the own marker starts
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder panel: ``title`` and rows of (label, value); ``weight`` is its share of the foot band."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+    weight: float = 1.0
+
+
+def player_board(face_name: str, component: str, width: float, height: float, bleed: float, *,
+                 colour: str, mark: str, emblem: str, title: str, note: str,
+                 goods_title: str, goods: tuple[GoodSlot, ...], goods_columns: int, token_mm: float,
+                 areas: tuple[MarkerArea, ...], reminders: tuple[Reminder, ...], foot_mm: float,
+                 where: str) -> Face:
+    """The board face, ``width`` x ``height`` mm (trim) with ``bleed`` mm of the player's colour.
+
+    Args:
+        colour: the player's colour; mark: its geometric mark (``markers.PLAYER_MARKS``);
+            emblem: icon beside the title (e.g. the camel).
+        goods: one slot per good, filled row by row, ``goods_columns`` across; each slot's
+            well is ``token_mm`` + 1 mm square, so a good token fits.
+        areas: marker areas stacked in the right-hand column.
+        reminders: panels side by side in the foot band, ``foot_mm`` high.
+        where: source of the texts, for error messages.
+
+    Raises:
+        LayoutError: the slots, areas or texts do not fit (the message names the part).
+    """
+    b = _Layout(width, height, where)
+    art = group()
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=colour))
+    inner = (FRAME_MM, FRAME_MM, width - 2 * FRAME_MM, height - 2 * FRAME_MM)
+    art.add(rect(*inner, fill=style.PARCHMENT, radius=2.5))
+    art.add(rect(inner[0] + 1, inner[1] + 1, inner[2] - 2, inner[3] - 2, stroke=style.darker(colour, 0.2),
+                 stroke_mm=0.4, radius=2))
+    header_h = 12.0
+    art.add(b.header(colour, mark, emblem, title, note, header_h))
+    top = FRAME_MM + 1.5 + header_h + GAP_MM
+    bottom = height - FRAME_MM - 1.5 - foot_mm - GAP_MM
+    left, right = FRAME_MM + 2.5, width - FRAME_MM - 2.5
+    rows = -(-len(goods) // goods_columns)
+    slot_w = token_mm + 5.0
+    goods_w = goods_columns * slot_w + (goods_columns - 1) * 1.5
+    art.add(b.goods(goods_title, goods, goods_columns, rows, token_mm, left, top, goods_w, bottom - top))
+    area_left = left + goods_w + 4.0
+    if right - area_left < 20:
+        raise LayoutError(f"no room for the marker areas beside {goods_columns} goods columns "
+                          f"({right - area_left:.1f} mm left)", key=where)
+    art.add(b.areas(areas, area_left, top, right - area_left, bottom - top))
+    art.add(b.reminders(reminders, left, bottom + GAP_MM, right - left, foot_mm))
+    return Face(face_name, component, width, height, bleed, art, edge_colour=colour)
+
+
+class _Layout:
+    def __init__(self, width: float, height: float, where: str):
+        self.width, self.height, self.where = width, height, where
+
+    def fit(self, s: str, role: str, w: float, h: float, max_size: float, min_size: float = 1.6, lines: int = 1):
+        return fit(s, role, w, h, max_size, min_size, self.where, max_lines=lines)
+
+    def header(self, colour, mark, emblem, title, note, h):
+        g = group()
+        x0, y0 = FRAME_MM + 1.5, FRAME_MM + 1.5
+        w = self.width - 2 * x0
+        g.add(rect(x0, y0, w, h, fill=colour, radius=1.5))
+        ink = style.readable_on(colour)
+        contrast = style.darker(colour, 0.6) if ink != style.WHITE else style.lighter(colour, 0.8)
+        size = h - 3
+        g.add(player_mark(mark, x0 + 2 + size / 2, y0 + h / 2, size, contrast))
+        g.add(icon(emblem, x0 + 4 + size, y0 + 1.5, size, contrast))
+        note_w = w * 0.45
+        note_fit = self.fit(note, "bold", note_w, h - 3, 3.4, 1.8, lines=2)
+        g.add(text_block(note_fit, x0 + w - 2.5, y0 + (h - note_fit.height) / 2, contrast, "end", self.where))
+        title_x = x0 + 7 + 2 * size
+        title_fit = self.fit(title, "display", w - note_w - (title_x - x0) - 4, h - 2.5, 7.5, 3.5)
+        g.add(text_block(title_fit, title_x, y0 + (h - title_fit.height) / 2 - 0.3, contrast, "start", self.where))
+        return g
+
+    def goods(self, title, goods, columns, rows, token_mm, x0, y0, w, h):
+        g = group(id="delivered-goods")
+        head = self.fit(title, "bold", w, 4.5, 3.6, 2.2)
+        g.add(text_block(head, x0, y0, style.INK, "start", self.where))
+        top = y0 + head.height + 1.5
+        slot_w = (w - (columns - 1) * 1.5) / columns
+        slot_h = (y0 + h - top - (rows - 1) * 1.5) / rows
+        well = token_mm + 1.0
+        if slot_h < well + 6.0 or slot_w < well + 1.0:
+            raise LayoutError(f"a goods slot of {slot_w:.1f} x {slot_h:.1f} mm cannot hold a {token_mm:.0f} mm token "
+                              "and its name", key=self.where)
+        for i, slot in enumerate(goods):
+            r, c = divmod(i, columns)
+            x, y = x0 + c * (slot_w + 1.5), top + r * (slot_h + 1.5)
+            g.add(self.slot(slot, x, y, slot_w, slot_h, well))
+        return g
+
+    def slot(self, s: GoodSlot, x, y, w, h, well):
+        g = group()
+        tint = style.lighter(s.colour, 0.7)
+        edge = style.darker(s.colour, 0.25)
+        g.add(rect(x, y, w, h, fill=tint, stroke=edge, stroke_mm=0.4, radius=1.5))
+        label = self.fit(s.label, "bold", w - 2, 3.2, 2.8, 1.6)
+        g.add(text_block(label, x + w / 2, y + 1.0, style.INK, "middle", self.where))
+        wx, wy = x + (w - well) / 2, y + h - well - 1.2
+        g.add(rect(wx, wy, well, well, fill=style.PARCHMENT, stroke=edge, stroke_mm=0.3, radius=1.2,
+                   stroke_dasharray="1,0.7"))
+        ghost = style.mix(style.PARCHMENT, edge, 0.35)
+        isz = well * 0.58
+        g.add(icon(s.icon, wx + (well - isz) / 2, wy + 1.2, isz, ghost))
+        letter = self.fit(s.letter, "heavy", well * 0.5, well * 0.3, well * 0.3, 1.6)
+        g.add(text_block(letter, wx + well / 2, wy + well - letter.height - 1.0, ghost, "middle", self.where))
+        # Points badge at the top right corner of the well.
+        br = 2.6
+        bx, by = x + w - br - 0.8, wy + br - 0.6
+        g.add(circle(bx, by, br, fill=RARE_BADGE if s.rare else style.INK, stroke=style.PARCHMENT, stroke_mm=0.3))
+        pts = self.fit(s.points, "heavy", br * 1.6, br * 1.2, br * 1.1, 1.4)
+        g.add(text_block(pts, bx, by - pts.height / 2 - 0.05, style.WHITE, "middle", self.where))
+        return g
+
+    def areas(self, areas, x0, y0, w, h):
+        g = group(id="marker-areas")
+        n = len(areas)
+        if not n:
+            return g
+        each = (h - (n - 1) * GAP_MM) / n
+        y = y0
+        for area in areas:
+            g.add(self.area(area, x0, y, w, each))
+            y += each + GAP_MM
+        return g
+
+    def area(self, a: MarkerArea, x, y, w, h):
+        g = group()
+        g.add(rect(x, y, w, h, fill=style.PARCHMENT_DARK, stroke=style.FRAME, stroke_mm=0.4, radius=1.5))
+        head = self.fit(a.title, "bold", w - 3, 4.2, 3.2, 1.8)
+        g.add(text_block(head, x + 1.5, y + 1.2, style.INK, "start", self.where))
+        top = y + head.height + 2.4
+        room_h = y + h - 1.5 - top
+        if a.spaces:
+            d = a.space_mm
+            gap = (w - 3 - a.spaces * d) / max(1, a.spaces - 1) if a.spaces > 1 else 0
+            if gap < 0.8 or d > room_h + 1e-9:
+                raise LayoutError(f"{a.spaces} spaces of {d:.0f} mm do not fit the area '{a.title}' "
+                                  f"({w:.1f} x {h:.1f} mm)", key=self.where)
+            cy = top + room_h / 2
+            for k in range(a.spaces):
+                cx = x + 1.5 + d / 2 + k * (d + gap)
+                own = k == 0 and a.start_colour is not None
+                fill = a.start_colour if own else style.PARCHMENT
+                g.add(circle(cx, cy, d / 2, fill=fill, stroke=style.FRAME, stroke_mm=0.3, stroke_dasharray="1,0.7"))
+                isz = d * 0.55
+                ghost = style.mix(fill, style.readable_on(fill), 0.3) if own else style.SHADE
+                g.add(icon(a.icon, cx - isz / 2, cy - d * 0.36, isz, ghost))
+                if own and a.start_mark:
+                    g.add(player_mark(a.start_mark, cx, cy + d * 0.27, d * 0.25, ghost))
+        else:
+            isz = min(room_h, w) * 0.8
+            g.add(icon(a.icon, x + (w - isz) / 2, top + (room_h - isz) / 2, isz, style.SHADE))
+        return g
+
+    def reminders(self, panels, x0, y0, w, h):
+        g = group(id="reminders")
+        total = sum(p.weight for p in panels)
+        x = x0
+        avail = w - (len(panels) - 1) * GAP_MM
+        for p in panels:
+            pw = avail * p.weight / total
+            g.add(self.panel(p, x, y0, pw, h))
+            x += pw + GAP_MM
+        return g
+
+    def panel(self, p: Reminder, x, y, w, h):
+        g = group()
+        g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=0.4, radius=1.5))
+        head = self.fit(p.title, "bold", w - 3, 3.8, 3.0, 1.8)
+        g.add(rect(x, y, w, head.height + 2.2, fill=style.FRAME, radius=1.5))
+        g.add(text_block(head, x + 1.5, y + 1.1, style.PARCHMENT, "start", self.where))
+        top = y + head.height + 3.0
+        row_h = (y + h - 1.0 - top) / max(1, len(p.rows))
+        value_w = max(_width(v, "bold", 2.6) for _, v in p.rows) + 1.5 if p.rows else 0
+        for i, (label, value) in enumerate(p.rows):
+            ry = top + i * row_h
+            size = min(2.6, row_h * 0.72)
+            lab = self.fit(label, "body", w - 3 - value_w - 1.5, row_h, size, 1.4)
+            g.add(text_block(lab, x + 1.5, ry + (row_h - lab.height) / 2, style.INK, "start", self.where))
+            g.add(text(x + w - 1.5, ry + row_h / 2 + size * 0.36, value, "bold", size, style.INK, "end",
+                       where=self.where))
+        return g
+
+
+RARE_BADGE = "#A8841A"
+
+
+def _width(s: str, role: str, size: float) -> float:
+    from ..fonts import text_width
+
+    return text_width(s, role, size)

@@ -1,0 +1,84 @@
+"""`pnp calibrate`: a two-page sheet whose side-2 scales read the back offset, measured on the PDF."""
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.calibrate import SPAN_X_MM, SPAN_Y_MM, ZERO
+from pnp.cli import main
+from pnp.geometry import PAPERS
+
+from helpers import page_size_mm
+from pdfgeom import paints, rgb, same_colour
+
+
+def zero_ticks(page):
+    """Red zero ticks of side 2: (x, y) of the vertical ones (read x) and horizontal ones (read y)."""
+    red = [p for p in paints(page) if p.op == "stroke" and same_colour(p.stroke, rgb(ZERO))]
+    return (sorted((p.box[0], p.centre[1]) for p in red if p.size[0] < 0.01),
+            sorted((p.centre[0], p.box[1]) for p in red if p.size[1] < 0.01))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_calibration_sheet_lines_scales_and_instructions(tmp_path, capsys, paper):
+    assert main(["calibrate", "--paper", paper, "--out", str(tmp_path)]) == 0
+    reader = PdfReader(tmp_path / f"calibration-{paper}-en.pdf")
+    assert len(reader.pages) == 2
+    p = PAPERS[paper]
+    for page in reader.pages:
+        w, h = page_size_mm(page)
+        assert abs(w - p.width) < 0.05 and abs(h - p.height) < 0.05
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
+    front = reader.pages[0].extract_text()
+    for phrase in ("double-sided", "100 %", "--back-offset X,Y", "--scale-x", "150 mm", "100 mm", "hold it against"):
+        assert phrase in front.replace("\n", " "), phrase
+    assert "read the scales here" in reader.pages[1].extract_text()
+    cx, cy = p.width / 2, p.height / 2
+    # Side 1: station lines through the centre and SPAN mm either side, thin black strokes.
+    lines = [q for q in paints(reader.pages[0]) if q.op == "stroke" and max(q.size) > 30 and min(q.size) < 0.01]
+    verticals = sorted(round(q.box[0], 2) for q in lines if q.size[0] < 0.01 and q.size[1] < 40)
+    horizontals = sorted(round(q.box[1], 2) for q in lines if q.size[1] < 0.01 and q.size[0] < 40)
+    assert verticals == [round(cx - SPAN_X_MM, 2), round(cx, 2), round(cx + SPAN_X_MM, 2)]
+    assert horizontals == [round(cy - SPAN_Y_MM, 2), round(cy, 2), round(cy + SPAN_Y_MM, 2)]
+    # Side 2: each scale's 0 lies on its station, so a perfect printer reads 0 everywhere.
+    xs, ys = zero_ticks(reader.pages[1])
+    assert sorted(round(x, 2) for x, _ in xs) == [round(cx - SPAN_X_MM, 2), round(cx, 2), round(cx + SPAN_X_MM, 2)]
+    assert sorted(round(y, 2) for _, y in ys) == [round(cy - SPAN_Y_MM, 2), round(cy, 2), round(cy + SPAN_Y_MM, 2)]
+
+
+def test_calibration_with_back_offset_moves_side_2_scales_by_exactly_that(tmp_path):
+    plain, moved = tmp_path / "plain", tmp_path / "moved"
+    assert main(["calibrate", "--out", str(plain)]) == 0
+    assert main(["calibrate", "--back-offset", "1.5,-2", "--out", str(moved)]) == 0
+    a = zero_ticks(PdfReader(plain / "calibration-a4-en.pdf").pages[1])
+    b = zero_ticks(PdfReader(moved / "calibration-a4-en.pdf").pages[1])
+    for before, after in zip(a, b):
+        assert len(before) == len(after) == 3
+        for (x0, y0), (x1, y1) in zip(before, after):
+            assert abs((x1 - x0) - 1.5) < 0.01 and abs((y1 - y0) + 2) < 0.01
+    # Side 1 is the reference: unchanged.
+    assert PdfReader(plain / "calibration-a4-en.pdf").pages[0].get_contents().get_data() == \
+        PdfReader(moved / "calibration-a4-en.pdf").pages[0].get_contents().get_data()
+
+
+def test_danish_calibration_sheet(tmp_path):
+    assert main(["calibrate", "--lang", "da", "--out", str(tmp_path)]) == 0
+    text = PdfReader(tmp_path / "calibration-a4-da.pdf").pages[0].extract_text()
+    assert "Kalibrering" in text and "dobbeltsidet" in text and "Print both" not in text
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["--back-offset", "3"], ["--back-offset", "X,Y"]),
+    (["--paper", "a3"], ["--paper", "a3"]),
+    (["--lang", "fr"], ["--lang", "'fr'"]),
+    (["--scale-y", "1.2"], ["--scale-y"]),
+])
+def test_bad_calibrate_options(tmp_path, capsys, args, needles):
+    out = tmp_path / "out"
+    code = main(["calibrate", *args, "--out", str(out)])
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code != 0 and len(lines) == 1 and lines[0].startswith("error: ")
+    for needle in needles:
+        assert needle in lines[0]
+    assert not out.exists() or not any(out.iterdir())

@@ -1,0 +1,214 @@
+"""Whole Caravan kits: page sizes, fonts, text in the right language, manifest counts against
+the model, the short game's goods, determinism and bad input."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.catalog import data_dir
+from pnp.cli import main
+from pnp.fonts import fonts
+from pnp.i18n import Strings
+from pnp.model import load_game
+from pnp.model.variant import Variant
+
+from helpers import edit, page_size_mm
+
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+KITS = {   # file name -> build options
+    "caravan-4p-en-a4": [],
+    "caravan-4p-da-letter": ["--lang", "da", "--paper", "letter"],
+    "caravan-2p-short-en-letter": ["--players", "2", "--paper", "letter"],
+    "caravan-2p-short-da-a4": ["--players", "2", "--lang", "da"],
+}
+# Words that must not appear in the other language's kit (component names, rules words).
+ENGLISH = ["Meat", "Swords", "Hides", "Ivory", "Cloth", "Gems", "Paper", "camel", "Camels", "Board", "Player board",
+           "Demand", "Theft", "Rules", "Actions", "Delivered", " the ", " and ", "players", "sheet ", "Glue here",
+           "caravan "]
+DANISH = ["Kød", "Sværd", "Huder", "Elfenben", "Klæde", "Ædelsten", "Papir", "kamel", "Spilleplade", "spillerbræt",
+          "Efterspørgsel", "Tyveri", "Regler", "Handlinger", " og ", " spillere", "ark ", "karavane", "æ", "ø", "å"]
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("caravan-kits")
+    for args in KITS.values():
+        assert main(["build", "caravan", "--out", str(out), "--no-check", *args]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("caravan", data_dir())
+
+
+_readers: dict = {}
+
+
+def kit(kit_dir: Path, name: str):
+    """(reader, manifest) of a built kit; readers are kept so that extracted text can be cached."""
+    key = (kit_dir, name)
+    if key not in _readers:
+        _readers[key] = PdfReader(kit_dir / f"{name}.pdf")
+    return _readers[key], json.loads((kit_dir / f"{name}.manifest.json").read_text())
+
+
+_texts: dict = {}
+
+
+def text_of(reader, pages=None) -> str:
+    """Extracted text of ``pages`` (1-based; None: all), cached per PDF (extraction is slow)."""
+    numbers = tuple(pages or range(1, len(reader.pages) + 1))
+    key = (id(reader), numbers)
+    if key not in _texts:
+        _texts[key] = "\n".join(reader.pages[p - 1].extract_text() for p in numbers)
+    return _texts[key]
+
+
+def component(manifest, component_id):
+    return next(c for c in manifest["components"] if c["id"] == component_id)
+
+
+@pytest.mark.parametrize("name", list(KITS))
+def test_every_page_is_the_paper(kits, name):
+    reader, manifest = kit(kits, name)
+    paper = manifest["paper"]
+    assert manifest["pages"] == len(reader.pages)
+    for page in reader.pages:
+        w, h = page_size_mm(page)
+        assert abs(w - PAPER_MM[paper][0]) < 0.1 and abs(h - PAPER_MM[paper][1]) < 0.1
+
+
+@pytest.mark.parametrize("name", ["caravan-4p-en-a4", "caravan-2p-short-da-a4"])
+def test_fonts_embedded_subset_and_ours(kits, name):
+    reader, _ = kit(kits, name)
+    ours = {f.file.stem for f in fonts().values()}
+    seen = set()
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        font_dicts = list((resources.get("/Font") or {}).values())
+        for xobj in (resources.get("/XObject") or {}).values():
+            font_dicts += list(((xobj.get_object().get("/Resources") or {}).get("/Font") or {}).values())
+        for f in font_dicts:
+            f = f.get_object()
+            base = str(f["/BaseFont"])
+            descendants = f.get("/DescendantFonts")
+            desc = (descendants[0].get_object() if descendants else f).get("/FontDescriptor")
+            desc = desc.get_object() if desc else None
+            assert desc and any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{base} not embedded"
+            assert re.fullmatch(r"/[A-Z]{6}\+.+", base), f"{base} is not a subset"
+            assert base.split("+", 1)[1] in ours, base
+            seen.add(base)
+    assert seen
+
+
+def test_manifest_counts_equal_the_model(kits, game):
+    _, full = kit(kits, "caravan-4p-en-a4")
+    _, short = kit(kits, "caravan-2p-short-en-letter")
+    assert (full["variant"], short["variant"]) == ("4p", "2p-short")
+    goods_full, goods_short = component(full, "goods"), component(short, "goods")
+    assert goods_full["by_type"] == {g.id: (9 if g.kind == "common" else 3) for g in game.goods}
+    assert goods_short["by_type"] == {g.id: (6 if g.kind == "common" else 2) for g in game.goods}
+    assert goods_full["by_type"] == game.goods_counts(Variant(4))
+    assert goods_short["by_type"] == game.goods_counts(Variant(2, "short"))
+    assert goods_full["count"] == 48 and goods_short["count"] == 32
+    for manifest in (full, short):
+        counts = {c["id"]: c["count"] for c in manifest["components"]}
+        assert counts["camels"] == game.camels_total == 24
+        assert component(manifest, "camels")["by_type"] == {c.id: 6 for c in game.player_colours}
+        assert counts["player-boards"] == game.components.player_boards == 4
+        assert counts["demand-markers"] == game.components.demand_markers == 44
+        assert counts["theft-markers"] == game.components.theft_markers == 4
+        assert counts["goods-spares"] == len(game.goods)
+        assert counts["board"] == 1 and len(component(manifest, "board")["pages"]) == 4
+        for c in manifest["components"]:
+            assert c["pages"] and all(1 <= p <= manifest["pages"] for p in c["pages"]), c["id"]
+
+
+@pytest.mark.parametrize("name, lang", [("caravan-4p-en-a4", "en"), ("caravan-2p-short-da-a4", "da")])
+def test_goods_sheets_print_the_bag_and_the_spares(kits, game, name, lang):
+    """Count the tokens the goods pages print, by the letters each token carries once."""
+    reader, manifest = kit(kits, name)
+    strings = Strings(data_dir(), "caravan", lang)
+    text = text_of(reader, component(manifest, "goods")["pages"])
+    goods = component(manifest, "goods")["by_type"]
+    spares = component(manifest, "goods-spares")["by_type"]
+    for g in game.goods:
+        assert len(re.findall(re.escape(strings(f"letters.{g.id}")), text)) == goods[g.id] + spares[g.id], g.id
+
+
+def test_danish_kit_has_danish_text_and_no_english(kits):
+    for name in ("caravan-4p-da-letter", "caravan-2p-short-da-a4"):
+        reader, _ = kit(kits, name)
+        text = text_of(reader)
+        for word in ("Efterspørgselsmarkører", "Tyverimarkører", "Spillerbrætter", "karavane", "Kød", "Ædelsten",
+                     "Spilleplade", "Regler"):
+            assert word in text, word
+        left = [w for w in ENGLISH if w in text]
+        assert not left, f"English in {name}: {left}"
+
+
+def test_english_kit_has_no_danish(kits):
+    for name in ("caravan-4p-en-a4", "caravan-2p-short-en-letter"):
+        reader, _ = kit(kits, name)
+        text = text_of(reader)
+        assert "Demand markers" in text and "Theft markers" in text
+        left = [w for w in DANISH if w in text]
+        assert not left, f"Danish in {name}: {left}"
+
+
+def test_contents_page_names_the_bag_substitute_and_the_variant(kits):
+    reader, manifest = kit(kits, "caravan-2p-short-da-a4")
+    contents = reader.pages[0].extract_text()
+    assert "pose, et krus eller en skål" in contents
+    assert "det korte spil" in contents
+    rules = text_of(reader, component(manifest, "rules")["pages"])
+    assert "32 varer i posen" in rules
+
+
+def test_two_builds_are_byte_identical(kits, tmp_path):
+    assert main(["build", "caravan", "--players", "2", "--lang", "da", "--out", str(tmp_path), "--no-check"]) == 0
+    for suffix in (".pdf", ".manifest.json"):
+        a = (kits / f"caravan-2p-short-da-a4{suffix}").read_bytes()
+        b = (tmp_path / f"caravan-2p-short-da-a4{suffix}").read_bytes()
+        assert hashlib.sha256(a).digest() == hashlib.sha256(b).digest()
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--players", "5"], "--players"),
+    (["--variant", "tiny"], "--variant: "),
+    (["--lang", "fr"], "--lang"),
+])
+def test_bad_options_fail_with_one_line_and_write_nothing(tmp_path, capsys, args, needle):
+    out = tmp_path / "out"
+    assert main(["build", "caravan", "--out", str(out), "--no-check", *args]) != 0
+    err = capsys.readouterr().err.strip()
+    assert needle in err and "\n" not in err
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_missing_text_names_the_language_file(data_copy, tmp_path, capsys):
+    edit(data_copy / "caravan" / "lang" / "da.yaml", "  theft_markers: Tyverimarkører\n", "")
+    out = tmp_path / "out"
+    assert main(["--data-dir", str(data_copy), "build", "caravan", "--lang", "da", "--out", str(out), "--no-check"]) != 0
+    err = capsys.readouterr().err
+    assert "da.yaml" in err and "components.theft_markers" in err
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_changing_data_changes_components_and_rules(data_copy, tmp_path):
+    edit(data_copy / "caravan" / "game.yaml", "camel_occupied: 2 ", "camel_occupied: 3 ")
+    edit(data_copy / "caravan" / "game.yaml", "demand_markers: 44", "demand_markers: 46")
+    assert main(["--data-dir", str(data_copy), "build", "caravan", "--out", str(tmp_path), "--no-check"]) == 0
+    reader, manifest = kit(tmp_path, "caravan-4p-en-a4")
+    assert component(manifest, "demand-markers")["count"] == 46
+    boards = text_of(reader, component(manifest, "player-boards")["pages"])
+    assert re.search(r"onto a space with camels\s*3", boards)
+    rules = re.sub(r"\s+", " ", text_of(reader, component(manifest, "rules")["pages"]))
+    assert "46 demand markers" in rules and "3 actions if it already holds" in rules

@@ -1,0 +1,207 @@
+"""Home printing on the produced PDF: flip edge, gutter fold, back offset and scale, viewer hints.
+
+Positions are measured on the written PDF pages (tests/pdfgeom.py interprets the content
+streams), not on the SVG: each card's full-bleed frame fill gives its centre.
+"""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.components import style
+from pnp.geometry import CARD_SIZES, PAPERS
+from pnp.imposition import FOLD_CLEAR_MM, PrintSettings, impose_grid
+from pnp.kit import KitRequest, build_kit
+from pnp.pdf import svg_to_pdf
+from pnp.svg import Face, group, rect
+
+from pdfgeom import paints, rgb, same_colour
+
+W, H = CARD_SIZES["poker"]
+BLEED = 3.0
+OFFSET = (1.5, -2.0)
+VARIANTS = {   # name -> KitRequest fields (2 players, cards only: 72 cards, 9 sheets of 8)
+    "long": {}, "short": {"duplex": "short"}, "fold": {"duplex": "fold"}, "none": {"duplex": "none"},
+    "offset": {"back_offset": OFFSET},
+}
+
+
+@pytest.fixture(scope="module")
+def card_kits(tmp_path_factory) -> dict[str, tuple[PdfReader, dict]]:
+    out = tmp_path_factory.mktemp("print")
+    kits = {}
+    for name, fields in VARIANTS.items():
+        result = build_kit(KitRequest("samarkand", 2, out_dir=out, check=False, only=("cards",), suffix=f"-{name}",
+                                      **fields))
+        kits[name] = (PdfReader(result.pdf), result.manifest_data)
+    return kits
+
+
+def card_pages(kit) -> list:
+    reader, manifest = kit
+    deck = next(c for c in manifest["components"] if c["id"] == "cards")
+    return [reader.pages[p - 1] for p in deck["pages"]]
+
+
+def frames(page, bleed=BLEED) -> list:
+    """The full-bleed frame fill of every card on ``page`` (either orientation)."""
+    sizes = ((W + 2 * bleed, H + 2 * bleed), (H + 2 * bleed, W + 2 * bleed))
+    return [p for p in paints(page) if p.op == "fill" and same_colour(p.fill, rgb(style.FRAME))
+            and any(abs(p.size[0] - a) < 0.01 and abs(p.size[1] - b) < 0.01 for a, b in sizes)]
+
+
+def match(points_a, points_b) -> float:
+    """Largest distance between the k-th point of ``a`` and the k-th point of ``b``.
+
+    Faces are drawn in the order of their index on every sheet, so the k-th frame of a
+    backs sheet is the back of the k-th front."""
+    assert len(points_a) == len(points_b) and points_a
+    return max(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 for (ax, ay), (bx, by) in zip(points_a, points_b))
+
+
+def prefs(kit):
+    return kit[0].trailer["/Root"]["/ViewerPreferences"]
+
+
+@pytest.mark.parametrize("mode, hint", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")])
+def test_backs_reflected_through_the_flip_edge_land_on_their_fronts(card_kits, mode, hint):
+    kit = card_kits[mode]
+    assert prefs(kit)["/Duplex"] == hint and prefs(kit)["/PrintScaling"] == "/None"
+    assert f"flipping on the {mode} edge" in kit[0].pages[0].extract_text().replace("\n", " ")
+    pages = card_pages(kit)
+    assert len(pages) == 2 * 9
+    paper_w, paper_h = PAPERS["a4"].width, PAPERS["a4"].height
+    for front, back in zip(pages[0::2], pages[1::2]):
+        fronts = [f.centre for f in frames(front)]
+        backs = [b.centre for b in frames(back)]
+        assert len(fronts) == 8 and len(backs) == 8
+        if mode == "long":
+            reflected = [(paper_w - x, y) for x, y in backs]
+        else:
+            reflected = [(x, paper_h - y) for x, y in backs]
+        assert match(reflected, fronts) < 0.1
+        # The flip matters: unreflected, the backs miss their fronts.
+        assert match(backs, fronts) > 1.0
+
+
+def test_no_duplex_puts_backs_unmirrored_on_their_own_sheets(card_kits):
+    kit = card_kits["none"]
+    assert prefs(kit)["/Duplex"] == "/Simplex"
+    pages = card_pages(kit)
+    for front, back in zip(pages[0::2], pages[1::2]):
+        assert match([b.centre for b in frames(back)], [f.centre for f in frames(front)]) < 0.01
+
+
+def test_back_offset_moves_every_back_and_its_marks_by_exactly_that(card_kits):
+    plain, moved = card_pages(card_kits["long"]), card_pages(card_kits["offset"])
+    dx, dy = OFFSET
+    footer_top = PAPERS["a4"].height - 5.0 - 7.0
+    for n, (a, b) in enumerate(zip(plain, moved)):
+        if n % 2 == 0:     # fronts do not move
+            assert a.get_contents().get_data() == b.get_contents().get_data()
+            continue
+        before = [f.centre for f in frames(a)]
+        after = [f.centre for f in frames(b)]
+        assert len(before) == len(after) == 8
+        for (x0, y0), (x1, y1) in zip(before, after):
+            assert abs((x1 - x0) - dx) < 0.01 and abs((y1 - y0) - dy) < 0.01
+        # Crop marks: thin black strokes above the footer; vertical ones move by dx, horizontal by dy.
+        def cuts(page):
+            marks = [p for p in paints(page) if p.op == "stroke" and same_colour(p.stroke, (0, 0, 0))
+                     and p.box[3] < footer_top - 0.5]
+            xs = sorted({round(p.box[0], 3) for p in marks if p.size[0] < 0.01})
+            ys = sorted({round(p.box[1], 3) for p in marks if p.size[1] < 0.01})
+            return xs, ys
+        (xs0, ys0), (xs1, ys1) = cuts(a), cuts(b)
+        assert len(xs0) == len(xs1) >= 3 and len(ys0) == len(ys1) >= 3
+        assert all(abs((x1 - x0) - dx) < 0.01 for x0, x1 in zip(xs0, xs1))
+        assert all(abs((y1 - y0) - dy) < 0.01 for y0, y1 in zip(ys0, ys1))
+
+
+def test_fold_sheets_put_each_back_opposite_its_front_about_the_fold_line(card_kits):
+    kit = card_kits["fold"]
+    assert prefs(kit)["/Duplex"] == "/Simplex"
+    assert "fold it on the dashed line" in kit[0].pages[0].extract_text().replace("\n", " ")
+    pages = card_pages(kit)
+    reader, manifest = kit
+    deck = next(c for c in manifest["components"] if c["id"] == "cards")
+    assert len(pages) == len(deck["pages"]) and len(pages) * 2 >= 72
+    paper = PAPERS["a4"]
+    fronts_seen = 0
+    for page in pages:
+        drawn = paints(page)
+        # The fold line: a grey stroke across the whole sheet.
+        folds = [p for p in drawn if p.op == "stroke" and same_colour(p.stroke, rgb("#555555"))
+                 and (p.size[0] > paper.width - 0.1 or p.size[1] > paper.height - 0.1)]
+        assert len(folds) == 1
+        fold = folds[0]
+        horizontal = fold.size[0] > fold.size[1]
+        at = fold.centre[1] if horizontal else fold.centre[0]
+        cards = frames(page)
+        near = [c for c in cards if (c.centre[1] if horizontal else c.centre[0]) < at]
+        far = [c for c in cards if (c.centre[1] if horizontal else c.centre[0]) > at]
+        assert near and len(near) == len(far)
+        fronts_seen += len(near)
+        reflected = [(x, 2 * at - y) if horizontal else (2 * at - x, y) for x, y in (c.centre for c in far)]
+        assert match(reflected, [c.centre for c in near]) < 0.1
+        # The fold line keeps >= 5 mm from every bleed.
+        for c in cards:
+            lo, hi = (c.box[1], c.box[3]) if horizontal else (c.box[0], c.box[2])
+            assert min(abs(lo - at), abs(hi - at)) >= FOLD_CLEAR_MM - 0.01
+        # Fronts on the near side, backs (parchment field) on the far side.
+        back_fields = [p for p in drawn if p.op == "fill" and same_colour(p.fill, rgb(style.PARCHMENT_DARK))
+                       and p.size[0] > 40 and p.size[1] > 40]
+        assert len(back_fields) == len(far)
+        assert all((b.centre[1] if horizontal else b.centre[0]) > at for b in back_fields)
+    assert fronts_seen == 72
+
+
+def synthetic(name, colour):
+    art = group()
+    art.add(rect(-BLEED, -BLEED, W + 2 * BLEED, H + 2 * BLEED, fill=colour))
+    return Face(name, "cards", W, H, BLEED, art, edge_colour=colour)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_back_scale_is_about_the_sheet_centre_then_offset(paper):
+    """On the converted PDF page: back centre = sheet centre + scale x (centre distance) + offset."""
+    settings = PrintSettings(PAPERS[paper], back_offset_mm=(-0.7, 1.2), back_scale=(1.01, 0.995))
+    plain = PrintSettings(PAPERS[paper])
+    fronts = [synthetic(f"f{i}", "#4A2F1B") for i in range(5)]
+    backs = [synthetic(f"b{i}", "#4A2F1B") for i in range(5)]
+    moved = impose_grid("cards", "Cards", fronts, backs, settings, lambda *a: "x")[1]
+    still = impose_grid("cards", "Cards", fronts, backs, plain, lambda *a: "x")[1]
+
+    def centres(sheet):
+        page = PdfReader(io.BytesIO(svg_to_pdf(sheet.svg))).pages[0]
+        return sorted(p.centre for p in paints(page) if p.op == "fill" and p.size[0] > 60)
+
+    cx, cy = PAPERS[paper].width / 2, PAPERS[paper].height / 2
+    expected = sorted((cx + 1.01 * (x - cx) - 0.7, cy + 0.995 * (y - cy) + 1.2) for x, y in centres(still))
+    assert match(centres(moved), expected) < 0.01
+
+
+def test_ink_saver_card_sheets_use_less_ink_and_leave_the_bleed_as_paper(tmp_path):
+    """Rendered at 50 dpi: ink coverage (1 - lightness) of the first card sheet, normal vs saver,
+    and the lightest pixel of a line through the left bleed of the grid (measured on the normal sheet)."""
+    import pypdfium2 as pdfium
+
+    dpmm = 50 / 25.4
+    coverage, darkest_in_bleed, bleed_x = {}, {}, None
+    for mode in ("normal", "saver"):
+        result = build_kit(KitRequest("samarkand", 2, out_dir=tmp_path, check=False, only=("cards",), ink=mode,
+                                      suffix=f"-{mode}"))
+        deck = next(c for c in result.manifest_data["components"] if c["id"] == "cards")
+        if bleed_x is None:    # middle of the bleed left of the outermost trim
+            bleed_x = min(f.box[0] for f in frames(PdfReader(result.pdf).pages[deck["pages"][0] - 1])) + BLEED / 2
+        doc = pdfium.PdfDocument(str(result.pdf))
+        image = doc[deck["pages"][0] - 1].render(scale=50 / 72).to_pil().convert("L")
+        doc.close()
+        counts = image.histogram()
+        coverage[mode] = sum((255 - v) * n for v, n in enumerate(counts)) / (255 * sum(counts))
+        column = [image.getpixel((round(bleed_x * dpmm), y)) for y in range(round(40 * dpmm), round(200 * dpmm))]
+        darkest_in_bleed[mode] = min(column)
+    assert coverage["saver"] < 0.5 * coverage["normal"], coverage
+    assert darkest_in_bleed["normal"] < 120                         # the dark frame bleeds in normal ink
+    assert darkest_in_bleed["saver"] > 245, darkest_in_bleed        # saver: paper, no full-bleed fill
