@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from .chessboard import (
-    C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_BANDITS, K_DONE, K_KEEP_DROP, K_LIMIT_DROP, K_LOSE_SOLDIER, K_MOVE,
-    K_EXCHANGE, K_PASS, K_PLACE, K_PLAY, K_SELL, K_SWAP, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT, PH_MOVE, PH_PLACE, PH_ROB,
+    C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_BANDITS, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE, K_PASS, K_PLACE,
+    K_PLAY, K_SELL, K_SWAP, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT, PH_MOVE, PH_PLACE, PH_ROB,
     PH_SELL, PH_TRADE, ChessboardState,
 )
 
@@ -52,8 +52,9 @@ def heading(state: ChessboardState, p: int) -> int:
 def loading_at(state: ChessboardState, p: int) -> int:
     """The end (0 or 1) where player ``p`` stands and is still loading goods, or -1.
 
-    A caravan loads until it holds ``LEAVE_WITH`` goods of that end or is full; it stops
-    waiting when its hand is nearly full of cards it cannot load.
+    A caravan loads until it holds ``LEAVE_WITH`` goods of that end or is full; with some
+    goods loaded it stops waiting after ``PATIENCE`` turns standing still, or when few of
+    that end's goods are left to draw.
     """
     T = state.T
     end = T.end_of[state.pos[p]]
@@ -135,10 +136,13 @@ def turns_to_finish(rows: int, steps: list[int]) -> int:
 
 
 def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
+    """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
     ph = state.phase
     p = state.current_player()
     if ph == PH_MOVE:
         return _move(state, p, moves)
+    if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
+        return _exchange(state, p, moves)
     if ph == PH_KEEP or ph == PH_LIMIT:
         wants = _wants(state, p)
         return min(moves, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
@@ -155,18 +159,13 @@ def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tu
         return best
     if ph == PH_DESERT:
         return _desert(state, p, moves)
-    if ph == PH_ROB:
-        return (K_LOSE_SOLDIER,)
     if ph == PH_SELL:
         return (K_SELL,)
+    if ph == PH_ROB:
+        return (K_LOSE_SOLDIER,)
     if ph == PH_PLACE:
         return _place(state, p, moves, rng)
-    if ph == PH_EXCHANGE or ph == PH_DISCARD:
-        return _exchange(state, p, moves)
-    # discard step, desert-pawn placement: keep every card, any square
-    if (K_DONE,) in moves:
-        return (K_DONE,)
-    return moves[rng.randrange(len(moves))]
+    return moves[rng.randrange(len(moves))]  # the desert pawns' start squares: any
 
 
 def _exchange(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
