@@ -152,7 +152,8 @@ def tables(game) -> Tables:
 
 def new_game(game, players: int, seed: int, track_coins: tuple[int, ...] = ()) -> "ChessboardState":
     """A set-up game for ``players`` (seed: "BOARD SETUP", "SETUP"): markers placed (K11),
-    5 cards dealt to each player; the first decisions are the caravans' start squares (K10).
+    ``rules.start_hand`` cards dealt to each player; the first decisions are the caravans'
+    start squares (K10), then the desert pawns' (K9).
 
     ``track_coins``: coin values; if given, the state records, at the end of every turn,
     the coins of each value the players' gold needs (greedy change-making, summed over
@@ -173,7 +174,8 @@ class ChessboardState:
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
-        "rob_queue", "all_piles", "blocked", "idle", "checked_turn", "counters", "penalties", "max_circulation", "coins", "coin_need",
+        "rob_queue", "all_piles", "blocked", "idle", "checked_turn", "counters", "penalties", "max_circulation",
+        "coins", "coin_need",
     )
 
     def __init__(self, T: Tables, players: int, seed: int, track_coins: tuple[int, ...] = ()):
