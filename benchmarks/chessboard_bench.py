@@ -84,7 +84,7 @@ def speed(args) -> None:
 def study(args) -> None:
     lo, hi = (int(x) for x in args.study.split("-"))
     print("| players | finished | median rounds | p90 rounds | median turns | blocked / game | "
-          "dry draws / game | lowest supply (median) | reshuffles / game | robberies / game | seat 1 wins |")
+          "dry draws / game | lowest supply (median, 1 %) | reshuffles / game | robberies / game | seat 1 wins |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players in range(lo, hi + 1):
         start = time.perf_counter()
@@ -99,7 +99,8 @@ def study(args) -> None:
         seat1 = sum(1 for p in fin if p.winner == 0) / max(1, len(fin))
         print(f"| {players} | {len(fin)}/{len(res)} | {percentile([p.rounds for p in fin], 0.5)} | "
               f"{percentile([p.rounds for p in fin], 0.9)} | {percentile([p.turns for p in fin], 0.5)} | "
-              f"{mean('blocked'):.1f} | {mean('dry_draws'):.1f} | {percentile([p.stats['min_supply'] for p in plays], 0.5)} | "
+              f"{mean('blocked'):.1f} | {mean('dry_draws'):.1f} | {percentile([p.stats['min_supply'] for p in plays], 0.5)}, "
+              f"{percentile([p.stats['min_supply'] for p in plays], 0.01)} | "
               f"{mean('reshuffles'):.1f} | {robs:.1f} | {seat1:.0%} |", flush=True)
         if args.verbose:
             print(f"  ({time.perf_counter() - start:.1f} s)", file=sys.stderr)

@@ -3,12 +3,14 @@ and short seeded runs in check mode (invariants after every move, no dead ends).
 
 from __future__ import annotations
 
+import json
 import random
 from types import SimpleNamespace
 
 import pytest
 
 from pnp.catalog import data_dir, read_yaml
+from pnp.cli import main
 from pnp.engine import chessboard as C
 from pnp.engine import chessboard_check as E
 from pnp.engine.core import Playout, game_seed, player_rng, playout, replay
@@ -151,3 +153,15 @@ def test_random_player_chooses_only_legal_moves_through_every_phase(cgame):
             state.check_invariants()
     assert {C.PH_PLACE, C.PH_PLACE_DESERT, C.PH_DISCARD, C.PH_EXCHANGE, C.PH_KEEP, C.PH_BUY, C.PH_MOVE,
             C.PH_SELL} <= seen
+
+
+def test_pnp_check_runs_the_chessboard_engine(tmp_path):
+    out = tmp_path / "check.json"
+    code = main(["check", "caravan-chessboard", "--players", "3", "--games", "30", "--workers", "1",
+                 "--json", str(out)])
+    assert code == 0
+    doc = json.loads(out.read_text())
+    (variant,) = doc["variants"]
+    assert doc["passed"] and variant["scorecard"]["finished"] == 30
+    assert variant["scorecard"]["invariant_violations"] == 0 and variant["scorecard"]["dead_ends"] == 0
+    assert [d["value"] for d in doc["sizing"]["denominations"]] == [1, 5, 10]
