@@ -59,7 +59,7 @@ class KitResult:
     manifest_data: dict
 
 
-RECIPES = {"samarkand": "pnp.kits.samarkand", "caravan": "pnp.kits.caravan"}
+RECIPES = {"samarkand": "pnp.kits.samarkand", "caravan": "pnp.kits.caravan", "caravan-chessboard": "pnp.kits.chessboard"}
 
 
 def kit_name(game: str, variant: Variant, lang: str, paper: str) -> str:

@@ -7,6 +7,7 @@ Sizes come from the caller (``pnp.geometry.CARD_SIZES``); text stays in the safe
 
 from __future__ import annotations
 
+from ..fonts import ascent
 from ..geometry import SAFE_MM
 from ..svg import Face, circle, group, icon, rect, text_block
 from ..text import fit
@@ -107,3 +108,94 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
         g.add(text_block(sub, width / 2, SAFE_MM + 4 + name.height + 1.8, style.FRAME, "middle", where))
         art.add(g)
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(style.FRAME))
+
+
+def rule_card(face_name: str, component: str, width: float, height: float, bleed: float,
+              title: str, number: str | None, rule: str, colour: str, icon_name: str, where: str,
+              band: str | None = None, band_colour: str | None = None) -> Face:
+    """Front of an action or goods card: a symbol, an optional big number and a short rule line.
+
+    Layout (trim coordinates, mm): a name plate at the head with a corner index on each
+    side (the ``number``, or the icon when there is none), a medallion with the icon, the
+    number again in a large badge on the medallion, and a parchment box at the foot that
+    holds ``rule`` (wrapped to at most three lines).  ``band`` (e.g. "European good") is
+    an optional strip above the rule box in ``band_colour``.  The frame at the trim edge is
+    ``style.FRAME``, like ``good_card``, so cards may abut on one cut.
+
+    Args:
+        width, height: trim in mm (e.g. poker 63.5 x 88.9).
+        title: the card's name in the kit's language; ``number`` e.g. "3" or None.
+        rule: the card's rule line in the kit's language; ``where`` names the source of
+            the texts for errors (``<lang file>: <key>``).
+        colour: the card type's colour; ``icon_name``: a game-icons.net icon.
+    Raises:
+        LayoutError / FontError: a text does not fit its box or has a missing glyph.
+    """
+    art = group()
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=style.FRAME))
+    inset = SAFE_MM * 0.8
+    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=colour, radius=2.5))
+    art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,
+                 stroke=style.lighter(colour, 0.5), stroke_mm=0.35, radius=1.8))
+    edge = style.darker(colour, 0.3)
+    # Name plate between two corner indices (readable in a fanned hand).
+    corner = 10.0
+    plate_x = SAFE_MM + corner + 1.2
+    plate_w, plate_h = width - 2 * plate_x, 10.0
+    plate_y = SAFE_MM + 1.2
+    art.add(rect(plate_x, plate_y, plate_w, plate_h, fill=style.PARCHMENT, stroke=edge, stroke_mm=0.4, radius=2))
+    name = fit(title, "display", plate_w - 3, plate_h - 3, 6.5, 2.6, where, max_lines=1)
+    art.add(text_block(name, width / 2, plate_y + (plate_h - name.height) / 2 - 0.3, style.INK, "middle", where))
+    for x in (SAFE_MM, width - SAFE_MM - corner):
+        art.add(_index(x, plate_y + (plate_h - corner) / 2, corner, number, icon_name, colour, where))
+    # Rule box at the foot, the optional band above it.
+    box_h = 17.0
+    box_y = height - SAFE_MM - box_h
+    box_x, box_w = SAFE_MM + 0.6, width - 2 * (SAFE_MM + 0.6)
+    art.add(rect(box_x, box_y, box_w, box_h, fill=style.PARCHMENT, stroke=edge, stroke_mm=0.4, radius=2))
+    line_fit = fit(rule, "bold", box_w - 4, box_h - 3, 3.6, 2.2, where, max_lines=3)
+    art.add(text_block(line_fit, width / 2, box_y + (box_h - line_fit.height) / 2 - 0.2, style.INK, "middle", where))
+    top_free = plate_y + plate_h + 2.0
+    bottom_free = box_y - 2.0
+    if band:
+        band_h = 6.0
+        band_y = box_y - band_h - 1.6
+        fill = band_colour or edge
+        art.add(rect(box_x + 4, band_y, box_w - 8, band_h, fill=fill, stroke=style.PARCHMENT, stroke_mm=0.4, radius=3))
+        band_fit = fit(band, "bold", box_w - 12, band_h - 2, 3.4, 1.8, where, max_lines=1)
+        art.add(text_block(band_fit, width / 2, band_y + (band_h - band_fit.height) / 2 - 0.2,
+                           style.readable_on(fill), "middle", where))
+        bottom_free = band_y - 1.6
+    # Medallion with the icon, centred in the free space; the big number on a badge.
+    disc_r = min(width * 0.3, (bottom_free - top_free) / 2 - 1.4)
+    cx, cy = width / 2, (top_free + bottom_free) / 2
+    art.add(circle(cx, cy, disc_r + 1.4, fill=style.darker(colour, 0.35)))
+    art.add(circle(cx, cy, disc_r, fill=style.PARCHMENT))
+    icon_size = disc_r * (1.25 if number else 1.44)
+    icon_cx = cx - (disc_r * 0.12 if number else 0)
+    icon_cy = cy - (disc_r * 0.08 if number else 0)
+    art.add(icon(icon_name, icon_cx - icon_size / 2, icon_cy - icon_size / 2, icon_size, style.darker(colour, 0.25)))
+    if number:
+        badge_r = disc_r * 0.42
+        bx, by = cx + disc_r * 0.72, cy + disc_r * 0.62
+        art.add(circle(bx, by, badge_r + 0.9, fill=style.PARCHMENT))
+        art.add(circle(bx, by, badge_r, fill=style.darker(colour, 0.35)))
+        big = fit(number, "heavy", badge_r * 1.5, badge_r * 1.45, badge_r * 1.4, 3, where, max_lines=1)
+        art.add(text_block(big, bx, _centred_top(big, by), style.PARCHMENT, "middle", where))
+    return Face(face_name, component, width, height, bleed, art, edge_colour=style.FRAME)
+
+
+def _index(x: float, y: float, size: float, number: str | None, icon_name: str, colour: str, where: str):
+    """A corner index: the number on a parchment disc, or the icon when there is no number."""
+    if not number:
+        return _corner_icon(icon_name, x, y, size, colour)
+    g = group()
+    g.add(circle(x + size / 2, y + size / 2, size / 2 + 0.4, fill=style.PARCHMENT))
+    digits = fit(number, "heavy", size * 0.8, size * 0.78, size * 0.78, 3, where, max_lines=1)
+    g.add(text_block(digits, x + size / 2, _centred_top(digits, y + size / 2), style.darker(colour, 0.35), "middle", where))
+    return g
+
+
+def _centred_top(fitted, cy: float) -> float:
+    """Top of a one-line text block whose figures (cap height ~0.72 em) centre on ``cy``."""
+    return cy - (ascent(fitted.role) - 0.36) * fitted.size

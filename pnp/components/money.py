@@ -1,7 +1,8 @@
-"""Banknotes: a value, a currency name, a colour per value."""
+"""Money: banknotes (a value, a currency name, a colour per value) and round coins."""
 
 from __future__ import annotations
 
+from ..fonts import ascent
 from ..geometry import SAFE_MM
 from ..svg import Face, circle, group, icon, rect, text_block
 from ..text import fit
@@ -36,3 +37,34 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
     cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, 4, 3.2, 1.8, where, max_lines=1)
     art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 0.6, style.darker(colour, 0.45), "middle", where))
     return Face(face_name, component, width, height, bleed, art)
+
+
+GOLD = "#D4A72C"
+GOLD_DARK = "#8A6410"
+GOLD_LIGHT = "#F3D77A"
+
+
+def coin(face_name: str, component: str, size: float, diameter: float, bleed: float, value: int,
+         caption: str, rank: int, where: str) -> Face:
+    """A round gold coin worth ``value`` on a ``size`` mm square face: cut the disc out.
+
+    The disc (``diameter`` mm) carries the value large and ``caption`` (e.g. "Gold") small;
+    its rim is a band in the colour of ``NOTE_COLOURS[rank]`` (0 = lowest value), so the
+    values are told apart at a glance and in greyscale by the number.  The square around
+    the disc is plain parchment with a thin cut circle.
+
+    Raises:
+        LayoutError / FontError: the value or caption does not fit or has a missing glyph.
+    """
+    art = group()
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=style.PARCHMENT))
+    c, r = size / 2, diameter / 2
+    rim = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
+    art.add(circle(c, c, r, fill=rim, stroke=style.CUT, stroke_mm=0.25))
+    art.add(circle(c, c, r * 0.84, fill=GOLD, stroke=GOLD_DARK, stroke_mm=0.4))
+    art.add(circle(c, c, r * 0.72, stroke=GOLD_LIGHT, stroke_mm=0.35))
+    big = fit(str(value), "heavy", r * 1.15, r * 0.8, r * 0.78, 3, where, max_lines=1)
+    art.add(text_block(big, c, c - r * 0.08 - (ascent("heavy") - 0.36) * big.size, GOLD_DARK, "middle", where))
+    small = fit(caption, "bold", r * 0.95, r * 0.24, r * 0.22, 1.5, where, max_lines=1)
+    art.add(text_block(small, c, c + r * 0.38, GOLD_DARK, "middle", where))
+    return Face(face_name, component, size, size, bleed, art)

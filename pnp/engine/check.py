@@ -36,6 +36,7 @@ from .scorecard import failures, scorecard
 ENGINES = {
     "samarkand": "pnp.engine.samarkand_check",
     "caravan": "pnp.engine.caravan_check",
+    "caravan-chessboard": "pnp.engine.chessboard_check",
 }
 PLAYER_KINDS = ("heuristic", "random")
 THRESHOLD_KEYS = (

@@ -43,4 +43,10 @@ def _load_caravan(folder: Path, root: Path):
     return load(folder, root)
 
 
-_LOADERS = {"samarkand": _load_samarkand, "caravan": _load_caravan}
+def _load_chessboard(folder: Path, root: Path):
+    from .chessboard import load
+
+    return load(folder, root)
+
+
+_LOADERS = {"samarkand": _load_samarkand, "caravan": _load_caravan, "caravan-chessboard": _load_chessboard}

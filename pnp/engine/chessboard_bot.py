@@ -1,0 +1,258 @@
+"""A one-ply heuristic player for CARAVAN on a chessboard (``choose(state, moves, rng)``).
+
+It plays the game's plain plan: load the goods of the end row it stands on, cross the
+Middle East in straight lines towards the other end (preferring moves that gain the most
+rows, and oases when more rows remain), sell there, load again and go back.  Cards are
+valued by what the plan needs: Move cards most, goods by the set they would build.  It
+robs with the Bandits when that costs an opponent something, trades when a swap gains it
+value, and keeps its soldier when robbed.  Deterministic given ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .chessboard import (
+    C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_BANDITS, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE, K_PASS, K_PLACE,
+    K_PLAY, K_SELL, K_SWAP, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT, PH_MOVE, PH_PLACE, PH_ROB,
+    PH_SELL, PH_TRADE, ChessboardState,
+)
+
+#: Goods of its own end a caravan waits for before leaving (with fewer it stays a turn to draw).
+LEAVE_WITH = 4
+#: Turns a caravan stands still before it leaves with what it has, or takes a detour
+#: (another caravan or quicksand can block every line that gains rows).
+PATIENCE = 4
+#: Move cards the player likes to hold; more are worth less than goods.
+MOVE_CARDS_WANTED = 2
+
+
+def heading(state: ChessboardState, p: int) -> int:
+    """The end (0 Europe, 1 Orient) player ``p`` is travelling to, or loading at."""
+    T = state.T
+    car = state.cars[p]
+    for e in (0, 1):
+        if any(car[t] for t in T.goods_of[e]):
+            return 1 - e  # loaded with e's goods: they sell at the other end
+    end = T.end_of[state.pos[p]]
+    hand = state.hands[p]
+    if end >= 0:
+        if any(hand[t] for t in T.goods_of[end]):
+            return end
+        other = 1 - end
+        return other if any(hand[t] for t in T.goods_of[other]) else end
+    # in the desert without goods (robbed): go where the hand's goods load, else the nearer end
+    have = [sum(hand[t] for t in T.goods_of[e]) for e in (0, 1)]
+    if have[0] != have[1]:
+        return 0 if have[0] > have[1] else 1
+    row = T.row_of[state.pos[p]]
+    return 0 if row - T.end_row[0] <= T.end_row[1] - row else 1
+
+
+def loading_at(state: ChessboardState, p: int) -> int:
+    """The end (0 or 1) where player ``p`` stands and is still loading goods, or -1.
+
+    A caravan loads until it holds ``LEAVE_WITH`` goods of that end or is full; with some
+    goods loaded it stops waiting after ``PATIENCE`` turns standing still, or when few of
+    that end's goods are left to draw.
+    """
+    T = state.T
+    end = T.end_of[state.pos[p]]
+    if end < 0 or state.car_n[p] >= T.rules.caravan_limit:
+        return -1
+    car, hand = state.cars[p], state.hands[p]
+    if any(car[t] for t in T.goods_of[1 - end]):
+        return -1  # still carrying the other end's goods (not sold): leave
+    goods = T.goods_of[end]
+    loaded = sum(car[t] for t in goods)
+    if loaded >= LEAVE_WITH or (loaded and state.idle[p] >= PATIENCE):
+        return -1
+    if loaded:
+        # goods of this end not on the table nor in the own hand (public information):
+        # with few left to draw, waiting for them could last for ever
+        unseen = sum(T.total[t] for t in goods) - sum(c[t] for c in state.cars for t in goods) \
+            - sum(hand[t] for t in goods)
+        if unseen < 3 * (LEAVE_WITH - loaded):
+            return -1
+    if not loaded and any(hand[t] for t in T.goods_of[1 - end]) and not any(hand[t] for t in T.goods_of[end]):
+        return -1  # nothing to load here, goods for the other end in hand: go there
+    return end
+
+
+def rows_to_go(state: ChessboardState, p: int) -> int:
+    """Rows between player ``p``'s caravan and the end row it is heading to."""
+    T = state.T
+    return abs(T.end_row[heading(state, p)] - T.row_of[state.pos[p]])
+
+
+def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = None) -> float:
+    """How much player ``p`` wants a card of type ``t`` (higher: keep it).
+
+    Move cards most, less for each copy of the same length held and beyond
+    ``MOVE_CARDS_WANTED`` in all, more for the length that would finish the crossing;
+    goods by the set they would build, goods of the end where the caravan loads next most.
+    ``wants``: ``_wants(state, p)``, computed once when several cards are valued.
+    """
+    T = state.T
+    region, rows, held = wants or _wants(state, p)
+    k = T.kind[t]
+    hand = state.hands[p]
+    if k == C_MOVE:
+        steps = T.steps[t]
+        v = 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED)
+        return v + 6 if steps == rows else v
+    if k == C_GOOD:
+        n = hand[t] + state.cars[p][t]
+        return 6 + 2 * n if T.region[t] == region else 2 + n
+    if k == C_SOLDIERS:
+        return 4 if not state.cars[p][t] and hand[t] <= 1 else 1
+    return 2 if k == C_BANDITS else 1
+
+
+def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:
+    """(end whose goods the caravan loads next, rows still to cross, Move cards held)."""
+    T = state.T
+    goal = heading(state, p)
+    load = loading_at(state, p)
+    hand = state.hands[p]
+    rows = abs(T.end_row[goal] - T.row_of[state.pos[p]])
+    return (load if load >= 0 else goal), rows, sum(hand[t] for t in T.move_types)
+
+
+def turns_to_finish(rows: int, steps: list[int]) -> int:
+    """Estimated turns to cover ``rows`` exactly with Move cards of ``steps`` (one card a
+    turn; a move may also go away from the goal and come back)."""
+    if rows == 0:
+        return 0
+    if rows in steps:
+        return 1
+    n = len(steps)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = steps[i], steps[j]
+            if a + b == rows or abs(a - b) == rows:
+                return 2
+    return 2 + (rows + 2) // 3
+
+
+def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
+    """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
+    ph = state.phase
+    p = state.current_player()
+    if ph == PH_MOVE:
+        return _move(state, p, moves)
+    if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
+        return _exchange(state, p, moves)
+    if ph == PH_KEEP or ph == PH_LIMIT:
+        wants = _wants(state, p)
+        return min(moves, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
+    if ph == PH_BUY:
+        return _buy(state, p, moves)
+    if ph == PH_TRADE:
+        best, gain = (K_DONE,), 0.0
+        wants = _wants(state, p)
+        for m in moves:
+            if m[0] == K_SWAP:
+                g = card_value(state, p, m[3], wants) - card_value(state, p, m[2], wants)
+                if g > gain:
+                    best, gain = m, g
+        return best
+    if ph == PH_DESERT:
+        return _desert(state, p, moves)
+    if ph == PH_SELL:
+        return (K_SELL,)
+    if ph == PH_ROB:
+        return (K_LOSE_SOLDIER,)
+    if ph == PH_PLACE:
+        return _place(state, p, moves, rng)
+    return moves[rng.randrange(len(moves))]  # the desert pawns' start squares: any
+
+
+def _exchange(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    """Exchange the two least wanted cards when the hand limit would discard them anyway:
+    with a nearly full hand the exchange costs nothing and shows one more card (K1).
+    Discards nothing else (the draw phase's own discard keeps the best of the cards)."""
+    r = state.T.rules
+    begun = state.phase == PH_EXCHANGE
+    after = state.hand_n[p] - r.exchange_discard + r.exchange_draw + r.draw_cards - r.draw_discard
+    if begun or after >= r.hand_limit:
+        wants = _wants(state, p)
+        options = [m for m in moves if m[0] == K_EXCHANGE]
+        if options:
+            return min(options, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
+    return (K_DONE,)
+
+
+def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    T = state.T
+    here = state.pos[p]
+    goal = heading(state, p)
+    end = T.end_of[here]
+    if end >= 0:
+        if loading_at(state, p) == end:
+            return (K_PASS,)  # wait a turn to draw more of this end's goods
+        goal = 1 - end
+    target = T.end_row[goal]
+    hand = state.hands[p]
+    steps = [T.steps[t] for t in T.move_types for _ in range(hand[t])]
+    now = abs(target - T.row_of[here])
+    # pass: the crossing still costs what the cards in hand need, plus this turn; after
+    # PATIENCE turns standing still any move beats waiting (a detour round a blockade)
+    best, score = (K_PASS,), -10.0 * (1 + turns_to_finish(now, steps)) - now - 0.5
+    if state.idle[p] >= PATIENCE and now and not state.moved:
+        score = float("-inf")
+    for m in moves:
+        if m[0] != K_MOVE:
+            continue
+        dest = m[2]
+        left = abs(target - T.row_of[dest])
+        rest = list(steps)
+        rest.remove(T.steps[m[1]])
+        est = turns_to_finish(left, rest)
+        if left and state.oasis[dest] and est >= 1:
+            est -= 0.8  # an oasis: move again at once
+        s = -10.0 * (1 + est) - left - 0.05 * T.steps[m[1]]
+        if s > score:
+            best, score = m, s
+    return best
+
+
+def _buy(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    T = state.T
+    hand, car = state.hands[p], state.cars[p]
+    goods = [m for m in moves if m[0] == K_PLAY and T.kind[m[1]] == C_GOOD]
+    if goods:  # the biggest set first
+        return max(goods, key=lambda m: (car[m[1]] + hand[m[1]], -m[1]))
+    if (K_PLAY, T.soldier) in moves and not car[T.soldier] and state.car_n[p]:
+        return (K_PLAY, T.soldier)
+    return (K_DONE,)
+
+
+def _desert(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    """Move the Bandits where they rob the most goods from opponents; else nothing."""
+    T = state.T
+    best, gain = (K_DONE,), 0
+    players = state.players
+    for m in moves:
+        if m[0] != K_BANDITS:
+            continue
+        loss = 0
+        for s in T.around[m[2]]:
+            q = state.occ[s]
+            if 0 <= q < players and q != p:
+                car = state.cars[q]
+                goods = state.car_n[q] - car[T.soldier]
+                loss += 1 if car[T.soldier] and goods else goods
+        if loss > gain:
+            best, gain = m, loss
+    return best
+
+
+def _place(state: ChessboardState, p: int, moves: list[tuple], rng: random.Random) -> tuple:
+    """Start at the end whose goods the hand holds more of (it can load at once)."""
+    T = state.T
+    hand = state.hands[p]
+    have = [sum(hand[t] for t in T.goods_of[e]) for e in (0, 1)]
+    end = 0 if have[0] > have[1] else 1 if have[1] > have[0] else rng.randrange(2)
+    mine = [m for m in moves if m[0] == K_PLACE and T.end_of[m[1]] == end] or moves
+    return mine[rng.randrange(len(mine))]

@@ -1,0 +1,281 @@
+"""CARAVAN on a chessboard rules on hand-made states: movement, oases, trades, the desert
+pawns and banditry, the draw phase, reshuffles, sales and the win (seed + K1-K17)."""
+
+from __future__ import annotations
+
+import pytest
+from chessboard_states import arrange, at_move_phase, sq, squares
+
+from pnp.catalog import data_dir
+from pnp.engine import chessboard as C
+from pnp.model import load_game
+
+
+@pytest.fixture(scope="session")
+def cgame():
+    return load_game("caravan-chessboard", data_dir())
+
+
+@pytest.fixture
+def new(cgame):
+    def make(players=2, seed=1):
+        return C.new_game(cgame, players, seed)
+
+    return make
+
+
+def ti(state, tid):
+    return state.T.type_ids.index(tid)
+
+
+# ----------------------------------------------------------------------------- movement (K5, K6, K16)
+def test_moves_are_straight_lines_of_exactly_the_card_length(new):
+    s = arrange(new(), pos={0: (1, 4), 1: (8, 8)}, hands={0: {"move-2": 1}})
+    moves = at_move_phase(s).legal_moves()
+    # up, up-left, up-right, left, right; nothing below row 1
+    assert squares(s, moves) == {(3, 4), (3, 2), (3, 6), (1, 2), (1, 6)}
+    assert (C.K_PASS,) in moves
+
+
+def test_pawns_and_quicksand_block_landing_and_passing(new):
+    s = arrange(new(), pos={0: (1, 4), 1: (1, 6)}, bandits=(2, 4), sandstorm=(5, 5),
+                quicksand=[(2, 3)], oasis=[(2, 5)], hands={0: {"move-2": 1}})
+    moves = at_move_phase(s).legal_moves()
+    # up: through the Bandits; up-left: through quicksand; right: onto caravan 1;
+    # up-right passes an oasis, which does not block (K5)
+    assert squares(s, moves) == {(3, 6), (1, 2)}
+
+
+def test_diagonal_move_of_four(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, hands={0: {"move-4": 1}}, bandits=(4, 7), sandstorm=(6, 1))
+    at_move_phase(s)
+    move = (C.K_MOVE, ti(s, "move-4"), sq(s, 5, 5))
+    assert move in s.legal_moves()
+    s.apply(move)
+    assert s.pos[0] == sq(s, 5, 5) and s.occ[sq(s, 1, 1)] == -1
+    assert s.hands[0][ti(s, "move-4")] == 0 and s.pile[ti(s, "move-4")] == 1
+
+
+def test_oasis_chain_allows_one_more_move_per_oasis(new):
+    s = arrange(new(), pos={0: (1, 3), 1: (8, 8)}, oasis=[(3, 3), (5, 3)], hands={0: {"move-2": 2, "move-3": 1}},
+                bandits=(4, 7), sandstorm=(4, 8))
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    assert s.phase == C.PH_MOVE and (C.K_DESERT_FIRST,) not in s.legal_moves()
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 5, 3)))
+    assert s.phase == C.PH_MOVE
+    s.apply((C.K_MOVE, ti(s, "move-3"), sq(s, 8, 3)))
+    assert s.pos[0] == sq(s, 8, 3)
+    assert s.counters["oasis_moves"] == 2 and s.counters["moves"] == 3
+    assert s.cur == 1  # landed off an oasis: the move phase is over, and with it the turn
+
+
+def test_a_normal_landing_ends_the_move_phase(new):
+    s = arrange(new(), pos={0: (1, 3), 1: (8, 8)}, hands={0: {"move-2": 2}})
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    assert s.phase != C.PH_MOVE and s.cur == 1  # nothing else to do: the next player's turn
+
+
+def test_desert_pawns_stay_in_the_middle_east(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, bandits=(2, 4), sandstorm=(6, 6), hands={0: {"bandits-1": 1}})
+    moves = s._desert_moves()
+    assert squares(s, moves, C.K_BANDITS) == {(3, 3), (3, 4), (3, 5), (2, 3), (2, 5)}
+
+
+def test_desert_phase_may_come_first(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, bandits=(4, 4), sandstorm=(6, 6),
+                hands={0: {"move-1": 1, "sandstorm-2": 1}})
+    at_move_phase(s)
+    s.apply((C.K_DESERT_FIRST,))
+    assert s.phase == C.PH_DESERT
+    s.apply((C.K_SANDSTORM, ti(s, "sandstorm-2"), sq(s, 6, 4)))
+    assert s.phase == C.PH_MOVE and s.desert_done and (C.K_DESERT_FIRST,) not in s.legal_moves()
+
+
+# ----------------------------------------------------------------------------- banditry (K12)
+def test_bandits_take_all_goods_of_a_caravan_without_soldiers(new):
+    s = arrange(new(3), pos={0: (1, 5), 1: (1, 4), 2: (8, 8)}, bandits=(3, 4), sandstorm=(6, 6),
+                hands={0: {"bandits-1": 1}}, cars={0: {"metals": 2}, 1: {"tea": 2, "silk": 1}})
+    s.phase = C.PH_DESERT
+    s.apply((C.K_BANDITS, ti(s, "bandits-1"), sq(s, 2, 4)))
+    assert s.car_n[1] == 0 and s.pile[ti(s, "tea")] == 2 and s.pile[ti(s, "silk")] == 1
+    assert s.cars[0][ti(s, "metals")] == 2  # the player who moved the Bandits is never robbed
+    assert s.penalties == {"robbed_goods": 1, "robbed_soldier": 0}
+
+
+def test_robbed_player_with_a_soldier_chooses(new):
+    s = arrange(new(3), pos={0: (8, 8), 1: (1, 4), 2: (1, 5)}, bandits=(3, 4), sandstorm=(6, 6),
+                hands={0: {"bandits-1": 1}}, cars={1: {"soldiers": 1, "tea": 2}, 2: {"soldiers": 1, "silk": 1}})
+    s.phase = C.PH_DESERT
+    s.apply((C.K_BANDITS, ti(s, "bandits-1"), sq(s, 2, 4)))
+    assert s.phase == C.PH_ROB and s.current_player() == 1
+    assert s.legal_moves() == [(C.K_LOSE_SOLDIER,), (C.K_LOSE_GOODS,)]
+    s.apply((C.K_LOSE_SOLDIER,))
+    assert s.cars[1][ti(s, "soldiers")] == 0 and s.cars[1][ti(s, "tea")] == 2
+    assert s.current_player() == 2
+    s.apply((C.K_LOSE_GOODS,))
+    assert s.cars[2][ti(s, "soldiers")] == 1 and s.cars[2][ti(s, "silk")] == 0
+    assert not s.rob_queue and s.phase != C.PH_ROB
+    assert s.penalties == {"robbed_goods": 1, "robbed_soldier": 1}
+
+
+def test_soldiers_without_goods_lose_nothing(new):
+    s = arrange(new(), pos={0: (8, 8), 1: (1, 4)}, bandits=(3, 4), sandstorm=(6, 6),
+                hands={0: {"bandits-1": 1}}, cars={1: {"soldiers": 2}})
+    s.phase = C.PH_DESERT
+    s.apply((C.K_BANDITS, ti(s, "bandits-1"), sq(s, 2, 4)))
+    assert s.cars[1][ti(s, "soldiers")] == 2 and s.phase != C.PH_ROB
+    assert s.penalties == {"robbed_goods": 0, "robbed_soldier": 0}
+
+
+# ----------------------------------------------------------------------------- trades (K7, S2)
+def test_landing_next_to_a_caravan_offers_the_acceptable_swaps(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (3, 4)}, hands={0: {"move-2": 1, "tea": 1, "metals": 1},
+                                                       1: {"tea": 2, "furs": 1}}, cars={1: {"metals": 1}})
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    assert s.phase == C.PH_TRADE and s.partners == (1,)
+    tea, furs, metals = ti(s, "tea"), ti(s, "furs"), ti(s, "metals")
+    # player 1 takes a card it holds at least as many of as the card it gives (hand + caravan)
+    assert sorted(s.legal_moves()) == sorted([(C.K_SWAP, 1, tea, furs), (C.K_SWAP, 1, metals, furs), (C.K_DONE,)])
+    s.apply((C.K_SWAP, 1, tea, furs))
+    assert s.hands[0][furs] == 1 and s.hands[0][tea] == 0 and s.hands[1][tea] == 3 and s.hands[1][furs] == 0
+    assert s.phase != C.PH_TRADE  # no acceptable swap left: the trade is over
+
+
+# ----------------------------------------------------------------------------- draw phase (K1-K3)
+def test_draw_phase_discard_exchange_draw_three_keep_two_hand_limit(new, cgame):
+    r = cgame.rules
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, hands={0: {"move-1": 2, "move-2": 2, "bandits-1": 1, "tea": 2}})
+    s._start_turn()
+    moves = s.legal_moves()
+    assert (C.K_DISCARD, ti(s, "tea")) in moves and (C.K_EXCHANGE, ti(s, "tea")) in moves and (C.K_DONE,) in moves
+    s.apply((C.K_EXCHANGE, ti(s, "bandits-1")))
+    assert s.phase == C.PH_EXCHANGE and (C.K_DONE,) not in s.legal_moves()  # the second card is due
+    s.apply((C.K_EXCHANGE, ti(s, "tea")))
+    assert s.counters["exchanges"] == 1
+    # 7 - 2 + 1 = 6 in hand, then 3 drawn, one of them discarded
+    if s.phase == C.PH_KEEP:
+        assert s.hand_n[0] == 7 - r.exchange_discard + r.exchange_draw and len(s.pending) == r.draw_cards
+        s.apply(s.legal_moves()[0])
+    assert s.hand_n[0] == 6 + r.draw_cards - r.draw_discard  # 8: over the limit
+    assert s.phase == C.PH_LIMIT
+    s.apply(s.legal_moves()[0])
+    assert s.hand_n[0] == r.hand_limit and s.phase != C.PH_LIMIT
+    assert s.pile_n == 2 + 1 + 1
+
+
+def test_empty_deck_reshuffles_the_discard_pile(new):
+    s = new()
+    arrange(s, pos={0: (1, 1), 1: (8, 8)}, hands={0: {"move-1": 1}})
+    # every card in the discard pile, none in the deck
+    s.pile[:] = [a + b for a, b in zip(s.pile, s.deck)]
+    s.deck[:] = [0] * s.T.T
+    s.pile_n, s.deck_n = s.pile_n + s.deck_n, 0
+    s._start_turn()
+    s.apply((C.K_DONE,))
+    assert s.counters["reshuffles"] == 1
+    assert s.deck_n + s.pile_n + len(s.pending) + s.hand_n[0] == s.T.deck_size
+    s.check_invariants()
+
+
+def test_with_deck_and_discard_empty_fewer_cards_are_kept(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)})
+    # park the whole deck in player 1's hand except 2 cards on the discard pile
+    keep = ti(s, "move-1")
+    s.hands[1][:] = list(s.deck)
+    s.hands[1][keep] -= 2
+    s.pile[keep] = 2
+    s.deck[:] = [0] * s.T.T
+    s.hand_n[1], s.pile_n, s.deck_n = sum(s.hands[1]), 2, 0
+    s._start_turn()  # an empty hand: straight to the draw; 2 cards exist, both kept (K3)
+    assert s.hands[0][keep] == 2 and s.counters["dry_draws"] == 1 and s.pile_n == 0
+
+
+# ----------------------------------------------------------------------------- buying and selling (K4, K13, K14)
+def test_buy_phase_loads_this_ends_goods_and_soldiers_up_to_the_limit(new, cgame):
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, hands={0: {"metals": 3, "tea": 2, "soldiers": 1}},
+                cars={0: {"woods": 2}})
+    s._to_buy()
+    assert s.phase == C.PH_BUY
+    assert {m[1] for m in s.legal_moves() if m[0] == C.K_PLAY} == {ti(s, "metals"), ti(s, "soldiers")}
+    for _ in range(cgame.rules.caravan_limit - 2):
+        s.apply((C.K_PLAY, ti(s, "metals")))
+    assert s.car_n[0] == cgame.rules.caravan_limit and s.phase != C.PH_BUY
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_n_of_a_kind_pays_the_sale_value(new, cgame, n):
+    s = arrange(new(), pos={0: (8, 1), 1: (1, 8)}, cars={0: {"metals": n}})
+    s._to_sell()
+    assert s.phase == C.PH_SELL
+    s.apply((C.K_SELL,))
+    assert s.gold[0] == cgame.rules.sale_values[n - 1] and s.car_n[0] == 0
+
+
+def test_each_good_is_its_own_set_and_only_the_other_ends_goods_sell(new):
+    s = arrange(new(), pos={0: (8, 1), 1: (1, 8)}, cars={0: {"metals": 2, "woods": 1, "soldiers": 1, "tea": 1}})
+    s._to_sell()
+    s.apply((C.K_SELL,))
+    assert s.gold[0] == 3 + 1  # a pair of metals, one wood
+    assert s.cars[0][ti(s, "soldiers")] == 1 and s.cars[0][ti(s, "tea")] == 1
+    assert s.pile[ti(s, "metals")] == 2 and s.counters["gold_sold"] == 4
+    s.check_invariants()
+
+
+def test_no_sale_in_the_middle_east_or_at_the_loading_end(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (5, 5)}, cars={0: {"metals": 2}, 1: {"tea": 2}})
+    s._to_sell()
+    assert s.phase != C.PH_SELL and s.cur == 1
+    s._to_sell()
+    assert s.phase != C.PH_SELL
+
+
+def test_reaching_the_target_wins_at_once(new, cgame):
+    target = cgame.rules.target_gold
+    s = arrange(new(), pos={0: (8, 1), 1: (1, 8)}, cars={0: {"furs": 3}}, gold={0: target - 5, 1: target - 1})
+    s._to_sell()
+    s.apply((C.K_SELL,))
+    assert s.is_terminal() and s.winner() == 0 and s.gold[0] == target
+    assert s.legal_moves() == []
+    s.check_invariants()
+
+
+# ----------------------------------------------------------------------------- set-up (K9-K11)
+def test_setup_places_markers_caravans_then_desert_pawns(new, cgame):
+    s = new(3, seed=7)
+    T = s.T
+    for row in cgame.board.middle_rows:
+        cells = range(T.square(row, 1), T.square(row, cgame.board.columns) + 1)
+        assert sum(s.oasis[c] for c in cells) == 1 and sum(s.quick[c] for c in cells) == 1
+        assert not any(s.oasis[c] and s.quick[c] for c in cells)
+    assert sum(s.oasis) == cgame.marker("oasis").count and sum(s.quick) == cgame.marker("quicksand").count
+    assert s.hand_n == [cgame.rules.start_hand] * 3
+    for seat in range(3):
+        assert s.current_player() == seat and s.phase == C.PH_PLACE
+        assert {T.row_of[m[1]] for m in s.legal_moves()} == {1, 8}
+        s.apply(s.legal_moves()[seat])
+    assert s.phase == C.PH_PLACE_DESERT and s.current_player() == 2  # the last player in turn order
+    centre = {T.square(r, c) for r in cgame.board.centre_rows for c in cgame.board.centre_columns}
+    starts = [m[1] for m in s.legal_moves()]
+    assert starts and not any(s.oasis[q] or s.quick[q] for q in starts)
+    if len([q for q in centre if not s.oasis[q] and not s.quick[q]]) >= 2:
+        assert set(starts) <= centre
+    s.apply(s.legal_moves()[0])
+    s.apply(s.legal_moves()[0])
+    assert s.bandits >= 0 and s.sandstorm >= 0 and s.bandits != s.sandstorm
+    assert s.cur == 0 and s.turns() == 1 and s.phase == C.PH_DISCARD
+    s.check_invariants()
+
+
+def test_centre_block_widens_when_markers_fill_it(new):
+    s = arrange(new(), pos={0: (1, 1), 1: (8, 8)}, oasis=[(4, 4), (5, 4)], quicksand=[(4, 5), (5, 5)],
+                bandits=(6, 1), sandstorm=(6, 2))
+    s.occ[s.bandits] = s.occ[s.sandstorm] = -1
+    s.bandits = s.sandstorm = -1
+    s._rebuild_blocked()
+    block = s._desert_starts()
+    T = s.T
+    assert len(block) >= 2
+    assert {(T.row_of[q], T.col_of[q]) for q in block} <= {(r, c) for r in range(3, 7) for c in range(3, 7)}

@@ -1,0 +1,241 @@
+"""CARAVAN on a chessboard: whole kits (English A4 and Danish Letter), their rules sheets, bad input.
+
+Kits are built once per module with ``--no-check`` (the engine's check has its own tests).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import edit, page_size_mm
+from pypdf import PdfReader
+
+from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.cli import main
+from pnp.fonts import fonts
+from pnp.geometry import PAPERS
+from pnp.i18n import Strings
+from pnp.imposition import PrintSettings
+from pnp.kits import chessboard
+from pnp.model import load_game
+from pnp.rulebook import render_rules_markdown, render_rules_pdf
+
+GAME = "caravan-chessboard"
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+EN, DA = f"{GAME}-4p-en-a4", f"{GAME}-6p-da-letter"
+#: The seed's "CARD LIST" (shared/seeds/caravan-chessboard.rules.en.txt), 75 cards.
+SEED_DECK = {
+    "move-1": 5, "move-2": 10, "move-3": 10, "move-4": 5,
+    "bandits-1": 1, "bandits-2": 1, "bandits-3": 1, "bandits-4": 1, "bandits-5": 1,
+    "sandstorm-1": 1, "sandstorm-2": 1, "sandstorm-3": 1, "sandstorm-4": 1, "sandstorm-5": 1,
+    "soldiers": 5, "metals": 5, "woods": 5, "furs": 5, "tea": 5, "spices": 5, "silk": 5,
+}
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("chessboard-kits")
+    for args in ([], ["--lang", "da", "--paper", "letter", "--players", "6"]):
+        assert main(["build", GAME, "--out", str(out), "--no-check", *args]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(GAME, DEFAULT_DATA_DIR)
+
+
+def kit(folder: Path, name: str):
+    return PdfReader(folder / f"{name}.pdf"), json.loads((folder / f"{name}.manifest.json").read_text())
+
+
+def pages_text(reader, pages) -> str:
+    return "\n".join(reader.pages[p - 1].extract_text() for p in pages)
+
+
+def component(manifest, cid):
+    return next(c for c in manifest["components"] if c["id"] == cid)
+
+
+@pytest.mark.parametrize("name, paper", [(EN, "a4"), (DA, "letter")])
+def test_every_page_is_the_paper(kits, name, paper):
+    reader, manifest = kit(kits, name)
+    assert manifest["pages"] == len(reader.pages) >= 30
+    for page in reader.pages:
+        w, h = page_size_mm(page)
+        assert abs(w - PAPER_MM[paper][0]) < 0.1 and abs(h - PAPER_MM[paper][1]) < 0.1
+
+
+@pytest.mark.parametrize("name", [EN, DA])
+def test_fonts_embedded_subset_and_ours(kits, name):
+    reader, _ = kit(kits, name)
+    ours = {f.file.stem for f in fonts().values()}
+    seen = set()
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        font_dicts = [resources.get("/Font") or {}]
+        for xobj in (resources.get("/XObject") or {}).values():
+            font_dicts.append((xobj.get_object().get("/Resources") or {}).get("/Font") or {})
+        for table in font_dicts:
+            for f in table.values():
+                f = f.get_object()
+                base = str(f["/BaseFont"])
+                assert re.fullmatch(r"/[A-Z]{6}\+.+", base), f"{base} is not a subset"
+                assert base.split("+", 1)[1] in ours, base
+                descendants = f.get("/DescendantFonts")
+                desc = (descendants[0].get_object() if descendants else f).get("/FontDescriptor")
+                if desc is not None:
+                    desc = desc.get_object()
+                    assert any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{base} not embedded"
+                seen.add(base)
+    assert seen
+
+
+def test_manifest_counts_equal_the_seed_and_the_model(kits, game):
+    for name, players in ((EN, 4), (DA, 6)):
+        _, manifest = kit(kits, name)
+        assert manifest["variant"] == f"{players}p"
+        deck = component(manifest, "cards")
+        assert deck["kind"] == "deck" and deck["count"] == 75
+        assert deck["by_type"] == SEED_DECK == game.deck()
+        counts = {c["id"]: c["count"] for c in manifest["components"]}
+        assert counts["oasis-markers"] == counts["quicksand-markers"] == 6
+        assert counts["caravans"] == players and counts["desert-pawns"] == 2 and counts["die"] == 1
+        coins = component(manifest, "coins")
+        assert coins["by_type"] == {str(c.value): c.count for c in game.coins}
+        assert coins["count"] == sum(c.count for c in game.coins)
+        for c in manifest["components"]:
+            assert c["pages"] and all(1 <= p <= manifest["pages"] for p in c["pages"]), c["id"]
+
+
+@pytest.mark.parametrize("name, lang", [(EN, "en"), (DA, "da")])
+def test_card_sheets_print_every_card(kits, name, lang):
+    """Count card titles on the front sheets by their extracted text: goods print their name once."""
+    reader, manifest = kit(kits, name)
+    strings = Strings(DEFAULT_DATA_DIR, GAME, lang)
+    deck = component(manifest, "cards")
+    fronts = deck["pages"][0::2]
+    backs = deck["pages"][1::2]
+    text = pages_text(reader, fronts)
+    for good in ("metals", "woods", "furs", "tea", "spices", "silk"):
+        assert len(re.findall(rf"\b{strings(f'cards.{good}')}\b", text)) == SEED_DECK[good], good
+    # every back shows the game's title and the deck's name, once per card
+    back_text = pages_text(reader, backs)
+    # the title twice on each back (it reads the same after a half turn), once in each sheet's footer
+    assert back_text.count(strings("title")) == 2 * 75 + len(backs)
+
+
+def test_contents_page_names_the_die_and_supplies(kits):
+    reader, _ = kit(kits, EN)
+    first = reader.pages[0].extract_text()
+    assert "Eight-sided die (d8)" in first and "any eight-sided die (d8)" in first
+    reader, _ = kit(kits, DA)
+    first = reader.pages[0].extract_text()
+    assert "Ottesidet terning (T8)" in first and "almindelig ottesidet terning" in first
+
+
+def test_danish_kit_has_no_english(kits):
+    reader, _ = kit(kits, DA)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for word in ("Afklaringer", "Røverne", "Kviksand", "Karavanebrikker", "Guldmønter", "Spilleplade", "æ", "ø", "å"):
+        assert word in text, word
+    english = ["Move", "Bandits", "Soldiers", "Metals", "Woods", "Furs", "Spices", "Silk", "Oasis", "Quicksand",
+               "Caravan", "CARAVAN", "Europe", "Middle East", "Gold", "Board", "Cards", "square", "Clarifications",
+               " the ", " and ", "players", "sheet ", "fronts", "backs", "Cut along", "Rules", "Load in"]
+    left = [w for w in english if re.search(rf"(?<![\wæøå]){w}(?![\wæøå])" if w.strip() == w else re.escape(w), text)]
+    assert not left, f"English left in the Danish kit: {left}"
+
+
+@pytest.mark.parametrize("lang, heading, needles", [
+    ("en", "## Clarifications", ["its three steps are not alternatives", "Caravan cards and gold are never traded",
+                                 "chooses which loss to take"]),
+    ("da", "## Afklaringer", ["de tre trin er ikke valgmuligheder", "Karavanens kort og guld byttes aldrig",
+                              "vælger selv sit tab"]),
+])
+def test_rules_print_the_engine_decisions(game, lang, heading, needles):
+    text = render_rules_markdown(game, game.variant(4), lang)
+    assert heading in text
+    clarifications = text.split(heading, 1)[1]
+    for needle in needles:       # the three ambiguities issue 5 names: draw phase, trades, banditry choice
+        assert needle in clarifications, needle
+    assert len(re.findall(r"^- \*\*", clarifications, flags=re.M)) == 11
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_rules_sheet_pages_and_text(game, lang, paper):
+    buf = io.BytesIO()
+    pages = render_rules_pdf(game, game.variant(4), lang, paper, buf)
+    reader = PdfReader(io.BytesIO(buf.getvalue()))
+    assert len(reader.pages) == pages <= 3
+    for page in reader.pages:
+        w, h = page_size_mm(page)
+        assert abs(w - PAPERS[paper].width) < 0.1 and abs(h - PAPERS[paper].height) < 0.1
+    text = " ".join(p.extract_text() for p in reader.pages).replace("\u00a0", " ")
+    assert ("Clarifications" if lang == "en" else "Afklaringer") in text
+    assert "50" in text and "75" in text
+
+
+def test_rules_and_components_follow_the_data(data_copy):
+    """Rule numbers and coin counts come from game.yaml, not from the templates."""
+    path = data_copy / GAME / "game.yaml"
+    edit(path, "target_gold: 50", "target_gold: 60")
+    edit(path, "hand_limit: 7 ", "hand_limit: 8 ")
+    edit(path, "sale_values: [1, 3, 5, 7, 9]", "sale_values: [1, 4, 6, 8, 11]")
+    text = path.read_text(encoding="utf-8")
+    tens = int(re.search(r"\{value: 10, +count: (\d+)\}", text).group(1))
+    path.write_text(re.sub(r"(\{value: 10, +count: )\d+\}", rf"\g<1>{tens + 3}}}", text), encoding="utf-8")
+    game = load_game(GAME, data_copy)
+    for lang, gold in (("en", "Gold"), ("da", "Guld")):
+        text = render_rules_markdown(game, game.variant(4), lang)
+        assert "**60 " in text and "**8 " in text
+        assert f"| {gold} | 1 | 4 | 6 | 8 | 11 |" in text
+        assert "4 + 4 + 1 = 9" in text            # the example's sale is recomputed
+    strings = Strings(data_copy, GAME, "en")
+    runs = chessboard.components(game, strings, game.variant(4), PrintSettings(PAPERS["a4"]), lambda c: (lambda *a: c))
+    coins = next(r for r in runs if r.id == "coins")
+    assert coins.by_type["10"] == tens + 3
+
+
+def test_components_are_deterministic(game):
+    strings = Strings(DEFAULT_DATA_DIR, GAME, "da")
+    settings = PrintSettings(PAPERS["letter"])
+
+    def svgs():
+        runs = chessboard.components(game, strings, game.variant(3), settings, lambda c: (lambda *a: c))
+        return [s.svg for r in runs for s in r.sheets]
+
+    assert svgs() == svgs()
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["--players", "9"], ["--players", "not 9"]),
+    (["--lang", "fr"], ["--lang", "fr"]),
+])
+def test_bad_options_one_line_and_nothing_written(capsys, tmp_path, args, needles):
+    out = tmp_path / "out"
+    code, err = run(capsys, "build", GAME, "--no-check", "--out", str(out), *args)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code != 0 and len(lines) == 1 and "Traceback" not in err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_missing_card_text_names_file_and_key(capsys, data_copy, tmp_path):
+    edit(data_copy / GAME / "lang" / "da.yaml", '  silk: Silke\n', "")
+    out = tmp_path / "out"
+    code, err = run(capsys, "--data-dir", str(data_copy), "build", GAME, "--lang", "da", "--no-check", "--out", str(out))
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code != 0 and len(lines) == 1
+    assert "lang/da.yaml" in lines[0] and "cards.silk" in lines[0], lines[0]
+    assert not out.exists() or not any(out.iterdir())
