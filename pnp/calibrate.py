@@ -7,10 +7,10 @@ it (x right, y down) — the coordinates ``--back-offset`` uses.
 Side 1 carries thin lines at five *stations*: a crosshair at the sheet centre, vertical lines
 ``SPAN_X_MM`` left and right of it, horizontal lines ``SPAN_Y_MM`` above and below it; a
 150 mm and a 100 mm ruler (is the printer at 100 %?) and the instructions.  Side 2 carries a
-scale at every station: a tick labelled v sits at (station + v mm) in back-view
-coordinates.  Held against the light, a side-1 line shows through side 2 and crosses the
-scale at the reading v.  If the printer puts the back content at (scale s, shift e), the line
-reads v = -e / s at the centre, so:
+scale at every station, two at the centre (x and y), six in all: a tick labelled v sits at
+(station + v mm) in back-view coordinates.  Held against the light, a side-1 line shows
+through side 2 and crosses the scale at the reading v.  If the printer puts the back content
+at (scale s, shift e), the line reads v = -e / s at the centre, so:
 
 * back offset X, Y = the readings of the centre's horizontal and vertical scales: moving
   backs by +v brings the scale's 0 onto the line (``--back-offset X,Y``, pnp.imposition);
@@ -97,7 +97,7 @@ def front_svg(paper: Paper, texts: dict, file: Path) -> str:
     y = cy - SPAN_Y_MM + LINE_MM + 3.0
     dwg.add(text_block(title, x0, y, INK, "start", where))
     y += title.height + 2.0
-    steps = [texts["intro"]] + [f"{n}. {step}" for n, step in enumerate(_steps(texts), start=1)]
+    steps = [texts["intro"]] + [f"{n}. {step}" for n, step in enumerate(_steps(texts, paper), start=1)]
     upper, lower = steps[:4], steps[4:]
     room_upper = (cy - LINE_MM - 3.0) - y
     y = _paragraphs(dwg, upper, x0, x1, y, room_upper, where)
@@ -107,8 +107,11 @@ def front_svg(paper: Paper, texts: dict, file: Path) -> str:
     return dwg.tostring()
 
 
-def _steps(texts: dict) -> list[str]:
-    fields = {"span_x2": f"{2 * SPAN_X_MM:g}", "span_y2": f"{2 * SPAN_Y_MM:g}"}
+def _steps(texts: dict, paper: Paper) -> list[str]:
+    """The numbered steps of side 1, their fields filled: ``{span_x2}``, ``{span_y2}`` (the
+    scale formulas' divisors) and ``{scales}`` (how many scales side 2 prints)."""
+    fields = {"span_x2": f"{2 * SPAN_X_MM:g}", "span_y2": f"{2 * SPAN_Y_MM:g}",
+              "scales": str(len(scale_names(paper)))}
     return [step.format(**fields) for step in texts["steps"]]
 
 
@@ -165,6 +168,12 @@ def scale_ticks(paper: Paper) -> list[tuple[str, str, float, float]]:
                 v = k / 2
                 out.append((name, axis, v, (x if axis == "x" else y) + v))
     return out
+
+
+def scale_names(paper: Paper) -> list[tuple[str, str]]:
+    """The scales of side 2 as (station, axis), in drawing order: two at the centre, one at
+    every other station."""
+    return list(dict.fromkeys((name, axis) for name, axis, _, _ in scale_ticks(paper)))
 
 
 def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings) -> str:

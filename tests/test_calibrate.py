@@ -1,11 +1,14 @@
 """`pnp calibrate`: a two-page sheet whose side-2 scales read the back offset, measured on the PDF."""
 
+from xml.etree import ElementTree
+
 import pytest
 from pypdf import PdfReader
 
-from pnp.calibrate import SPAN_X_MM, SPAN_Y_MM, ZERO
+from pnp.calibrate import SPAN_X_MM, SPAN_Y_MM, ZERO, back_svg, stations
 from pnp.cli import main
 from pnp.geometry import PAPERS
+from pnp.imposition import PrintSettings
 
 from helpers import page_size_mm
 from pdfgeom import paints, rgb, same_colour
@@ -82,3 +85,57 @@ def test_bad_calibrate_options(tmp_path, capsys, args, needles):
     for needle in needles:
         assert needle in lines[0]
     assert not out.exists() or not any(out.iterdir())
+
+
+@pytest.mark.parametrize("lang, scales_word", [("en", "scales"), ("da", "skalaer")])
+def test_labels_formulas_and_scale_count_agree(tmp_path, lang, scales_word):
+    """Side 2's station labels are the letters side 1's formulas use, the worked example obeys
+    the formula, and the text counts the scales side 2 prints (two at the centre)."""
+    import re
+
+    from pnp.calibrate import calibration_texts
+    from pnp.catalog import data_dir
+
+    assert main(["calibrate", "--lang", lang, "--out", str(tmp_path)]) == 0
+    reader = PdfReader(tmp_path / f"calibration-a4-{lang}.pdf")
+    front = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+    texts, file = calibration_texts(data_dir(), lang)
+    left, right, top, bottom = (texts[f"station_{k}"] for k in ("left", "right", "top", "bottom"))
+    # Side 2 (its SVG: the PDF's text extraction runs the short labels together) labels each
+    # station beside it.
+    paper = PAPERS["a4"]
+    labels = {el.text: (float(el.get("x")), float(el.get("y")))
+              for el in ElementTree.fromstring(back_svg(paper, texts, file, PrintSettings(paper))).iter()
+              if el.tag.endswith("text") and el.text}
+    for name, label in (("left", left), ("right", right), ("top", top), ("bottom", bottom)):
+        sx, sy = stations(paper)[name]
+        assert label in labels and abs(labels[label][0] - sx) < 12 and abs(labels[label][1] - sy) < 12, name
+    assert f"--scale-x 1+({right}-{left})/{2 * SPAN_X_MM:g}" in front
+    assert f"--scale-y 1+({bottom}-{top})/{2 * SPAN_Y_MM:g}" in front
+    example = re.search(rf"{re.escape(left)} = \+?(-?[\d.,]+) \w+ {re.escape(right)} = \+?(-?[\d.,]+) \w+ "
+                        r"--scale-x (\d+(?:\.\d+)?)", front)
+    assert example, "no worked --scale-x example with the station letters"
+    l, r = (float(v.replace(",", ".")) for v in example.groups()[:2])
+    assert abs(float(example.group(3)) - (1 + (r - l) / (2 * SPAN_X_MM))) < 1e-9
+    xs, ys = zero_ticks(reader.pages[1])
+    assert f"{len(xs) + len(ys)} {scales_word}" in front
+    assert len(xs) + len(ys) == 6
+
+
+def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(tmp_path):
+    """No English station letters (L, R, T, B) on the Danish sheet, and since its prose writes
+    decimals with a comma, it says that the command line wants a point (1,5 is an error)."""
+    import re
+
+    from pnp.calibrate import calibration_texts
+    from pnp.catalog import data_dir
+
+    english, _ = calibration_texts(data_dir(), "en")
+    danish, _ = calibration_texts(data_dir(), "da")
+    for key in ("station_left", "station_right", "station_top", "station_bottom"):
+        assert danish[key] not in {english[k] for k in english if k.startswith("station_")}, key
+    assert main(["calibrate", "--lang", "da", "--out", str(tmp_path)]) == 0
+    front = re.sub(r"\s+", " ", PdfReader(tmp_path / "calibration-a4-da.pdf").pages[0].extract_text())
+    assert "+1,5" in front and "--back-offset 1.5,-2" in front
+    assert "decimaltal med punktum" in front
+    assert main(["calibrate", "--back-offset", "1,5,-2", "--out", str(tmp_path / "bad")]) != 0

@@ -212,3 +212,65 @@ def test_changing_data_changes_components_and_rules(data_copy, tmp_path):
     assert re.search(r"onto a space with camels\s*3", boards)
     rules = re.sub(r"\s+", " ", text_of(reader, component(manifest, "rules")["pages"]))
     assert "46 demand markers" in rules and "3 actions if it already holds" in rules
+
+
+def _text_runs(page) -> list[tuple[str, float, float, float]]:
+    """(text, x mm, baseline y mm from the top, size mm) of every text run on ``page``."""
+    runs = []
+
+    def visit(text, cm, tm, _font, font_size):
+        if text.strip():
+            x, y = tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            height = float(page.mediabox.top)
+            runs.append((text.strip(), x * 25.4 / 72, (height - y) * 25.4 / 72,
+                         abs(font_size * tm[0] * cm[0]) * 25.4 / 72))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("name, lang", [("caravan-4p-en-a4", "en"), ("caravan-4p-da-letter", "da")])
+def test_player_board_penalty_header_keeps_air_in_its_bar(kits, name, lang):
+    """The penalty panel's title is set at the size of its neighbour's title (not shrunk) and
+    leaves at least 3 mm of its header bar free to the right (it once filled the bar)."""
+    from pnp.fonts import text_width
+
+    from pdfgeom import paints
+
+    reader, manifest = kit(kits, name)
+    strings = Strings(data_dir(), "caravan", lang)
+    title, neighbour = strings("penalty_title"), strings("points_title")
+    page = reader.pages[component(manifest, "player-boards")["pages"][0] - 1]
+    runs = _text_runs(page)
+    heads = [r for r in runs if r[0] == title]
+    sizes = {round(r[3], 2) for r in runs if r[0] in (title, neighbour)}
+    assert heads and len(sizes) == 1, (title, sizes)
+    fills = [p for p in paints(page) if p.op in ("fill", "both")]
+    for _, x, y, size in heads:
+        bar = min((p for p in fills if p.box[0] <= x <= p.box[2] and p.box[1] <= y <= p.box[3]),
+                  key=lambda p: p.size[0] * p.size[1])
+        air = bar.box[2] - (x + text_width(title, "bold", size))
+        assert air >= 3.0, f"{title!r} leaves {air:.1f} mm of its bar"
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_goods_deck_lists_its_own_supplies_and_no_spares_as_fact(tmp_path, lang):
+    """`pnp deck caravan` prints goods tokens, not cards: the contents page lists Caravan's own
+    `supplies_deck` (no card sleeves), and the rules do not claim spares that were not printed."""
+    assert main(["deck", "caravan", "--players", "2", "--lang", lang, "--no-check", "--out", str(tmp_path)]) == 0
+    name = f"caravan-2p-short-{lang}-a4-deck"
+    reader, manifest = kit(tmp_path, name)
+    assert [c["id"] for c in manifest["components"]] == ["contents", "rules", "goods"]
+    contents = re.sub(r"\s+", " ", text_of(reader, [1]))
+    game_strings = Strings(data_dir(), "caravan", lang)
+    common = Strings(data_dir(), "samarkand", lang)   # a game without its own `supplies_deck`
+    assert game_strings.get("supplies_deck") != common.get("supplies_deck")
+    for item in game_strings.get("supplies_deck"):
+        assert item in contents, item
+    for item in common.get("supplies_deck"):
+        if item not in game_strings.get("supplies_deck"):
+            assert item not in contents, item
+    rules = re.sub(r"\s+", " ", text_of(reader, component(manifest, "rules")["pages"]))
+    spares = {"en": r"The kit's \d+ spare goods, if you printed them, are not used in play",
+              "da": r"Har du udskrevet sættets \d+ ekstra varer, bruges de ikke i spillet"}[lang]
+    assert re.search(spares, rules), spares

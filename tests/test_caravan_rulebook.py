@@ -126,3 +126,27 @@ def test_errors_name_the_template_or_option(game, data_copy):
     edit(data_copy / "caravan" / "rules" / "en.md.j2", "{{ points.rare }} points**", "{{ points.legendary }} points**")
     with pytest.raises(DataError, match=r"en\.md\.j2.*legendary"):
         render_rules_markdown(load_game("caravan", data_copy), Variant(4), "en")
+
+
+@pytest.mark.parametrize("lang, common, theft, synonyms", [
+    ("da", "almindelig", "stjål", ()),
+    ("en", "common", "stolen", ("ordinary",)),
+])
+def test_common_names_only_the_common_goods(game, lang, common, theft, synonyms):
+    """The word for the common goods (3 points) is never reused for "no longer protected": no
+    sentence about stolen goods uses it (a reader took a moved rare good for a common one)."""
+    text = render_rules_markdown(game, Variant(4), lang)
+    sentences = re.split(r"(?<=[.:;!?])\s+", re.sub(r"\s+", " ", text))
+    about_theft = [s for s in sentences if theft in s.lower()]
+    assert about_theft
+    assert not [s for s in about_theft if common in s.lower()]
+    for word in synonyms:   # a near-synonym of "common" would blur the same line
+        assert word not in text, word
+    assert {"da": "kan den stjæles igen", "en": "it can be stolen again"}[lang] in text
+
+
+def test_danish_stalemate_is_a_full_round_without_actions(game):
+    """ENGINE-DECISIONS C10 in natural Danish: a whole round in which nobody takes an action."""
+    text = text_of(render(game, Variant(4), "da", "a4")[1])
+    assert "Går der en hel runde, uden at nogen spiller tager en handling, slutter spillet med det samme" in text
+    assert "efter tur deres tur" not in text
