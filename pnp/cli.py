@@ -40,10 +40,10 @@ def games(ctx: click.Context) -> None:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
             if len(game.setups) > 1:
-                counts += f"; variants {', '.join(v.id for v in game.variants())}"
+                counts += f"; --variant {', '.join(v.id for v in game.variants())}"
         except PnpError as exc:
             counts = f"data error: {exc}"
-        click.echo(f"{game_id:<20} {counts:<32} languages: {', '.join(languages(root, game_id)) or 'none'}")
+        click.echo(f"{game_id:<20} {counts:<32} · languages: {', '.join(languages(root, game_id)) or 'none'}")
 
 
 @cli.command()

@@ -22,7 +22,7 @@ from .i18n import Strings
 from .imposition import PrintSettings, check_print_options
 from .kits.base import ComponentRun
 from .model import load_game
-from .model.variant import STANDARD, Variant
+from .model.variant import STANDARD, Variant, split_variant
 from .pagination import paginate
 
 
@@ -92,7 +92,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
     _check_writable(request.out_dir)
     game = load_game(request.game, root)
-    variant = game.variant(request.players, request.setup)
+    variant = game.variant(*split_variant(request.players, request.setup))
     players = variant.players
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
@@ -123,6 +123,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return chosen
 
     runs = make_runs(settings)
+    moved = tuple(settings.back_offset_mm) != (0.0, 0.0) or tuple(settings.back_scale) != (1.0, 1.0)
+    if moved and not any(sheet.side == "back" for run in runs for sheet in run.sheets):
+        raise UsageError(f"{request.game}: this kit has no backs sheets to move or scale; every sheet is one-sided",
+                         key="--back-offset")
     # The engine checks the variant before anything is converted or written; it compares
     # the deck this kit prints with the deck it simulates.
     kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)

@@ -133,3 +133,24 @@ def test_check_report_path_under_a_file_fails_before_simulating(capsys, tmp_path
 def test_check_of_an_unknown_set_up_is_refused(capsys):
     code, out, err = run(capsys, "check", "samarkand", "--variant", "short")
     assert_one_line_error(code, err, "--variant", "no set-up 'short'")
+
+
+def test_variant_ids_as_pnp_games_lists_them_are_accepted(capsys, tmp_path):
+    code, out, err = run(capsys, "build", "caravan", "--variant", "2p-short", "--no-check", "--out", str(tmp_path))
+    assert code == 0, err
+    assert (tmp_path / "caravan-2p-short-en-a4.pdf").is_file()
+    code, out, err = run(capsys, "build", "caravan", "--variant", "2p-short", "--players", "3", "--out", str(tmp_path / "x"))
+    assert_one_line_error(code, err, "--variant", "variant 2p-short is for 2 players, but --players says 3")
+    assert no_files(tmp_path / "x")
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["--target", "dtc"], ["--target", "prints poker cards (63.5 x 88.9 mm)", "18 x 18 mm"]),
+    (["--target", "mpc"], ["--target", "prints poker cards"]),
+    (["--back-offset", "1,1"], ["--back-offset", "no backs sheets to move or scale"]),
+    (["--scale-x", "1.01"], ["--back-offset", "no backs sheets"]),
+])
+def test_print_options_a_kit_without_cards_cannot_use_are_refused(capsys, tmp_path, args, needles):
+    code, out, err = run(capsys, "build", "caravan", "--no-check", "--out", str(tmp_path), *args)
+    assert_one_line_error(code, err, *needles)
+    assert no_files(tmp_path)

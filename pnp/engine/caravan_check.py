@@ -24,6 +24,11 @@ from .scorecard import percentile
 choose = caravan_bot.choose
 
 
+def is_pass(move) -> bool:
+    """Ending a turn with actions left (always legal): what a busy random player avoids."""
+    return move[0] == caravan.K_END
+
+
 def new_game(game, variant: Variant, seed: int, track: tuple = ()) -> caravan.CaravanState:
     """A set-up Caravan game of ``variant`` (``caravan.new_game``)."""
     return caravan.new_game(game, variant, seed, track)

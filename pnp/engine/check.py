@@ -29,7 +29,7 @@ from ..catalog import read_yaml
 from ..errors import VariantError
 from ..model.variant import Variant
 from .core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
-from .players import HeuristicPlayer, RandomPlayer
+from .players import BusyRandomPlayer, HeuristicPlayer, RandomPlayer
 from .scorecard import failures, scorecard
 
 # game id -> the module implementing pnp.engine.adapter.GameEngine for it
@@ -38,7 +38,7 @@ ENGINES = {
     "caravan": "pnp.engine.caravan_check",
     "caravan-chessboard": "pnp.engine.chessboard_check",
 }
-PLAYER_KINDS = ("heuristic", "random")
+PLAYER_KINDS = ("heuristic", "random", "busy-random")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
     "min_median_rounds", "max_median_rounds",
@@ -126,7 +126,12 @@ def _play_chunk(job: tuple) -> list:
     root, game_id, variant, kind, seeds, move_cap, check, track = job
     game = _GAMES.get(("", game_id)) if root == "" else _load(root, game_id)
     engine = engine_of(game)
-    player = HeuristicPlayer(engine.choose) if kind == "heuristic" else RandomPlayer()
+    if kind == "heuristic":
+        player = HeuristicPlayer(engine.choose)
+    elif kind == "busy-random":
+        player = BusyRandomPlayer(getattr(engine, "is_pass", lambda move: False))
+    else:
+        player = RandomPlayer()
     seats = [player] * variant.players
 
     def new_state(seed):
@@ -310,7 +315,12 @@ class CheckRun:
 def _report(game, variant, games, seed, player, static, result, settings, seconds) -> VariantReport:
     playouts, errors = result
     card = scorecard(variant.players, playouts, errors)
-    reasons = failures(card, settings.thresholds)
+    thresholds = settings.thresholds
+    if player != "heuristic":
+        # Random seats test the rules engine, not the game: they need not finish or keep
+        # a plausible length, but may never reach a dead end, a rule gap or a violation.
+        thresholds = {**thresholds, "min_completion": 0.0, "min_median_rounds": 0, "max_median_rounds": 10**9}
+    reasons = failures(card, thresholds)
     rounds = [p.rounds for p in playouts if not p.timed_out]
     return VariantReport(game.id, variant, games, seed, player, static, card, reasons, seconds, rounds)
 
@@ -359,5 +369,6 @@ def full_check(
         _report(game, v, games, seed, player, statics[v], res, settings, None)
         for v, res in zip(variants, results)
     ]
-    sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, results)}, settings)
+    # Supplies are sized on heuristic play only: random seats hoard and stall unlike players.
+    sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, results)}, settings) if player == "heuristic" else None
     return CheckRun(game.id, seed, games, player, workers or os.cpu_count() or 1, reports, sizing, seconds)

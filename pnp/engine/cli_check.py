@@ -35,18 +35,21 @@ from .check import PLAYER_KINDS, CheckRun, full_check
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               show_default="no report", help="Write check-GAME.json and a PNG of game length per player count here.")
 @click.option("--player", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True,
-              help="Who plays every seat.")
+              help="Who plays every seat. random and busy-random (random, but never passes while it can act) test "
+                   "the rules engine: they fail only on dead ends, rule gaps or invariant violations; completion, "
+                   "length and supply sizing are judged on heuristic play.")
 @click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
               help="Worker processes (results do not depend on it).")
 def check(game_id, players, setup, games, seed, json_file, report_dir, player, workers):
     """Check that every variant (player count and set-up) of GAME is playable: static
     checks, then simulated games with a scorecard per variant (exit status 2 if one fails)."""
     from ..model import load_game
-    from ..model.variant import check_setup
+    from ..model.variant import check_setup, split_variant
     from .check import engine_of
 
     game = load_game(game_id, data_dir())
     engine_of(game)
+    players, setup = split_variant(players, setup)
     variants = game.variants()
     if players is not None:
         game.check_players(players)

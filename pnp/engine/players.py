@@ -23,6 +23,22 @@ class RandomPlayer:
         return moves[rng.randrange(len(moves))]
 
 
+class BusyRandomPlayer:
+    """Random, but never passes while it has anything else to do (``is_pass(move)``, from
+    the game's engine module): reaches the rule paths a lazy random player rarely does
+    (in Caravan, where ending a turn early is always legal, the deliveries and the end
+    of the bag)."""
+
+    name = "busy-random"
+
+    def __init__(self, is_pass: Callable[[Move], bool]):
+        self.is_pass = is_pass
+
+    def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
+        acting = [m for m in moves if not self.is_pass(m)] or moves
+        return acting[rng.randrange(len(acting))]
+
+
 class HeuristicPlayer:
     """Plays a game's one-ply heuristic ``policy(state, moves, rng) -> move``.
 

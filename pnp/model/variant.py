@@ -37,3 +37,23 @@ def check_setup(game, setup: str) -> str:
     if setup not in game.setups:
         raise UsageError(f"{game.id} has no set-up '{setup}'; expected one of {', '.join(game.setups)}", key="--variant")
     return setup
+
+
+def split_variant(players: int | None, value: str | None) -> tuple[int | None, str | None]:
+    """(players, set-up) from ``--players`` and ``--variant``: ``--variant`` takes a set-up
+    id (``short``) or a variant id as ``pnp games`` lists it (``2p-short``, ``4p``).
+
+    Raises:
+        UsageError: a variant id whose player count differs from ``--players`` (key ``--variant``).
+    """
+    import re
+
+    from ..errors import UsageError
+
+    match = re.fullmatch(r"(\d+)p(?:-(.+))?", value or "")
+    if not match:
+        return players, value
+    count, setup = int(match.group(1)), match.group(2) or STANDARD
+    if players is not None and players != count:
+        raise UsageError(f"variant {value} is for {count} players, but --players says {players}", key="--variant")
+    return count, setup
