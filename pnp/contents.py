@@ -49,12 +49,13 @@ def _escape(text: str) -> str:
 
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
-                    print_key: str = "print_instructions") -> bytes:
+                    print_key: str = "print_instructions", print_note: str = "") -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
 
     ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
-    instructions (one per ``--duplex`` mode).
+    instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
+    the kit was built with).
 
     Deterministic (reportlab invariant mode): same input, same bytes.
     """
@@ -88,7 +89,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
                               bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
     for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
         story.append(Paragraph(_escape(strings(head)), s_h))
-        story.append(Paragraph(_escape(strings(text)), s_p))
+        story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
+                               s_p))
     for note in extra_notes or []:
         story.append(Spacer(1, 2 * mm))
         story.append(Paragraph(_escape(note), s_p))

@@ -166,7 +166,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if not any(sheet.side in ("back", "fold") for sheet in sheets):
         print_key = "print_instructions_one_sided"  # nothing in this kit has a back
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
-                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key)
+                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
+                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                                      sy=_num(settings.back_scale[1])) if moved else "")
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
@@ -186,7 +189,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         sheet_pdfs[id(sheet)] = page_pdf
     sources = [by_page[page] for page in sorted(by_page)]
 
-    name = kit_name(request.game, variant, request.lang, request.paper) + request.suffix
+    # Kits for other print set-ups get their own names, so they never overwrite each other.
+    print_suffix = {"long": "", "short": "-short", "fold": "-fold", "none": "-simplex"}[settings.duplex]
+    print_suffix += "-saver" if settings.ink == "saver" else ""
+    name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
     total_pages = pagination.total
     metadata = {
         "Title": f"{title} — {subtitle}",
@@ -258,6 +264,11 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     pdfout.write_atomically(out_dir, payloads + extra)
     return KitResult(pdf_path, manifest_path, total_pages, manifest)
+
+
+def _num(value: float) -> str:
+    """A correction as the user typed it: ``1.5``, ``-2``, ``1.003``."""
+    return f"{value:g}"
 
 
 def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:

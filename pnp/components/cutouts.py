@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import LayoutError
 from ..svg import Face, circle, group, icon, line, path, polygon, rect, text_block
 from ..text import fit
 from . import style
