@@ -10,7 +10,8 @@ Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
 from __future__ import annotations
 
 from ..components import cards, cutouts, money, tokens
-from ..components.chessboard_board import EdgeNote, RowBand, square_grid_face
+from ..components import style
+from ..components.grid_board import EdgeNote, RowBand, grid_board
 from ..i18n import Strings
 from ..imposition import PrintSettings, impose_cutouts, impose_grid
 from ..model.variant import Variant
@@ -86,22 +87,25 @@ def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> Compo
 
 # ------------------------------------------------------------------------------- board
 def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = None) -> Face:
-    """The 8 x 8 board (``pnp.components.chessboard_board``), regions from the model.
+    """The 8 x 8 board: a ``pnp.components.grid_board`` with the model's regions as row bands.
 
-    Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8; the end
-    rows carry their region's icon in a corner of each square and a note in the band.
+    Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8, on every
+    edge; each region's squares alternate its two tints and a bar names it; the end rows
+    carry their region's icon in a corner of each square and a note in the border.
     """
     layout = layout or load_layout(game)
     board = game.board
+    rows = board.rows
+    # The model counts rows 1 (foot) .. 8 (head); the grid counts 0 (head) .. 7 (foot).
     bands = []
-    for region, rows in board.regions.items():
+    for region, numbers in board.regions.items():
         look = layout.regions[region]
-        bands.append(RowBand(tuple(rows), look.light, look.dark, look.accent, strings(f"regions.{region}"),
-                             look.icon, strings.where(f"regions.{region}")))
+        bands.append(RowBand(tuple(rows - n for n in numbers), look.light, look.dark, look.accent,
+                             strings(f"regions.{region}"), look.icon, strings.where(f"regions.{region}")))
     end_icon = {}
     for region in ("europe", "orient"):
-        for row in board.regions[region]:
-            end_icon[row] = (layout.regions[region].icon, layout.regions[region].accent)
+        for number in board.regions[region]:
+            end_icon[rows - number] = (layout.regions[region].icon, layout.regions[region].accent)
 
     def painter(row, column, x, y, size):
         if row not in end_icon:
@@ -116,8 +120,9 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
         return EdgeNote(strings(f"board_note.{region}"), layout.regions[region].accent, layout.regions[region].icon,
                         strings.where(f"board_note.{region}"))
 
-    return square_grid_face(board.rows, board.columns, layout.square_mm, layout.band_mm, bleed, bands, layout.frame,
-                             bottom_note=note("europe"), top_note=note("orient"), painter=painter)
+    return grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
+                      background=None, border_fill=layout.frame, line_colour=style.INK, line_mm=0.5, frame_mm=0.5,
+                      bands=bands, numbers=True, bottom_note=note("europe"), top_note=note("orient"))
 
 
 def board_component(game, strings: Strings, settings: PrintSettings, sheet_label) -> ComponentRun:
