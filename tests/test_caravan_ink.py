@@ -2,8 +2,7 @@
 that still read in greyscale (the Samarkand counterpart is in test_print.py).
 
 Coverage is ink coverage (1 - lightness, 0..1) of the part of a sheet the pieces cover (the
-union of the placements' trim boxes), rendered with pypdfium2 at 150 dpi: at lower
-resolutions the renderer widens hairlines to a whole pixel, which overstates thin rules.
+union of the placements' trim boxes), rendered at 150 dpi (``inkmeter``).
 """
 
 from __future__ import annotations
@@ -11,8 +10,8 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 
-import pypdfium2 as pdfium
 import pytest
+from inkmeter import bleed_ring, pieces_coverage
 from pypdf import PdfReader
 
 from pnp.catalog import DEFAULT_DATA_DIR
@@ -30,7 +29,6 @@ from pnp.svg import rect
 from pnp.targets import face_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-DPI = 150
 #: Sheet kinds the brief of issue 6 names: board tiles, player boards and the token sheets.
 SHEET_KINDS = ("board", "player-boards", "goods", "camels", "demand-markers")
 
@@ -62,47 +60,14 @@ def sheets(game, strings) -> dict[str, dict[str, list]]:
     return out
 
 
-def _render(pdf: bytes | str, page: int = 0):
-    """Page ``page`` of a PDF as a greyscale PIL image at ``DPI``."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return doc[page].render(scale=DPI / 72).to_pil().convert("L")
-    finally:
-        doc.close()
-
-
-def _coverage(image) -> float:
-    counts = image.histogram()
-    return sum((255 - v) * n for v, n in enumerate(counts)) / (255 * sum(counts))
-
-
-def _pieces_coverage(sheet) -> float:
-    """Ink coverage of the box round every piece placed on ``sheet`` (mm placements -> pixels)."""
-    dpmm = DPI / 25.4
-    x0, y0 = min(p.x for p in sheet.placements), min(p.y for p in sheet.placements)
-    x1, y1 = max(p.x + p.w for p in sheet.placements), max(p.y + p.h for p in sheet.placements)
-    image = _render(svg_to_pdf(sheet.svg))
-    return _coverage(image.crop((round(x0 * dpmm), round(y0 * dpmm), round(x1 * dpmm), round(y1 * dpmm))))
-
-
 @pytest.mark.parametrize("kind", SHEET_KINDS)
 def test_saver_sheets_use_well_under_half_the_ink(sheets, kind):
     """Every sheet of the kind, page for page: saver < 50 % of normal (measured 20-42 %)."""
     normal, saver = sheets["normal"][kind], sheets["saver"][kind]
     assert len(normal) == len(saver)
     for n_sheet, s_sheet in zip(normal, saver):
-        n, s = _pieces_coverage(n_sheet), _pieces_coverage(s_sheet)
+        n, s = pieces_coverage(n_sheet), pieces_coverage(s_sheet)
         assert s < 0.5 * n, (kind, n_sheet.bookmark, round(n, 3), round(s, 3))
-
-
-def _bleed_ring(face):
-    """Lightest and darkest pixel of the bleed ring round ``face`` (its art rendered with its bleed)."""
-    image = _render(svg_to_pdf(face_svg(face)))
-    inner = round(face.bleed * DPI / 25.4) - 1          # a pixel clear of the trim line
-    w, h = image.size
-    strips = [(0, 0, w, inner), (0, h - inner, w, h), (0, 0, inner, h), (w - inner, 0, w, h)]
-    extrema = [image.crop(box).getextrema() for box in strips]
-    return min(lo for lo, _ in extrema), max(hi for _, hi in extrema)
 
 
 def test_saver_bleed_is_paper_and_pieces_abut_on_white(game, strings, spec):
@@ -129,9 +94,9 @@ def test_saver_bleed_is_paper_and_pieces_abut_on_white(game, strings, spec):
         }
 
     for name, face in faces(style.NORMAL).items():
-        assert _bleed_ring(face)[1] < 240, name          # coloured all round (parchment is the lightest)
+        assert bleed_ring(face)[1] < 240, name          # coloured all round (parchment is the lightest)
     for name, face in faces(style.SAVER).items():
-        assert _bleed_ring(face)[0] > 245, name          # plain paper
+        assert bleed_ring(face)[0] > 245, name          # plain paper
         assert face.edge_colour in (None, style.WHITE), name
 
 

@@ -104,15 +104,23 @@ def test_board_size_and_squares(game, layout, board):
     side = game.board.columns * layout.square_mm + 2 * layout.band_mm
     assert (face.width, face.height) == (side, game.board.rows * layout.square_mm + 2 * layout.band_mm)
     assert layout.square_mm >= 35
-    squares = face.meta["squares"]
-    assert len(squares) == game.board.rows * game.board.columns == 64
+    geo = face.meta["grid"]            # pnp.components.grid_board.GridGeometry: rows 0 (head) .. 7 (foot)
+    cells = re.findall(r'id="cell-(\d+)-(\d+)"', _svg(face))
+    assert len(set(cells)) == len(cells) == game.board.rows * game.board.columns == 64
+
+    def square(row, col):
+        """Top-left corner of board square (row, col), both 1-based, row 1 at the foot."""
+        return geo.cell_origin(game.board.rows - row, col - 1)
+
     # Row 1 (Europe) at the foot, row 8 (the Orient) at the head; column 1 at the left.
-    assert squares[(1, 1)][1] > squares[(8, 1)][1]
-    assert squares[(1, 1)][0] < squares[(1, 8)][0]
-    for (row, col), (x, y, w, h) in squares.items():
-        assert (w, h) == (layout.square_mm, layout.square_mm)
-        assert x == pytest.approx(layout.band_mm + (col - 1) * layout.square_mm)
-        assert y == pytest.approx(layout.band_mm + (game.board.rows - row) * layout.square_mm)
+    assert square(1, 1)[1] > square(8, 1)[1]
+    assert square(1, 1)[0] < square(1, 8)[0]
+    assert geo.cell == layout.square_mm
+    for row in range(1, game.board.rows + 1):
+        for col in range(1, game.board.columns + 1):
+            x, y = square(row, col)
+            assert x == pytest.approx(layout.band_mm + (col - 1) * layout.square_mm)
+            assert y == pytest.approx(layout.band_mm + (game.board.rows - row) * layout.square_mm)
     assert face.meta["quiet_x"] == [layout.band_mm + k * layout.square_mm for k in range(9)]
 
 
@@ -123,7 +131,8 @@ def test_board_regions_are_tinted_from_the_layout(game, layout, board):
         look = layout.regions[region]
         for row in rows:
             for col in range(1, game.board.columns + 1):
-                fill = re.search(rf'id="square-{row}-{col}"><rect [^>]*fill="(#[0-9A-F]+)"', svg).group(1)
+                cell = f"cell-{game.board.rows - row}-{col - 1}"      # grid rows count from the head
+                fill = re.search(rf'id="{cell}"><rect [^>]*fill="(#[0-9A-F]+)"', svg).group(1)
                 assert fill == (look.dark if (row + col) % 2 == 0 else look.light), (row, col)
 
 
@@ -243,3 +252,15 @@ def test_bad_layout_names_file_and_key(data_copy, old, new, key):
     message = str(info.value)
     assert "components.yaml" in message and key in message, message
     assert "\n" not in message
+
+
+def test_grid_board_bands_must_cover_every_row_once():
+    """The generic grid board's row bands (the chessboard's regions): a row left out is an error."""
+    from pnp.components.grid_board import RowBand, grid_board
+    from pnp.errors import LayoutError
+
+    band = RowBand((0, 1, 2), "#FFFFFF", "#DDDDDD", "#888888", "Region", None, "test")
+    with pytest.raises(LayoutError) as info:
+        grid_board("board", "board", 4, 4, 35.0, 30.0, BLEED, lambda *a: None, background=None,
+                   border_fill="#333333", line_colour="#000000", bands=[band])
+    assert "board.regions" in str(info.value)

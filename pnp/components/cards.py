@@ -112,7 +112,7 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
 
 def rule_card(face_name: str, component: str, width: float, height: float, bleed: float,
               title: str, number: str | None, rule: str, colour: str, icon_name: str, where: str,
-              band: str | None = None, band_colour: str | None = None) -> Face:
+              band: str | None = None, band_colour: str | None = None, ink: style.Ink = style.NORMAL) -> Face:
     """Front of an action or goods card: a symbol, an optional big number and a short rule line.
 
     Layout (trim coordinates, mm): a name plate at the head with a corner index on each
@@ -128,31 +128,35 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
         rule: the card's rule line in the kit's language; ``where`` names the source of
             the texts for errors (``<lang file>: <key>``).
         colour: the card type's colour; ``icon_name``: a game-icons.net icon.
+        ink: ``style.SAVER`` for no full-bleed frame, a light tint of ``colour`` ringed in
+            it, light plates and medallion, thin outlines (as ``good_card``).
     Raises:
         LayoutError / FontError: a text does not fit its box or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=style.FRAME))
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
     inset = SAFE_MM * 0.8
-    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=colour, radius=2.5))
+    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(colour), radius=2.5,
+                 **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
     art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,
-                 stroke=style.lighter(colour, 0.5), stroke_mm=0.35, radius=1.8))
+                 stroke=colour if ink.saver else style.lighter(colour, 0.5), stroke_mm=ink.width(0.35), radius=1.8))
     edge = style.darker(colour, 0.3)
+    paper = ink.field(style.PARCHMENT, 0.6)     # plates, rule box and index discs
     # Name plate between two corner indices (readable in a fanned hand).
     corner = 10.0
     plate_x = SAFE_MM + corner + 1.2
     plate_w, plate_h = width - 2 * plate_x, 10.0
     plate_y = SAFE_MM + 1.2
-    art.add(rect(plate_x, plate_y, plate_w, plate_h, fill=style.PARCHMENT, stroke=edge, stroke_mm=0.4, radius=2))
+    art.add(rect(plate_x, plate_y, plate_w, plate_h, fill=paper, stroke=edge, stroke_mm=ink.width(0.4), radius=2))
     name = fit(title, "display", plate_w - 3, plate_h - 3, 6.5, 2.6, where, max_lines=1)
     art.add(text_block(name, width / 2, plate_y + (plate_h - name.height) / 2 - 0.3, style.INK, "middle", where))
     for x in (SAFE_MM, width - SAFE_MM - corner):
-        art.add(_index(x, plate_y + (plate_h - corner) / 2, corner, number, icon_name, colour, where))
+        art.add(_index(x, plate_y + (plate_h - corner) / 2, corner, number, icon_name, colour, where, paper))
     # Rule box at the foot, the optional band above it.
     box_h = 17.0
     box_y = height - SAFE_MM - box_h
     box_x, box_w = SAFE_MM + 0.6, width - 2 * (SAFE_MM + 0.6)
-    art.add(rect(box_x, box_y, box_w, box_h, fill=style.PARCHMENT, stroke=edge, stroke_mm=0.4, radius=2))
+    art.add(rect(box_x, box_y, box_w, box_h, fill=paper, stroke=edge, stroke_mm=ink.width(0.4), radius=2))
     line_fit = fit(rule, "bold", box_w - 4, box_h - 3, 3.6, 2.2, where, max_lines=3)
     art.add(text_block(line_fit, width / 2, box_y + (box_h - line_fit.height) / 2 - 0.2, style.INK, "middle", where))
     top_free = plate_y + plate_h + 2.0
@@ -161,16 +165,21 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
         band_h = 6.0
         band_y = box_y - band_h - 1.6
         fill = band_colour or edge
-        art.add(rect(box_x + 4, band_y, box_w - 8, band_h, fill=fill, stroke=style.PARCHMENT, stroke_mm=0.4, radius=3))
+        # Saver: a light tint ringed in the band's colour, dark text (Ink.on).
+        art.add(rect(box_x + 4, band_y, box_w - 8, band_h, fill=ink.field(fill),
+                     stroke=fill if ink.saver else style.PARCHMENT, stroke_mm=ink.width(0.4), radius=3))
         band_fit = fit(band, "bold", box_w - 12, band_h - 2, 3.4, 1.8, where, max_lines=1)
         art.add(text_block(band_fit, width / 2, band_y + (band_h - band_fit.height) / 2 - 0.2,
-                           style.readable_on(fill), "middle", where))
+                           ink.on(fill), "middle", where))
         bottom_free = band_y - 1.6
     # Medallion with the icon, centred in the free space; the big number on a badge.
     disc_r = min(width * 0.3, (bottom_free - top_free) / 2 - 1.4)
     cx, cy = width / 2, (top_free + bottom_free) / 2
-    art.add(circle(cx, cy, disc_r + 1.4, fill=style.darker(colour, 0.35)))
-    art.add(circle(cx, cy, disc_r, fill=style.PARCHMENT))
+    if ink.saver:
+        art.add(circle(cx, cy, disc_r, fill=style.WHITE, stroke=style.darker(colour, 0.35), stroke_mm=ink.width(0.8)))
+    else:
+        art.add(circle(cx, cy, disc_r + 1.4, fill=style.darker(colour, 0.35)))
+        art.add(circle(cx, cy, disc_r, fill=style.PARCHMENT))
     icon_size = disc_r * (1.25 if number else 1.44)
     icon_cx = cx - (disc_r * 0.12 if number else 0)
     icon_cy = cy - (disc_r * 0.08 if number else 0)
@@ -178,19 +187,23 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
     if number:
         badge_r = disc_r * 0.42
         bx, by = cx + disc_r * 0.72, cy + disc_r * 0.62
-        art.add(circle(bx, by, badge_r + 0.9, fill=style.PARCHMENT))
-        art.add(circle(bx, by, badge_r, fill=style.darker(colour, 0.35)))
+        # Saver: the badge is a white disc ringed in the dark shade, the number in that shade.
+        dark = style.darker(colour, 0.35)
+        badge, digits = (style.WHITE, dark) if ink.saver else (dark, style.PARCHMENT)
+        art.add(circle(bx, by, badge_r + 0.9, fill=dark if ink.saver else style.PARCHMENT))
+        art.add(circle(bx, by, badge_r, fill=badge))
         big = fit(number, "heavy", badge_r * 1.5, badge_r * 1.45, badge_r * 1.4, 3, where, max_lines=1)
-        art.add(text_block(big, bx, _centred_top(big, by), style.PARCHMENT, "middle", where))
-    return Face(face_name, component, width, height, bleed, art, edge_colour=style.FRAME)
+        art.add(text_block(big, bx, _centred_top(big, by), digits, "middle", where))
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(style.FRAME))
 
 
-def _index(x: float, y: float, size: float, number: str | None, icon_name: str, colour: str, where: str):
-    """A corner index: the number on a parchment disc, or the icon when there is no number."""
+def _index(x: float, y: float, size: float, number: str | None, icon_name: str, colour: str, where: str,
+           fill: str = style.PARCHMENT):
+    """A corner index: the number on a parchment (``fill``) disc, or the icon when there is no number."""
     if not number:
-        return _corner_icon(icon_name, x, y, size, colour)
+        return _corner_icon(icon_name, x, y, size, colour, fill)
     g = group()
-    g.add(circle(x + size / 2, y + size / 2, size / 2 + 0.4, fill=style.PARCHMENT))
+    g.add(circle(x + size / 2, y + size / 2, size / 2 + 0.4, fill=fill))
     digits = fit(number, "heavy", size * 0.8, size * 0.78, size * 0.78, 3, where, max_lines=1)
     g.add(text_block(digits, x + size / 2, _centred_top(digits, y + size / 2), style.darker(colour, 0.35), "middle", where))
     return g

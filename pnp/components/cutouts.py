@@ -17,28 +17,35 @@ DASH = "1.2,0.9"
 
 
 def standee(face_name: str, component: str, width: float, panel: float, foot: float, colour: str,
-            label: str, icon_name: str, where: str) -> Face:
+            label: str, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A fold-over standee: foot | figure (upside down) | figure | foot, top to bottom.
 
     Fold on the dashed lines: the two figures back to back (glue them), the feet outwards
-    so the piece stands.  Bounding box ``width`` x ``2 * (panel + foot)`` mm.
+    so the piece stands.  Bounding box ``width`` x ``2 * (panel + foot)`` mm.  With
+    ``style.SAVER`` the panels are a light tint of ``colour`` with a white arch and the
+    feet paper with a tinted edge line, so the colour still tells the pawns apart; cut and
+    fold lines keep their weight.
     """
     height = 2 * (panel + foot)
     art = group()
-    ink = style.readable_on(colour)
+    fg = style.readable_on(colour)
+    arch = style.WHITE if ink.saver else style.lighter(colour, 0.7)
     for k, top in enumerate((foot, foot + panel)):
         g = group(transform=f"rotate(180 {width / 2} {top + panel / 2})") if k == 0 else group()
-        g.add(rect(0, top, width, panel, fill=colour))
+        g.add(rect(0, top, width, panel, fill=ink.field(colour, 0.7)))
         g.add(path(f"M {width * 0.12} {top + panel} L {width * 0.12} {top + panel * 0.32} "
                    f"A {width * 0.38} {width * 0.38} 0 0 1 {width * 0.88} {top + panel * 0.32} L {width * 0.88} {top + panel} Z",
-                   fill=style.lighter(colour, 0.7)))
+                   fill=arch))
         size = width * 0.66
         g.add(icon(icon_name, (width - size) / 2, top + panel * 0.2, size, style.darker(colour, 0.25)))
         lab = fit(label, "bold", width - 3, panel * 0.16, 3.2, 1.5, where, max_lines=1)
-        g.add(text_block(lab, width / 2, top + panel - lab.height - 1.5, ink if ink != style.WHITE else style.INK, "middle", where))
+        g.add(text_block(lab, width / 2, top + panel - lab.height - 1.5, fg if fg != style.WHITE else style.INK, "middle", where))
         art.add(g)
     for top in (0, foot + 2 * panel):
-        art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
+        if ink.saver:
+            art.add(rect(0.6, top + 0.6, width - 1.2, foot - 1.2, stroke=colour, stroke_mm=ink.width(0.6)))
+        else:
+            art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
     art.add(rect(0, 0, width, height, stroke=style.CUT, stroke_mm=0.3))
     for y in (foot, foot + panel, foot + 2 * panel):
         art.add(line(0, y, width, y, style.FOLD, 0.25, stroke_dasharray=DASH))
@@ -46,13 +53,15 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
 
 
 def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...], back_icon: str,
-            back_label: str, where: str) -> Face:
+            back_label: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A cube net (cross layout) with glue tabs; ``faces`` are six labels: digits draw pips,
     any other value draws ``back_icon`` with ``back_label`` (e.g. Samarkand's "back one space").
 
     Opposite faces: faces[0]/faces[5], faces[1]/faces[4], faces[2]/faces[3], so a 1..6
     order gives the usual sums of seven.  Bounding box ``4 * face + tab`` x ``3 * face + 2 * tab`` mm.
+    ``style.SAVER``: paper faces and pale glue tabs (see ``_net_fills``).
     """
+    face_fill, tab_fill = _net_fills(ink)
     tab = min(6.0, face * 0.3)
     width, height = 4 * face + tab, 3 * face + 2 * tab
     y0 = tab
@@ -66,7 +75,7 @@ def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...],
     art = group()
     for side, label in zip(order, faces):
         x, y = cells[side]
-        art.add(rect(x, y, face, face, fill=style.PARCHMENT))
+        art.add(rect(x, y, face, face, fill=face_fill))
         art.add(_die_face(x, y, face, label, back_icon, back_label, where))
     t = tab
     tabs = [
@@ -82,7 +91,7 @@ def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...],
             pts = [(ax, ay), (ax + dx, ay + inset), (bx + dx, by - inset), (bx, by)]
         else:
             pts = [(ax, ay), (ax + inset, ay + dy), (bx - inset, by + dy), (bx, by)]
-        art.add(polygon(pts, fill=style.SHADE, stroke=style.CUT, stroke_mm=0.25))
+        art.add(polygon(pts, fill=tab_fill, stroke=style.CUT, stroke_mm=0.25))
         art.add(line(ax, ay, bx, by, style.FOLD, 0.25, stroke_dasharray=DASH))
     # Outline of the cross (cut) and the inner folds (dashed).
     outline = [(face, y0), (2 * face, y0), (2 * face, y0 + face), (4 * face, y0 + face), (4 * face, y0 + 2 * face),
@@ -94,6 +103,14 @@ def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...],
     art.add(line(face, y0 + face, 2 * face, y0 + face, style.FOLD, 0.25, stroke_dasharray=DASH))
     art.add(line(face, y0 + 2 * face, 2 * face, y0 + 2 * face, style.FOLD, 0.25, stroke_dasharray=DASH))
     return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})
+
+
+def _net_fills(ink: style.Ink) -> tuple[str, str]:
+    """Fills of a die net's faces and glue tabs: parchment and shade, or (saver) paper and a
+    pale shade that still marks where the glue goes.  Cut and fold lines keep their weight."""
+    if ink.saver:
+        return style.WHITE, style.lighter(style.SHADE, 0.5)
+    return style.PARCHMENT, style.SHADE
 
 
 _PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
@@ -175,7 +192,8 @@ def d8_numbers() -> dict[int, int]:
     return numbers
 
 
-def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...], where: str) -> Face:
+def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...], where: str,
+           ink: style.Ink = style.NORMAL) -> Face:
     """A printable eight-sided die: the octahedron net of 8 equilateral triangles with glue tabs.
 
     ``labels`` are the texts for the numbers 1..8 (``labels[n - 1]`` goes on the face
@@ -183,7 +201,8 @@ def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...],
     Faces are ``edge`` mm triangles; 5 tinted glue tabs sit on cut edges, one per pair of
     edges that meet when folded, each on the side whose neighbour cell is empty.  Solid
     lines are cut, dashed lines folded.  ``meta``: ``triangles`` (8 triangles in mm with
-    their number), ``tabs`` (5 quadrilaterals) and ``folds`` (7 segments).
+    their number), ``tabs`` (5 quadrilaterals) and ``folds`` (7 segments).  ``style.SAVER``:
+    paper faces and pale glue tabs, as ``die_net``.
 
     Raises:
         LayoutError: a label does not fit a face.
@@ -240,11 +259,12 @@ def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...],
     centres = {i: (x + dx, y + dy) for i, (x, y) in centres.items()}
     tabs = [shift(quad) for quad in tabs]
     folds = [tuple(shift(seg)) for seg in folds]
+    face_fill, tab_fill = _net_fills(ink)
     art = group()
     for quad in tabs:
-        art.add(polygon(quad, fill=style.SHADE, stroke=style.CUT, stroke_mm=0.25))
+        art.add(polygon(quad, fill=tab_fill, stroke=style.CUT, stroke_mm=0.25))
     for i, t in tris.items():
-        art.add(polygon(t, fill=style.PARCHMENT))
+        art.add(polygon(t, fill=face_fill))
     for (ax, ay), (bx, by) in folds + [(q[0], q[-1]) for q in tabs]:
         art.add(line(ax, ay, bx, by, style.FOLD, 0.25, stroke_dasharray=DASH))
     for i, t in tris.items():

@@ -45,24 +45,27 @@ GOLD_LIGHT = "#F3D77A"
 
 
 def coin(face_name: str, component: str, size: float, diameter: float, bleed: float, value: int,
-         caption: str, rank: int, where: str) -> Face:
+         caption: str, rank: int, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A round gold coin worth ``value`` on a ``size`` mm square face: cut the disc out.
 
     The disc (``diameter`` mm) carries the value large and ``caption`` (e.g. "Gold") small;
     its rim is a band in the colour of ``NOTE_COLOURS[rank]`` (0 = lowest value), so the
     values are told apart at a glance and in greyscale by the number.  The square around
-    the disc is plain parchment with a thin cut circle.
+    the disc is plain parchment with a thin cut circle.  With ``style.SAVER``: paper around
+    the disc, a light tint of the rim colour and a pale gold face, thinner rings; the cut
+    circle and the value keep their weight.
 
     Raises:
         LayoutError / FontError: the value or caption does not fit or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=style.PARCHMENT))
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
     c, r = size / 2, diameter / 2
     rim = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
-    art.add(circle(c, c, r, fill=rim, stroke=style.CUT, stroke_mm=0.25))
-    art.add(circle(c, c, r * 0.84, fill=GOLD, stroke=GOLD_DARK, stroke_mm=0.4))
-    art.add(circle(c, c, r * 0.72, stroke=GOLD_LIGHT, stroke_mm=0.35))
+    art.add(circle(c, c, r, fill=ink.field(rim, 0.6), stroke=style.CUT, stroke_mm=0.25))
+    art.add(circle(c, c, r * 0.84, fill=ink.field(GOLD, 0.75), stroke=GOLD_DARK, stroke_mm=ink.width(0.4)))
+    # Saver: the light ring would vanish on the pale face; it turns gold.
+    art.add(circle(c, c, r * 0.72, stroke=GOLD if ink.saver else GOLD_LIGHT, stroke_mm=ink.width(0.35)))
     big = fit(str(value), "heavy", r * 1.15, r * 0.8, r * 0.78, 3, where, max_lines=1)
     art.add(text_block(big, c, c - r * 0.08 - (ascent("heavy") - 0.36) * big.size, GOLD_DARK, "middle", where))
     small = fit(caption, "bold", r * 0.95, r * 0.24, r * 0.22, 1.5, where, max_lines=1)

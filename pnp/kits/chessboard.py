@@ -10,7 +10,8 @@ Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
 from __future__ import annotations
 
 from ..components import cards, cutouts, money, tokens
-from ..components.chessboard_board import EdgeNote, RowBand, square_grid_face
+from ..components import style
+from ..components.grid_board import EdgeNote, RowBand, grid_board
 from ..i18n import Strings
 from ..imposition import PrintSettings, impose_cutouts, impose_grid
 from ..model.variant import Variant
@@ -50,8 +51,9 @@ def removal_notes(game, strings: Strings, variant: Variant) -> None:
 
 
 # ------------------------------------------------------------------------------- cards
-def card_faces(game, strings: Strings, layout: KitLayout, bleed: float) -> dict[str, Face]:
-    """The front of every card type by type id (``game.cards`` order).
+def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
+               ink: style.Ink = style.NORMAL) -> dict[str, Face]:
+    """The front of every card type by type id (``game.cards`` order), in ``ink``.
 
     Moving cards (move, bandits, sandstorm) show their number of squares; goods show the
     region where they are loaded on a band in that region's board colour.
@@ -69,15 +71,16 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float) -> dict[
         faces[card.id] = cards.rule_card(
             f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, strings(title_key), number,
             strings(rule_key, steps=card.steps, squares=squares), card.colour, card.icon, strings.where(rule_key),
-            band=band, band_colour=band_colour)
+            band=band, band_colour=band_colour, ink=ink)
     return faces
 
 
 def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> ComponentRun:
     deck = game.deck(variant)
-    faces = card_faces(game, strings, layout, bleed)
+    ink = style.ink_for(settings.ink)
+    faces = card_faces(game, strings, layout, bleed, ink)
     back = cards.card_back("card/back", "cards", layout.card_w, layout.card_h, bleed, strings("title"),
-                           strings("card_back"), layout.back_icon, strings.where("card_back"))
+                           strings("card_back"), layout.back_icon, strings.where("card_back"), ink=ink)
     fronts = [faces[type_id] for type_id, count in deck.items() for _ in range(count)]
     label = strings("components.cards")
     sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
@@ -85,23 +88,29 @@ def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> Compo
 
 
 # ------------------------------------------------------------------------------- board
-def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = None) -> Face:
-    """The 8 x 8 board (``pnp.components.chessboard_board``), regions from the model.
+def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = None,
+               ink: style.Ink = style.NORMAL) -> Face:
+    """The 8 x 8 board: a ``pnp.components.grid_board`` with the model's regions as row bands.
 
-    Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8; the end
-    rows carry their region's icon in a corner of each square and a note in the band.
+    Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8, on every
+    edge; each region's squares alternate its two tints and a bar names it; the end rows
+    carry their region's icon in a corner of each square and a note in the border.
+    ``ink``: ``style.SAVER`` for a paper frame and bleed, lighter region tints, bars and
+    notes, thin lines (``grid_board``).
     """
     layout = layout or load_layout(game)
     board = game.board
+    rows = board.rows
+    # The model counts rows 1 (foot) .. 8 (head); the grid counts 0 (head) .. 7 (foot).
     bands = []
-    for region, rows in board.regions.items():
+    for region, numbers in board.regions.items():
         look = layout.regions[region]
-        bands.append(RowBand(tuple(rows), look.light, look.dark, look.accent, strings(f"regions.{region}"),
-                             look.icon, strings.where(f"regions.{region}")))
+        bands.append(RowBand(tuple(rows - n for n in numbers), look.light, look.dark, look.accent,
+                             strings(f"regions.{region}"), look.icon, strings.where(f"regions.{region}")))
     end_icon = {}
     for region in ("europe", "orient"):
-        for row in board.regions[region]:
-            end_icon[row] = (layout.regions[region].icon, layout.regions[region].accent)
+        for number in board.regions[region]:
+            end_icon[rows - number] = (layout.regions[region].icon, layout.regions[region].accent)
 
     def painter(row, column, x, y, size):
         if row not in end_icon:
@@ -116,8 +125,9 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
         return EdgeNote(strings(f"board_note.{region}"), layout.regions[region].accent, layout.regions[region].icon,
                         strings.where(f"board_note.{region}"))
 
-    return square_grid_face(board.rows, board.columns, layout.square_mm, layout.band_mm, bleed, bands, layout.frame,
-                             bottom_note=note("europe"), top_note=note("orient"), painter=painter)
+    return grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
+                      background=None, border_fill=layout.frame, line_colour=style.INK, line_mm=0.5, frame_mm=0.5,
+                      bands=bands, numbers=True, bottom_note=note("europe"), top_note=note("orient"), ink=ink)
 
 
 def board_component(game, strings: Strings, settings: PrintSettings, sheet_label) -> ComponentRun:
@@ -125,7 +135,8 @@ def board_component(game, strings: Strings, settings: PrintSettings, sheet_label
     from ..tiling import tile_board
 
     label = strings("components.board")
-    sheets = tile_board(board_face(game, strings, settings.bleed_mm), settings, strings, strings("title"))
+    face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
+    sheets = tile_board(face, settings, strings, strings("title"))
     return ComponentRun("board", "board", label, 1, sheets)
 
 
@@ -133,16 +144,18 @@ def board_single_sheet(game, strings: Strings, settings: PrintSettings):
     """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
     from ..tiling import single_board_sheet
 
-    return single_board_sheet(board_face(game, strings, settings.bleed_mm), None, settings, strings)
+    face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
+    return single_board_sheet(face, None, settings, strings)
 
 
 # ----------------------------------------------------------------------------- markers
 def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
+    ink = style.ink_for(settings.ink)
     faces, runs = [], []
     for marker in game.markers:
         face = tokens.icon_token(f"marker/{marker.id}", f"{marker.id}-markers", layout.marker_mm, bleed,
                                  strings(f"markers.{marker.id}"), marker.colour, marker.icon,
-                                 strings.where(f"markers.{marker.id}"))
+                                 strings.where(f"markers.{marker.id}"), ink=ink)
         faces.extend([face] * marker.count)
         runs.append(ComponentRun(f"{marker.id}-markers", "token", strings(f"components.{marker.id}"), marker.count))
     owner = runs[0]
@@ -156,14 +169,15 @@ def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[Compon
 # ---------------------------------------------------------------------- pawns and die
 def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[ComponentRun]:
     w, panel, foot = layout.pawn_width_mm, layout.pawn_panel_mm, layout.pawn_foot_mm
+    ink = style.ink_for(settings.ink)
     caravans = [cutouts.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
-                                layout.caravan_icon, strings.where("pawns.caravan"))
+                                layout.caravan_icon, strings.where("pawns.caravan"), ink=ink)
                 for p in game.player_pawns[:variant.players]]
     desert = [cutouts.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
-                              p.icon, strings.where(f"pawns.{p.id}"))
+                              p.icon, strings.where(f"pawns.{p.id}"), ink=ink)
               for p in (game.bandits, game.sandstorm)]
     die = cutouts.d8_net("die", "die", layout.die_edge_mm, tuple(str(n) for n in range(1, game.die_faces + 1)),
-                         "die numbers")
+                         "die numbers", ink=ink)
     label = strings("components.caravans")
     footer = sheet_label(f"{label} · {strings('components.die')}")
     sheets = impose_cutouts("caravans", label, caravans + desert + [die], settings, footer,
@@ -178,10 +192,11 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
 
 # ------------------------------------------------------------------------------- coins
 def _coins(game, strings, layout, settings, sheet_label, bleed) -> ComponentRun:
+    ink = style.ink_for(settings.ink)
     faces, by_value = [], {}
     for rank, c in enumerate(sorted(game.coins, key=lambda c: c.value)):
         face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, layout.coin_diameter_mm, bleed, c.value,
-                          strings("coin"), rank, strings.where("coin"))
+                          strings("coin"), rank, strings.where("coin"), ink=ink)
         faces.extend([face] * c.count)
         by_value[str(c.value)] = c.count
     label = strings("components.coins")

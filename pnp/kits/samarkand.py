@@ -150,11 +150,12 @@ def _banknotes(game, strings, settings, sheet_label, bleed) -> ComponentRun:
 def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun]:
     pawn = game.sizes["pawn"]
     width, panel, foot = pawn["width_mm"].number(10), pawn["panel_mm"].number(10), pawn["foot_mm"].number(5)
+    ink = style.ink_for(settings.ink)
     pieces = [cutouts.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"), PAWN_ICON,
-                              strings.where("pawn")) for p in game.pawns]
+                              strings.where("pawn"), ink=ink) for p in game.pawns]
     die_face = game.sizes["die"]["face_mm"].number(8)
     pieces.append(cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
-                                  strings.where("die_back")))
+                                  strings.where("die_back"), ink=ink))
     label = strings("components.pawns")
     note = strings("cutout_note")
     sheets = impose_cutouts("pawns", label, pieces, settings, sheet_label(f"{label} · {strings('components.die')}"), note=note)
