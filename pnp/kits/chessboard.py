@@ -18,7 +18,10 @@ from ..model.variant import Variant
 from ..svg import Face, group, icon
 from .base import ComponentRun
 from .chessboard_layout import KitLayout, load_layout
-from .chessboard_rules import rules_context  # noqa: F401  (the recipe's rules-sheet entry point)
+from . import chessboard_rules
+
+#: The rules sheet's template variables (pnp.rulebook).
+rules_context = chessboard_rules.rules_context
 
 #: Opacity of the region icon drawn in a corner of each square of an end row.
 END_ROW_ICON_OPACITY = 0.35

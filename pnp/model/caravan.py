@@ -8,14 +8,14 @@ all of it and raises ``DataError`` naming the file and key of the first problem.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
 from ..catalog import Node, read_yaml
-from ..errors import DataError, UsageError, VariantError
+from ..errors import UsageError, VariantError
+from .common import load_icons, unique
 from .variant import STANDARD, Variant
 
 KINDS = ("common", "rare")
@@ -257,7 +257,7 @@ def load(folder: Path, root: Path) -> Caravan:
     """
     game = read_yaml(folder / "game.yaml")
     board_node = read_yaml(folder / "board.yaml")
-    icons = _load_icons(root)
+    icons = load_icons(root)
 
     players = game["players"]
     p_min, p_max = players["min"].int(1), players["max"].int(1)
@@ -279,13 +279,13 @@ def load(folder: Path, root: Path) -> Caravan:
             raise n["icon"].error(f"unknown icon '{icon}'; see data/icons/game-icons.json")
         goods.append(Good(n["id"].str(), kind, n["count"].int(1), kinds[kind], n["colour"].colour(),
                           n["colour_name"].str(), icon))
-    _unique(game["goods"], [g.id for g in goods], "good id")
-    _unique(game["goods"], [g.colour for g in goods], "good colour")
+    unique(game["goods"], [g.id for g in goods], "good id")
+    unique(game["goods"], [g.colour for g in goods], "good colour")
 
     setups = {}
     for setup_id, n in game["setups"].items():
         counts = tuple(c.int(p_min, p_max) for c in n["players"].list(min_len=1))
-        _unique(n["players"], list(counts), "player count")
+        unique(n["players"], list(counts), "player count")
         removed = {k: n["removed"][k].int(0) for k in KINDS}
         _no_extra(n["removed"], KINDS, "kinds")
         for g in goods:
@@ -341,7 +341,7 @@ def load(folder: Path, root: Path) -> Caravan:
     c = game["components"]
     components = Components(**{name: c[name].int(0) for name in Components.__dataclass_fields__})
     colours = game["player_colours"].map_list(lambda n: PlayerColour(n["id"].str(), n["colour"].colour()), min_len=1)
-    _unique(game["player_colours"], [pc.id for pc in colours], "player colour")
+    unique(game["player_colours"], [pc.id for pc in colours], "player colour")
     if len(colours) < p_max:
         raise game["player_colours"].error(f"expected at least {p_max} colours (one per player), got {len(colours)}")
     if components.camels_per_colour < most_camels:
@@ -386,24 +386,6 @@ def load(folder: Path, root: Path) -> Caravan:
     )
 
 
-def _load_icons(root: Path) -> dict[str, str]:
-    path = root / "icons" / "game-icons.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))["icons"]
-    except FileNotFoundError:
-        raise DataError("file not found (icon set)", file=path) from None
-    except (ValueError, KeyError) as exc:
-        raise DataError(f"not an icon set: {exc}", file=path) from None
-
-
-def _unique(node: Node, values: list, what: str) -> None:
-    seen = set()
-    for v in values:
-        if v in seen:
-            raise node.error(f"duplicate {what} {v!r}")
-        seen.add(v)
-
-
 def _no_extra(node: Node, known: tuple[str, ...], what: str) -> None:
     extra = set(map(str, node.mapping())) - set(known)
     if extra:
@@ -433,7 +415,7 @@ def _board(node: Node, good_ids: list[str], kind_of: dict[str, str]) -> Board:
             raise n["cell"].error(f"the city of the common good '{good}' must not be on the board's edge (games.md)")
         _place(n["cell"], used, (row, column), f"city '{good}'")
         cities.append(City(good, row, column))
-    _unique(node["cities"], [c.good for c in cities], "city of good")
+    unique(node["cities"], [c.good for c in cities], "city of good")
     missing = [g for g in good_ids if g not in {c.good for c in cities}]
     if missing:
         raise node["cities"].error(f"no city for {', '.join(missing)}; every good needs one")

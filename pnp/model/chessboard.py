@@ -11,7 +11,6 @@ row 8 the Orient; a d8 picks the column.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..catalog import Node, read_yaml
-from ..errors import DataError, UsageError, VariantError
+from ..errors import UsageError, VariantError
+from .common import load_icons, unique
 from .variant import STANDARD, Variant
 
 GAME_FILE = "game.yaml"
@@ -251,7 +251,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         DataError: first problem found, with file and key path.
     """
     node = read_yaml(folder / GAME_FILE)
-    icons = _load_icons(root)
+    icons = load_icons(root)
 
     players = node["players"]
     p_min, p_max = players["min"].int(1), players["max"].int(1)
@@ -260,7 +260,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
     p_default = players["default"].int(p_min, p_max)
 
     setups = tuple(n.str() for n in node["setups"].list(min_len=1))
-    _unique(node["setups"], setups, "set-up")
+    unique(node["setups"], setups, "set-up")
     if setups[0] != STANDARD:
         raise node["setups"].error(f"expected the first set-up to be {STANDARD!r}, got {setups[0]!r}")
 
@@ -273,7 +273,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         )
 
     cards = node["cards"].map_list(_card, min_len=1)
-    _unique(node["cards"], [c.id for c in cards], "card id")
+    unique(node["cards"], [c.id for c in cards], "card id")
     for c, n in zip(cards, node["cards"].list()):
         if c.icon not in icons:
             raise n["icon"].error(f"unknown icon '{c.icon}'; see data/icons/game-icons.json")
@@ -294,7 +294,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         )
 
     markers = node["markers"].map_list(_marker, min_len=1)
-    _unique(node["markers"], [m.id for m in markers], "marker id")
+    unique(node["markers"], [m.id for m in markers], "marker id")
     ids = [m.id for m in markers]
     if sorted(ids) != sorted(MARKERS):
         raise node["markers"].error(f"expected the markers {', '.join(MARKERS)}, got {', '.join(ids)}")
@@ -324,8 +324,8 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
     player_pawns = pawns["players"].map_list(lambda n: Pawn(n["id"].str(), n["colour"].colour(), caravan_icon))
     if len(player_pawns) < p_max:
         raise pawns["players"].error(f"expected at least {p_max} pawns (one per player), got {len(player_pawns)}")
-    _unique(pawns["players"], [p.id for p in player_pawns], "pawn id")
-    _unique(pawns["players"], [p.colour for p in player_pawns], "pawn colour")
+    unique(pawns["players"], [p.id for p in player_pawns], "pawn id")
+    unique(pawns["players"], [p.colour for p in player_pawns], "pawn colour")
     desert = []
     for name in ("bandits", "sandstorm"):
         n = pawns[name]
@@ -335,7 +335,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         desert.append(Pawn(name, n["colour"].colour(), icon))
 
     coins = node["coins"].map_list(lambda n: Coin(n["value"].int(1), n["count"].int(0)), min_len=1)
-    _unique(node["coins"], [c.value for c in coins], "coin value")
+    unique(node["coins"], [c.value for c in coins], "coin value")
     if [c.value for c in coins] != sorted(c.value for c in coins):
         raise node["coins"].error("expected coin values in rising order")
     step = math.gcd(*rules.sale_values)
@@ -363,24 +363,6 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         coins=coins,
         icons=MappingProxyType(icons),
     )
-
-
-def _load_icons(root: Path) -> dict[str, str]:
-    path = root / "icons" / "game-icons.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))["icons"]
-    except FileNotFoundError:
-        raise DataError("file not found (icon set)", file=path) from None
-    except (ValueError, KeyError) as exc:
-        raise DataError(f"not an icon set: {exc}", file=path) from None
-
-
-def _unique(node: Node, values, what: str) -> None:
-    seen = set()
-    for v in values:
-        if v in seen:
-            raise node.error(f"duplicate {what} {v!r}")
-        seen.add(v)
 
 
 def _card(n: Node) -> CardType:

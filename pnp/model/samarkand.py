@@ -7,14 +7,14 @@ raises ``DataError`` naming the file and key of the first problem.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
 from ..catalog import Node, read_yaml
-from ..errors import DataError, VariantError
+from ..errors import VariantError
+from .common import load_icons, unique
 from .variant import STANDARD, Variant, check_setup
 
 SPACE_KINDS = ("camp", "oasis", "city")
@@ -222,7 +222,7 @@ def load(folder: Path, root: Path) -> Samarkand:
     board_node = read_yaml(folder / "board.yaml")
     prices_node = read_yaml(folder / "prices.yaml")
     comps = read_yaml(folder / "components.yaml")
-    icons = _load_icons(root)
+    icons = load_icons(root)
 
     players = game["players"]
     p_min, p_max = players["min"].int(1), players["max"].int(1)
@@ -231,7 +231,7 @@ def load(folder: Path, root: Path) -> Samarkand:
     p_default = players["default"].int(p_min, p_max)
 
     goods = game["goods"].map_list(_good, min_len=1)
-    _unique(game["goods"], [g.id for g in goods], "good id")
+    unique(game["goods"], [g.id for g in goods], "good id")
     for g, node in zip(goods, game["goods"].list()):
         if g.icon not in icons:
             raise node["icon"].error(f"unknown icon '{g.icon}'; see data/icons/game-icons.json")
@@ -262,7 +262,7 @@ def load(folder: Path, root: Path) -> Samarkand:
         raise game["pawns"].error(f"expected at least {p_max} pawns (one per player), got {len(pawns)}")
 
     banknotes = game["banknotes"].map_list(lambda n: Banknote(n["value"].int(1), n["count"].int(0)), min_len=1)
-    _unique(game["banknotes"], [b.value for b in banknotes], "banknote value")
+    unique(game["banknotes"], [b.value for b in banknotes], "banknote value")
 
     good_ids = [g.id for g in goods]
     board = _board(board_node)
@@ -299,26 +299,8 @@ def load(folder: Path, root: Path) -> Samarkand:
     )
 
 
-def _load_icons(root: Path) -> dict[str, str]:
-    path = root / "icons" / "game-icons.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))["icons"]
-    except FileNotFoundError:
-        raise DataError("file not found (icon set)", file=path) from None
-    except (ValueError, KeyError) as exc:
-        raise DataError(f"not an icon set: {exc}", file=path) from None
-
-
 def _good(n: Node) -> Good:
     return Good(id=n["id"].str(), count=n["count"].int(0), colour=n["colour"].colour(), icon=n["icon"].str())
-
-
-def _unique(node: Node, values: list, what: str) -> None:
-    seen = set()
-    for v in values:
-        if v in seen:
-            raise node.error(f"duplicate {what} {v!r}")
-        seen.add(v)
 
 
 def _board(node: Node) -> Board:
@@ -339,7 +321,7 @@ def _board(node: Node) -> Board:
         price_4 = n["price_4"].int(0) if kind == "oasis" else None
         spaces.append(Space(n["id"].str(), kind, row, column, exits, capacity, edge, price_4))
 
-    _unique(node["spaces"], [s.id for s in spaces], "space id")
+    unique(node["spaces"], [s.id for s in spaces], "space id")
     cells = {}
     for s, n in zip(spaces, spaces_nodes):
         if (s.row, s.column) in cells:

@@ -1,0 +1,36 @@
+"""Validation helpers every game's model loader shares."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable
+
+from ..catalog import Node
+from ..errors import DataError
+
+
+def load_icons(root: Path) -> dict[str, str]:
+    """Icon name -> SVG body from ``<root>/icons/game-icons.json`` (a subset of the npm
+    package @iconify-json/game-icons, CC BY 3.0).
+
+    Raises:
+        DataError: the file is missing or is not an iconify icon set.
+    """
+    path = root / "icons" / "game-icons.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["icons"]
+    except FileNotFoundError:
+        raise DataError("file not found (icon set)", file=path) from None
+    except (ValueError, KeyError) as exc:
+        raise DataError(f"not an icon set: {exc}", file=path) from None
+
+
+def unique(node: Node, values: Iterable, what: str) -> None:
+    """Raise ``DataError`` at ``node`` naming the first value that occurs twice (``what``
+    names the kind of value, e.g. "good id")."""
+    seen = set()
+    for v in values:
+        if v in seen:
+            raise node.error(f"duplicate {what} {v!r}")
+        seen.add(v)
