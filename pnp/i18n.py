@@ -39,6 +39,10 @@ class Strings:
                 return value
         raise DataError(f"missing text '{key}' (looked in {self.common_file.name} too)", file=self.game_file, key=key)
 
+    def has(self, key: str) -> bool:
+        """True when either catalog has ``key`` (for optional texts)."""
+        return any(_dig(table, key) is not None for table in (self._game, self._common))
+
     def __call__(self, key: str, **values) -> str:
         """The string at ``key`` with ``{name}`` fields filled from ``values``."""
         template = self.get(key)

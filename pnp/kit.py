@@ -100,7 +100,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
                              back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
                              ink=request.ink)
 
-    title = strings("title")
+    # The kit's name on its contents page, sheet footers and PDF title: the game's full
+    # name where its short title could be another game's ("CARAVAN" on a chessboard).
+    title = strings("kit_title") if strings.has("kit_title") else strings("title")
 
     def sheet_label(component: str):
         def label(side: str, n: int, total: int) -> str:

@@ -153,7 +153,7 @@ def test_danish_kit_has_no_english(kits):
 @pytest.mark.parametrize("lang, heading, needles", [
     ("en", "## Clarifications", ["its three steps are not alternatives", "Caravan cards and gold are never traded",
                                  "chooses which loss to take"]),
-    ("da", "## Afklaringer", ["de tre trin er ikke valgmuligheder", "Karavanens kort og guld byttes aldrig",
+    ("da", "## Afklaringer", ["de tre trin er ikke alternativer", "Karavanens kort og guld byttes aldrig",
                               "vælger selv sit tab"]),
 ])
 def test_rules_print_the_engine_decisions(game, lang, heading, needles):
@@ -239,3 +239,16 @@ def test_missing_card_text_names_file_and_key(capsys, data_copy, tmp_path):
     assert code != 0 and len(lines) == 1
     assert "lang/da.yaml" in lines[0] and "cards.silk" in lines[0], lines[0]
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_sheets_name_the_whole_game_and_every_component_on_them(tmp_path):
+    """Loose sheets of this kit and of Caravan must not be confused: footers carry the full
+    name; the cut-out sheet names the desert pawns it holds too."""
+    from pnp.kit import KitRequest, build_kit
+
+    result = build_kit(KitRequest("caravan-chessboard", 2, out_dir=tmp_path, check=False, only=("standee",)))
+    reader = PdfReader(result.pdf)
+    assert reader.pages[0].extract_text().startswith("CARAVAN on a chessboard")
+    cutouts = next(c for c in result.manifest_data["components"] if c["id"] == "caravans")["pages"][0]
+    footer = " ".join(reader.pages[cutouts - 1].extract_text().split())
+    assert "CARAVAN on a chessboard · Caravan pawns · Bandits and Sandstorm pawns · Eight-sided die (d8)" in footer

@@ -182,7 +182,7 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
     die = cutouts.d8_net("die", "die", layout.die_edge_mm, tuple(str(n) for n in range(1, game.die_faces + 1)),
                          "die numbers", ink=ink)
     label = strings("components.caravans")
-    footer = sheet_label(f"{label} · {strings('components.die')}")
+    footer = sheet_label(f"{label} · {strings('components.desert_pawns')} · {strings('components.die')}")
     sheets = impose_cutouts("caravans", label, caravans + desert + [die], settings, footer,
                             note=strings("cutout_note"))
     return [
