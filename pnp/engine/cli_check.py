@@ -100,8 +100,10 @@ def summary_lines(run: CheckRun) -> list[str]:
             f"p90 {c['turns']['p90']}; timeouts {c['timeouts']}; dead ends {c['dead_ends']}; rule gaps {c['rule_gaps']}; "
             f"invariant violations {c['invariant_violations']}",
             f"    wins by seat: {seats}",
-            f"    reshuffles/game {c['reshuffles']['mean']:.2f}; penalties/game: {pens or 'none'}"
-            + (f"; most money in play {c['max_circulation']['max']}" if c["max_circulation"]["max"] else ""),
+            "    " + "; ".join(
+                ([f"reshuffles/game {c['reshuffles']['mean']:.2f}"] if c["reshuffles"]["max"] else [])
+                + [f"penalties/game: {pens or 'none'}"]
+                + ([f"most money in play {c['max_circulation']['max']}"] if c["max_circulation"]["max"] else [])),
         ]
         lines += [f"    ! {r}" for r in v.reasons]
     if run.sizing:
