@@ -171,7 +171,7 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
          out_dir: Path, no_check: bool) -> None:
     """Only the deck of a player-count variant, with a removal list for owners of the full game.
 
-    Writes OUT/<game>-<N>p-<lang>-<paper>-deck.pdf and its .manifest.json.
+    Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>-deck.pdf and its .manifest.json.
     """
     from .kit import KitRequest, build_kit
 
