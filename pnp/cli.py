@@ -87,7 +87,9 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
           scale_x: float, scale_y: float, ink: str, target: str, split: bool) -> None:
     """Build the print-and-play kit of GAME (every game with data if GAME is left out).
 
-    Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>.pdf and its .manifest.json.
+    Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>[<print options>].pdf and its
+    .manifest.json; the print options other than the defaults are named in the file name
+    (-short, -fold, -simplex, -bleed2, -offset1.5,-2, -scale1.01x1, -saver).
     """
     from .kit import KitRequest, build_kit
 
@@ -98,9 +100,12 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
     for game_id in games_to_build:
         request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
                              board_single=board_single, setup=setup, duplex=duplex, back_offset=offset,
-                             back_scale=(scale_x, scale_y), ink=ink, target=target, split=split)
+                             back_scale=(scale_x, scale_y), ink=ink, target=target, split=split,
+                             strict_print=game is not None)
         result = build_kit(request, progress=_progress, checker=_checker())
         click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
+        for note in result.notes:
+            click.echo(f"note: {note}")
         extra = result.manifest_data.get("extra_files", [])
         for file in [f for f in extra if "/" not in f]:
             click.echo(f"wrote {Path(result.pdf).parent / file}")

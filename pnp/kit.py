@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -49,6 +49,7 @@ class KitRequest:
     ink: str = "normal"             # normal | saver
     target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.targets.TARGETS)
     split: bool = False             # also one PDF per component kind (pnp.targets.split_groups)
+    strict_print: bool = True       # refuse print options the kit cannot use (False: ignore them, with a note)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class KitResult:
     manifest: Path
     pages: int
     manifest_data: dict
+    notes: tuple[str, ...] = ()     # e.g. print options this kit ignored (``strict_print`` False)
 
 
 RECIPES = {"samarkand": "pnp.kits.samarkand", "caravan": "pnp.kits.caravan", "caravan-chessboard": "pnp.kits.chessboard"}
@@ -125,10 +127,19 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return chosen
 
     runs = make_runs(settings)
+    print_notes: list[str] = []
+    if not any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets):
+        # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
+        unused = [option for option, used in (
+            ("--duplex", settings.duplex != "long"), ("--back-offset", tuple(settings.back_offset_mm) != (0.0, 0.0)),
+            ("--scale-x", settings.back_scale[0] != 1.0), ("--scale-y", settings.back_scale[1] != 1.0)) if used]
+        if unused and request.strict_print:
+            raise UsageError(f"{request.game}: nothing in this kit has a back, so {unused[0]} does not apply; "
+                             "every sheet is printed one-sided", key=unused[0])
+        if unused:
+            print_notes.append(f"{request.game}: one-sided kit, {', '.join(unused)} not applied")
+        settings = replace(settings, duplex="long", back_offset_mm=(0.0, 0.0), back_scale=(1.0, 1.0))
     moved = tuple(settings.back_offset_mm) != (0.0, 0.0) or tuple(settings.back_scale) != (1.0, 1.0)
-    if moved and not any(sheet.side == "back" for run in runs for sheet in run.sheets):
-        raise UsageError(f"{request.game}: this kit has no backs sheets to move or scale; every sheet is one-sided",
-                         key="--back-offset")
     # The engine checks the variant before anything is converted or written; it compares
     # the deck this kit prints with the deck it simulates.
     kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
@@ -193,6 +204,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     # Kits for other print set-ups get their own names, so they never overwrite each other.
     print_suffix = {"long": "", "short": "-short", "fold": "-fold", "none": "-simplex"}[settings.duplex]
+    if settings.bleed_mm != DEFAULT_BLEED_MM:
+        print_suffix += f"-bleed{_num(settings.bleed_mm)}"
+    if tuple(settings.back_offset_mm) != (0.0, 0.0):
+        print_suffix += f"-offset{_num(settings.back_offset_mm[0])},{_num(settings.back_offset_mm[1])}"
+    if tuple(settings.back_scale) != (1.0, 1.0):
+        print_suffix += f"-scale{_num(settings.back_scale[0])}x{_num(settings.back_scale[1])}"
     print_suffix += "-saver" if settings.ink == "saver" else ""
     name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
     total_pages = pagination.total
@@ -248,8 +265,6 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
         extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex, request.lang)
     if request.target != "home":
-        from dataclasses import replace
-
         from .targets import SPECS, export
 
         spec = SPECS.get(request.target)
@@ -265,7 +280,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     pdfout.write_atomically(out_dir, payloads + extra)
-    return KitResult(pdf_path, manifest_path, total_pages, manifest)
+    return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
 
 
 def _num(value: float) -> str:

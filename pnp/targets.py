@@ -232,9 +232,10 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
         # A card printer makes cards: a deck of another size (e.g. Caravan's 18 mm goods
         # tokens) is no upload for it, so refuse rather than write files the shop rejects.
         if spec.card_trim_mm and not any(_same_trim(p.front, spec.card_trim_mm) for p in pieces):
-            sizes = sorted({f"{p.front.width:g} x {p.front.height:g} mm" for p in pieces}) or ["no deck"]
+            sizes = sorted({f"{p.front.width:g} x {p.front.height:g} mm" for p in pieces})
+            found = f"its deck pieces are {', '.join(sizes)}" if sizes else "it has no deck"
             raise UsageError(f"--target {target} prints poker cards ({spec.card_trim_mm[0]:g} x {spec.card_trim_mm[1]:g} "
-                             f"mm); this kit has {', '.join(sizes)}", key="--target")
+                             f"mm); this kit has no poker-size cards: {found}", key="--target")
     files: list[tuple[Path, bytes]] = []
     report_files: list[dict] = []
     checks: list[dict] = []

@@ -147,10 +147,35 @@ def test_variant_ids_as_pnp_games_lists_them_are_accepted(capsys, tmp_path):
 @pytest.mark.parametrize("args, needles", [
     (["--target", "dtc"], ["--target", "prints poker cards (63.5 x 88.9 mm)", "18 x 18 mm"]),
     (["--target", "mpc"], ["--target", "prints poker cards"]),
-    (["--back-offset", "1,1"], ["--back-offset", "no backs sheets to move or scale"]),
-    (["--scale-x", "1.01"], ["--back-offset", "no backs sheets"]),
+    (["--back-offset", "1,1"], ["--back-offset", "nothing in this kit has a back, so --back-offset does not apply"]),
+    (["--scale-x", "1.01"], ["--scale-x", "so --scale-x does not apply"]),
+    (["--duplex", "fold"], ["--duplex", "so --duplex does not apply", "one-sided"]),
 ])
 def test_print_options_a_kit_without_cards_cannot_use_are_refused(capsys, tmp_path, args, needles):
     code, out, err = run(capsys, "build", "caravan", "--no-check", "--out", str(tmp_path), *args)
     assert_one_line_error(code, err, *needles)
     assert no_files(tmp_path)
+
+
+def test_check_reads_the_data_dir_it_is_given(capsys, data_copy):
+    """A designer's copy of the data is what pnp check simulates (here: a stricter length
+    threshold fails the variant), and a missing folder is an error, not the stock data."""
+    edit(data_copy / "samarkand" / "checks.yaml", "max_median_rounds: 60", "max_median_rounds: 9")
+    code, out, err = run(capsys, "--data-dir", str(data_copy), "check", "samarkand", "--players", "2", "--games", "10")
+    assert_one_line_error(code, err, "samarkand fails its check", "outside the plausible 8-9")
+    code, out, err = run(capsys, "--data-dir", str(data_copy / "nope"), "check", "samarkand")
+    assert_one_line_error(code, err, "--data-dir", "not found")
+
+
+def test_building_every_game_skips_print_options_a_one_sided_kit_cannot_use(capsys, tmp_path, data_copy):
+    """`pnp build` of every game with --duplex short: the card games get it (and say so in
+    their names), the one-sided Caravan kit is built as it is, with a note."""
+    import shutil
+
+    for other in ("samarkand", "caravan-chessboard"):
+        shutil.rmtree(data_copy / other)
+    code, out, err = run(capsys, "--data-dir", str(data_copy), "build", "--duplex", "short", "--no-check",
+                         "--out", str(tmp_path))
+    assert code == 0, err
+    assert "note: caravan: one-sided kit, --duplex not applied" in out
+    assert (tmp_path / "caravan-4p-en-a4.pdf").is_file() and not list(tmp_path.glob("*-short.pdf"))

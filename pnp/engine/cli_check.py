@@ -40,14 +40,16 @@ from .check import PLAYER_KINDS, CheckRun, full_check
                    "length and supply sizing are judged on heuristic play.")
 @click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
               help="Worker processes (results do not depend on it).")
-def check(game_id, players, setup, games, seed, json_file, report_dir, player, workers):
+@click.pass_context
+def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers):
     """Check that every variant (player count and set-up) of GAME is playable: static
     checks, then simulated games with a scorecard per variant (exit status 2 if one fails)."""
     from ..model import load_game
     from ..model.variant import check_setup, split_variant
     from .check import engine_of
 
-    game = load_game(game_id, data_dir())
+    # The group's --data-dir (a designer's copy of the data), like build and games.
+    game = load_game(game_id, data_dir((ctx.obj or {}).get("data_dir")))
     engine_of(game)
     players, setup = split_variant(players, setup)
     variants = game.variants()
