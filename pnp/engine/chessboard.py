@@ -24,7 +24,9 @@ players' choices), sell.  Phases without a real choice are passed without a move
 from __future__ import annotations
 
 import random
-from itertools import chain, compress
+from bisect import bisect_right
+from itertools import accumulate, chain, compress
+from operator import itemgetter
 from typing import Any
 
 from ..errors import VariantError
@@ -78,6 +80,11 @@ class Tables:
         self.sandstorm_types = tuple(t for t in range(self.T) if self.kind[t] == C_SANDSTORM)
         self.goods = tuple(t for t in range(self.T) if self.kind[t] == C_GOOD)
         self.goods_of = tuple(tuple(t for t in self.goods if self.region[t] == e) for e in (0, 1))
+        # fast readers (for the heuristic player): ``goods_get[e](counts)`` is the tuple of
+        # ``counts[t]`` for ``t`` in ``goods_of[e]``; ``move_get`` the same for ``move_types``
+        self.goods_get = tuple(_getter(g) for g in self.goods_of)
+        self.goods_total = tuple(sum(self.total[t] for t in g) for g in self.goods_of)
+        self.move_get = _getter(self.move_types)
         self.unloadable = tuple(t for t in range(self.T) if self.kind[t] not in (C_SOLDIERS, C_GOOD))
         self.unloadable_mask = tuple(t in self.unloadable for t in range(self.T))
         self.loadable = tuple((self.soldier,) + self.goods_of[e] for e in (0, 1))
@@ -137,6 +144,16 @@ class Tables:
             if grown_r == rows and grown_c == cols:
                 raise RuleGap("fewer than 2 open Middle Eastern squares for the Bandits and the Sandstorm")
             rows, cols = grown_r, grown_c
+
+
+def _getter(indices: tuple[int, ...]):
+    """A function returning the tuple of ``seq[i]`` for ``i`` in ``indices`` (any length)."""
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    if indices:
+        i = indices[0]
+        return lambda seq: (seq[i],)
+    return lambda seq: ()
 
 
 _TABLES: dict[int, Tables] = {}
@@ -507,13 +524,12 @@ class ChessboardState:
             self.counters["reshuffles"] += 1
         i = self.rng.randrange(self.deck_n)
         deck = self.deck
-        for t, n in enumerate(deck):
-            if i < n:
-                deck[t] -= 1
-                self.deck_n -= 1
-                return t
-            i -= n
-        raise InvariantViolation("deck counts do not add up to the deck size")
+        t = bisect_right(list(accumulate(deck)), i)  # the first type whose running count exceeds i
+        if t >= len(deck) or deck[t] <= 0:
+            raise InvariantViolation("deck counts do not add up to the deck size")
+        deck[t] -= 1
+        self.deck_n -= 1
+        return t
 
     def _draw_to_hand(self, p: int) -> None:
         t = self._draw()
@@ -750,19 +766,26 @@ class ChessboardState:
         of a turn, and at the end of the game), which keeps a check run fast.
         """
         T = self.T
-        players = self.players
         r = T.rules
-        cards = self.deck_n + self.pile_n + sum(self.hand_n) + sum(self.car_n) + len(self.pending)
+        hand_n, car_n, gold = self.hand_n, self.car_n, self.gold
+        cards = self.deck_n + self.pile_n + sum(hand_n) + sum(car_n) + len(self.pending)
         if cards != T.deck_size:
             raise InvariantViolation(f"{cards} cards over deck, discard, hands and caravans, {T.deck_size} in the game")
-        if max(self.car_n) > r.caravan_limit:
-            raise InvariantViolation(f"a caravan of {max(self.car_n)} cards, at most {r.caravan_limit}")
-        if self.phase not in (PH_KEEP, PH_LIMIT) and max(self.hand_n) > r.hand_limit:
-            raise InvariantViolation(f"{max(self.hand_n)} cards in a hand after the draw phase (limit {r.hand_limit})")
-        if min(self.gold) < 0 or sum(self.gold) != self.paid + r.start_gold * players:
-            raise InvariantViolation(f"players hold {self.gold} gold, the bank paid {self.paid}")
-        if self.turn_count == self.checked_turn and self.phase != PH_OVER:
+        if max(car_n) > r.caravan_limit:
+            raise InvariantViolation(f"a caravan of {max(car_n)} cards, at most {r.caravan_limit}")
+        phase = self.phase
+        if max(hand_n) > r.hand_limit and phase != PH_KEEP and phase != PH_LIMIT:
+            raise InvariantViolation(f"{max(hand_n)} cards in a hand after the draw phase (limit {r.hand_limit})")
+        if min(gold) < 0 or sum(gold) != self.paid + r.start_gold * self.players:
+            raise InvariantViolation(f"players hold {gold} gold, the bank paid {self.paid}")
+        if self.turn_count == self.checked_turn and phase != PH_OVER:
             return
+        self._check_all()
+
+    def _check_all(self) -> None:
+        """The once-a-turn part of ``check_invariants``: every count and the board from scratch."""
+        T = self.T
+        players = self.players
         self.checked_turn = self.turn_count
         piles = self.all_piles
         held = list(map(sum, zip(*piles)))
@@ -779,21 +802,27 @@ class ChessboardState:
             if any(compress(car, mask)):
                 bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
                 raise InvariantViolation(f"player {p}: caravan holds {bad}")
-        occ = self.occ
+        occ, quick, blocked = self.occ, self.quick, self.blocked
         on_board = 0
+        pawns_blocked = True
         for who, s in enumerate(self.pos + [self.bandits, self.sandstorm]):
             if s < 0:
                 continue
             on_board += 1
             if occ[s] != who:
                 raise InvariantViolation(f"pawn {who} at square {s}, the board says {occ[s]}")
-            if self.quick[s]:
+            if quick[s]:
                 raise InvariantViolation(f"pawn {who} stands on quicksand (square {s})")
             if who >= players and not T.desert_ok[s]:
                 raise InvariantViolation(f"desert pawn {who} outside the Middle East (square {s})")
+            if blocked[s] != True:  # noqa: E712 (as the list comparison: 1 == True)
+                pawns_blocked = False
         if len(occ) - occ.count(-1) != on_board:
             raise InvariantViolation("two pawns on one square, or a stray pawn on the board")
-        if self.blocked != [o >= 0 or q for o, q in zip(occ, self.quick)]:
+        # blocked must be True exactly on the pawns' squares (checked above: the only
+        # occupied ones, never quicksand) and the quicksand, False elsewhere
+        if (not pawns_blocked or not all(compress(blocked, quick)) or len(blocked) != len(occ)
+                or blocked.count(True) != on_board + quick.count(True) or blocked.count(False) != len(occ) - on_board - quick.count(True)):
             raise InvariantViolation("the blocked squares differ from the pawns and quicksand on the board")
 
     def _explain_cards(self, held: list[int]) -> None:
