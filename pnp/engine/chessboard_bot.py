@@ -31,20 +31,22 @@ def heading(state: ChessboardState, p: int) -> int:
     """The end (0 Europe, 1 Orient) player ``p`` is travelling to, or loading at."""
     T = state.T
     car = state.cars[p]
-    for e in (0, 1):
-        if any(car[t] for t in T.goods_of[e]):
-            return 1 - e  # loaded with e's goods: they sell at the other end
+    get = T.goods_get
+    if any(get[0](car)):
+        return 1  # loaded with Europe's goods: they sell at the other end
+    if any(get[1](car)):
+        return 0
     end = T.end_of[state.pos[p]]
     hand = state.hands[p]
     if end >= 0:
-        if any(hand[t] for t in T.goods_of[end]):
+        if any(get[end](hand)):
             return end
         other = 1 - end
-        return other if any(hand[t] for t in T.goods_of[other]) else end
+        return other if any(get[other](hand)) else end
     # in the desert without goods (robbed): go where the hand's goods load, else the nearer end
-    have = [sum(hand[t] for t in T.goods_of[e]) for e in (0, 1)]
-    if have[0] != have[1]:
-        return 0 if have[0] > have[1] else 1
+    have0, have1 = sum(get[0](hand)), sum(get[1](hand))
+    if have0 != have1:
+        return 0 if have0 > have1 else 1
     row = T.row_of[state.pos[p]]
     return 0 if row - T.end_row[0] <= T.end_row[1] - row else 1
 
@@ -61,20 +63,19 @@ def loading_at(state: ChessboardState, p: int) -> int:
     if end < 0 or state.car_n[p] >= T.rules.caravan_limit:
         return -1
     car, hand = state.cars[p], state.hands[p]
-    if any(car[t] for t in T.goods_of[1 - end]):
+    here, there = T.goods_get[end], T.goods_get[1 - end]
+    if any(there(car)):
         return -1  # still carrying the other end's goods (not sold): leave
-    goods = T.goods_of[end]
-    loaded = sum(car[t] for t in goods)
+    loaded = sum(here(car))
     if loaded >= LEAVE_WITH or (loaded and state.idle[p] >= PATIENCE):
         return -1
     if loaded:
         # goods of this end not on the table nor in the own hand (public information):
         # with few left to draw, waiting for them could last for ever
-        unseen = sum(T.total[t] for t in goods) - sum(c[t] for c in state.cars for t in goods) \
-            - sum(hand[t] for t in goods)
+        unseen = T.goods_total[end] - sum(map(sum, map(here, state.cars))) - sum(here(hand))
         if unseen < 3 * (LEAVE_WITH - loaded):
             return -1
-    if not loaded and any(hand[t] for t in T.goods_of[1 - end]) and not any(hand[t] for t in T.goods_of[end]):
+    if not loaded and any(there(hand)) and not any(here(hand)):
         return -1  # nothing to load here, goods for the other end in hand: go there
     return end
 
@@ -116,7 +117,7 @@ def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:
     load = loading_at(state, p)
     hand = state.hands[p]
     rows = abs(T.end_row[goal] - T.row_of[state.pos[p]])
-    return (load if load >= 0 else goal), rows, sum(hand[t] for t in T.move_types)
+    return (load if load >= 0 else goal), rows, sum(T.move_get(hand))
 
 
 def turns_to_finish(rows: int, steps: list[int]) -> int:
@@ -201,17 +202,23 @@ def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     best, score = (K_PASS,), -10.0 * (1 + turns_to_finish(now, steps)) - now - 0.5
     if state.idle[p] >= PATIENCE and now and not state.moved:
         score = float("-inf")
+    row_of, steps_of, oasis = T.row_of, T.steps, state.oasis
+    known = {}  # (card's steps, rows left) -> estimated turns with the other cards
     for m in moves:
         if m[0] != K_MOVE:
             continue
         dest = m[2]
-        left = abs(target - T.row_of[dest])
-        rest = list(steps)
-        rest.remove(T.steps[m[1]])
-        est = turns_to_finish(left, rest)
-        if left and state.oasis[dest] and est >= 1:
+        n = steps_of[m[1]]
+        left = abs(target - row_of[dest])
+        key = (n, left)
+        est = known.get(key)
+        if est is None:
+            rest = list(steps)
+            rest.remove(n)
+            est = known[key] = turns_to_finish(left, rest)
+        if left and oasis[dest] and est >= 1:
             est -= 0.8  # an oasis: move again at once
-        s = -10.0 * (1 + est) - left - 0.05 * T.steps[m[1]]
+        s = -10.0 * (1 + est) - left - 0.05 * n
         if s > score:
             best, score = m, s
     return best
