@@ -798,10 +798,11 @@ class ChessboardState:
         if list(map(sum, self.hands)) != self.hand_n or list(map(sum, self.cars)) != self.car_n:
             raise InvariantViolation("a hand or caravan size differs from its counts")
         mask = T.unloadable_mask
-        for p, car in enumerate(self.cars):
-            if any(compress(car, mask)):
-                bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
-                raise InvariantViolation(f"player {p}: caravan holds {bad}")
+        if any(compress(chain.from_iterable(self.cars), mask * players)):
+            for p, car in enumerate(self.cars):
+                if any(compress(car, mask)):
+                    bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
+                    raise InvariantViolation(f"player {p}: caravan holds {bad}")
         occ, quick, blocked = self.occ, self.quick, self.blocked
         on_board = 0
         pawns_blocked = True

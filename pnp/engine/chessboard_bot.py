@@ -136,6 +136,32 @@ def turns_to_finish(rows: int, steps: list[int]) -> int:
     return 2 + (rows + 2) // 3
 
 
+_TURNS: dict[tuple, int] = {}
+
+
+def _turns(rows: int, steps: tuple[int, ...]) -> int:
+    """``turns_to_finish`` remembered (it depends on ``rows`` and ``steps`` only)."""
+    key = (rows, steps)
+    n = _TURNS.get(key)
+    if n is None:
+        if len(_TURNS) > 100_000:
+            _TURNS.clear()
+        n = _TURNS[key] = turns_to_finish(rows, steps)
+    return n
+
+
+def _least_wanted(state: ChessboardState, p: int, moves: list[tuple], wants: tuple) -> tuple:
+    """The move among ``moves`` (each ``(kind, card type)``, distinct types) whose card
+    player ``p`` wants least: ``min`` by ``(card_value, type)``."""
+    best, key = None, None
+    for m in moves:
+        t = m[1]
+        k = (card_value(state, p, t, wants), t)
+        if key is None or k < key:
+            best, key = m, k
+    return best
+
+
 def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
     """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
     ph = state.phase
@@ -145,8 +171,7 @@ def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tu
     if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
         return _exchange(state, p, moves)
     if ph == PH_KEEP or ph == PH_LIMIT:
-        wants = _wants(state, p)
-        return min(moves, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
+        return _least_wanted(state, p, moves, _wants(state, p))
     if ph == PH_BUY:
         return _buy(state, p, moves)
     if ph == PH_TRADE:
@@ -180,7 +205,7 @@ def _exchange(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
         wants = _wants(state, p)
         options = [m for m in moves if m[0] == K_EXCHANGE]
         if options:
-            return min(options, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
+            return _least_wanted(state, p, options, wants)
     return (K_DONE,)
 
 
@@ -199,7 +224,7 @@ def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     now = abs(target - T.row_of[here])
     # pass: the crossing still costs what the cards in hand need, plus this turn; after
     # PATIENCE turns standing still any move beats waiting (a detour round a blockade)
-    best, score = (K_PASS,), -10.0 * (1 + turns_to_finish(now, steps)) - now - 0.5
+    best, score = (K_PASS,), -10.0 * (1 + _turns(now, tuple(steps))) - now - 0.5
     if state.idle[p] >= PATIENCE and now and not state.moved:
         score = float("-inf")
     row_of, steps_of, oasis = T.row_of, T.steps, state.oasis
@@ -215,7 +240,7 @@ def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
         if est is None:
             rest = list(steps)
             rest.remove(n)
-            est = known[key] = turns_to_finish(left, rest)
+            est = known[key] = _turns(left, tuple(rest))
         if left and oasis[dest] and est >= 1:
             est -= 0.8  # an oasis: move again at once
         s = -10.0 * (1 + est) - left - 0.05 * n
