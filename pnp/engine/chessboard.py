@@ -87,6 +87,7 @@ class Tables:
         self.move_get = _getter(self.move_types)
         self.unloadable = tuple(t for t in range(self.T) if self.kind[t] not in (C_SOLDIERS, C_GOOD))
         self.unloadable_mask = tuple(t in self.unloadable for t in range(self.T))
+        self._masks: dict[int, tuple[bool, ...]] = {}
         self.loadable = tuple((self.soldier,) + self.goods_of[e] for e in (0, 1))
         self.sellable = (self.goods_of[1], self.goods_of[0])  # seed: sell at the opposite end
         self.sale = (0,) + tuple(r.sale_values)
@@ -115,6 +116,13 @@ class Tables:
         self.centre_rows, self.centre_columns = b.centre_rows, b.centre_columns
         self.oasis_per_row = game.marker("oasis").per_row
         self.quicksand_per_row = game.marker("quicksand").per_row
+
+    def unloadable_masks(self, players: int) -> tuple[bool, ...]:
+        """``unloadable_mask`` repeated for ``players`` caravans (remembered)."""
+        m = self._masks.get(players)
+        if m is None:
+            m = self._masks[players] = self.unloadable_mask * players
+        return m
 
     def square(self, row: int, column: int) -> int:
         """Square index of a 1-based (row, column)."""
@@ -787,18 +795,24 @@ class ChessboardState:
         T = self.T
         players = self.players
         self.checked_turn = self.turn_count
-        piles = self.all_piles
+        piles = self.all_piles  # deck, discard, the hands, the caravans
         held = list(map(sum, zip(*piles)))
         for t in self.pending:
             held[t] += 1
-        if held != T.total_list or min(chain.from_iterable(piles)) < 0:
+        try:  # bytes() takes counts 0..255 only: a quick test that none is negative
+            list(map(bytes, piles))
+            negative = False
+        except ValueError:
+            negative = min(map(min, piles)) < 0
+        if held != T.total_list or negative:
             self._explain_cards(held)
-        if sum(self.deck) != self.deck_n or sum(self.pile) != self.pile_n:
+        sizes = list(map(sum, piles))
+        if sizes[0] != self.deck_n or sizes[1] != self.pile_n:
             raise InvariantViolation("deck or discard size differs from its counts")
-        if list(map(sum, self.hands)) != self.hand_n or list(map(sum, self.cars)) != self.car_n:
+        if sizes[2:2 + players] != self.hand_n or sizes[2 + players:] != self.car_n:
             raise InvariantViolation("a hand or caravan size differs from its counts")
         mask = T.unloadable_mask
-        if any(compress(chain.from_iterable(self.cars), mask * players)):
+        if any(compress(chain.from_iterable(self.cars), T.unloadable_masks(players))):
             for p, car in enumerate(self.cars):
                 if any(compress(car, mask)):
                     bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
