@@ -88,6 +88,9 @@ class Tables:
         self.unloadable = tuple(t for t in range(self.T) if self.kind[t] not in (C_SOLDIERS, C_GOOD))
         self.unloadable_mask = tuple(t in self.unloadable for t in range(self.T))
         self._masks: dict[int, tuple[bool, ...]] = {}
+        # the moves naming one card type, made once: ``card_moves[kind][t]``
+        self.card_moves = {k: tuple((k, t) for t in range(self.T))
+                           for k in (K_DISCARD, K_EXCHANGE, K_LIMIT_DROP, K_KEEP_DROP, K_PLAY)}
         self.loadable = tuple((self.soldier,) + self.goods_of[e] for e in (0, 1))
         self.sellable = (self.goods_of[1], self.goods_of[0])  # seed: sell at the opposite end
         self.sale = (0,) + tuple(r.sale_values)
@@ -290,20 +293,19 @@ class ChessboardState:
             moves.append((K_PASS,))
             return moves
         if ph == PH_DISCARD:  # K1 steps 1 and 2: discard, or begin the exchange, or go on to draw
-            held = [t for t in range(T.T) if hand[t]]
-            moves = [(K_DISCARD, t) for t in held]
+            moves = list(compress(T.card_moves[K_DISCARD], hand))
             if self.hand_n[p] >= T.rules.exchange_discard:
-                moves += [(K_EXCHANGE, t) for t in held]
+                moves += compress(T.card_moves[K_EXCHANGE], hand)
             moves.append((K_DONE,))
             return moves
         if ph == PH_KEEP:
             return [(K_KEEP_DROP, t) for t in sorted(set(self.pending))]
         if ph == PH_LIMIT:
-            return [(K_LIMIT_DROP, t) for t in range(T.T) if hand[t]]
+            return list(compress(T.card_moves[K_LIMIT_DROP], hand))
         if ph == PH_BUY:
             return [(K_PLAY, t) for t in T.loadable[T.end_of[self.pos[p]]] if hand[t]] + [(K_DONE,)]
         if ph == PH_EXCHANGE:  # the exchange begun: its other discards
-            return [(K_EXCHANGE, t) for t in range(T.T) if hand[t]]
+            return list(compress(T.card_moves[K_EXCHANGE], hand))
         if ph == PH_TRADE:
             return self._swaps(p) + [(K_DONE,)]
         if ph == PH_DESERT:
