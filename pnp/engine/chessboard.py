@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate, chain, compress
+from itertools import accumulate, chain, compress, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -71,6 +71,9 @@ class Tables:
         self.region = tuple({"europe": 0, "orient": 1}.get(c.region, -1) for c in cards)
         self.total = tuple(c.count for c in cards)
         self.total_list = list(self.total)
+        # the counts packed one byte a type (see ChessboardState._check_all); None if a
+        # count does not fit a byte
+        self.total_packed = int.from_bytes(bytes(self.total), "big") if max(self.total, default=0) < 256 else None
         self.no_cards = [0] * self.T
         self.deck_size = sum(self.total)
         soldiers = [t for t in range(self.T) if self.kind[t] == C_SOLDIERS]
@@ -798,17 +801,24 @@ class ChessboardState:
         players = self.players
         self.checked_turn = self.turn_count
         piles = self.all_piles  # deck, discard, the hands, the caravans
-        held = list(map(sum, zip(*piles)))
-        for t in self.pending:
-            held[t] += 1
-        try:  # bytes() takes counts 0..255 only: a quick test that none is negative
-            list(map(bytes, piles))
-            negative = False
-        except ValueError:
-            negative = min(map(min, piles)) < 0
-        if held != T.total_list or negative:
-            self._explain_cards(held)
         sizes = list(map(sum, piles))
+        try:  # bytes() takes counts 0..255 only: a quick test that none is negative
+            packed = list(map(bytes, piles))
+        except ValueError:
+            packed = None
+        # Per-type totals: with every count in 0..255 and every total below 256, the piles
+        # read as base-256 numbers (one digit a type) add up to the totals' number, and the
+        # card count is right, only if every type's total is right (a carry out of one digit
+        # needs 256 cards more of that type, which leaves a later digit short, and the
+        # lowest digit short would need a negative count).  Else count type by type.
+        if (packed is None or self.pending or T.total_packed is None
+                or sum(sizes) != T.deck_size
+                or sum(map(int.from_bytes, packed, repeat("big"))) != T.total_packed):
+            held = list(map(sum, zip(*piles)))
+            for t in self.pending:
+                held[t] += 1
+            if held != T.total_list or packed is None and min(map(min, piles)) < 0:
+                self._explain_cards(held)
         if sizes[0] != self.deck_n or sizes[1] != self.pile_n:
             raise InvariantViolation("deck or discard size differs from its counts")
         if sizes[2:2 + players] != self.hand_n or sizes[2 + players:] != self.car_n:
