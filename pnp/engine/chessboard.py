@@ -91,6 +91,8 @@ class Tables:
         self.unloadable = tuple(t for t in range(self.T) if self.kind[t] not in (C_SOLDIERS, C_GOOD))
         self.unloadable_mask = tuple(t in self.unloadable for t in range(self.T))
         self._masks: dict[int, tuple[bool, ...]] = {}
+        #: memo space for players' pure functions of the position (their own keys)
+        self.scratch: dict = {}
         # the moves naming one card type, made once: ``card_moves[kind][t]``
         self.card_moves = {k: tuple((k, t) for t in range(self.T))
                            for k in (K_DISCARD, K_EXCHANGE, K_LIMIT_DROP, K_KEEP_DROP, K_PLAY)}

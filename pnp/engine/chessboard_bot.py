@@ -139,20 +139,6 @@ def turns_to_finish(rows: int, steps: list[int]) -> int:
     return 2 + (rows + 2) // 3
 
 
-_TURNS: dict[tuple, int] = {}
-
-
-def _turns(rows: int, steps: tuple[int, ...]) -> int:
-    """``turns_to_finish`` remembered (it depends on ``rows`` and ``steps`` only)."""
-    key = (rows, steps)
-    n = _TURNS.get(key)
-    if n is None:
-        if len(_TURNS) > 100_000:
-            _TURNS.clear()
-        n = _TURNS[key] = turns_to_finish(rows, steps)
-    return n
-
-
 def _least_wanted(state: ChessboardState, p: int, moves: list[tuple], wants: tuple) -> tuple:
     """The move among ``moves`` (each ``(kind, card type)``, distinct types) whose card
     player ``p`` wants least: ``min`` by ``(card_value, type)``."""
@@ -168,7 +154,7 @@ def _least_wanted(state: ChessboardState, p: int, moves: list[tuple], wants: tup
 def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
     """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
     ph = state.phase
-    p = state.current_player()
+    p = state.rob_queue[0] if ph == PH_ROB else state.cur  # state.current_player(), inline
     if ph == PH_MOVE:
         return _move(state, p, moves)
     if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
@@ -215,41 +201,55 @@ def _exchange(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
 def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     T = state.T
     here = state.pos[p]
-    goal = heading(state, p)
     end = T.end_of[here]
     if end >= 0:
         if loading_at(state, p) == end:
             return (K_PASS,)  # wait a turn to draw more of this end's goods
         goal = 1 - end
+    else:
+        goal = heading(state, p)
     target = T.end_row[goal]
-    hand = state.hands[p]
-    steps = [T.steps[t] for t in T.move_types for _ in range(hand[t])]
-    now = abs(target - T.row_of[here])
+    row_of = T.row_of
+    now = abs(target - row_of[here])
+    # the crossing estimates depend on the Move cards held (their counts by length) and
+    # the rows to go only: remembered per model in T.scratch
+    counts = T.move_get(state.hands[p])
+    memo = T.scratch
+    if len(memo) > 200_000:
+        memo.clear()
+    key = (counts, now)
+    est = memo.get(key)
+    if est is None:
+        est = memo[key] = turns_to_finish(now, _steps(T, counts))
     # pass: the crossing still costs what the cards in hand need, plus this turn; after
     # PATIENCE turns standing still any move beats waiting (a detour round a blockade)
-    best, score = (K_PASS,), -10.0 * (1 + _turns(now, tuple(steps))) - now - 0.5
+    best, score = (K_PASS,), -10.0 * (1 + est) - now - 0.5
     if state.idle[p] >= PATIENCE and now and not state.moved:
         score = float("-inf")
-    row_of, steps_of, oasis = T.row_of, T.steps, state.oasis
-    known = {}  # (card's steps, rows left) -> estimated turns with the other cards
+    steps_of, oasis = T.steps, state.oasis
     for m in moves:
         if m[0] != K_MOVE:
             continue
         dest = m[2]
         n = steps_of[m[1]]
         left = abs(target - row_of[dest])
-        key = (n, left)
-        est = known.get(key)
+        key = (counts, n, left)
+        est = memo.get(key)
         if est is None:
-            rest = list(steps)
+            rest = _steps(T, counts)
             rest.remove(n)
-            est = known[key] = _turns(left, tuple(rest))
+            est = memo[key] = turns_to_finish(left, rest)
         if left and oasis[dest] and est >= 1:
             est -= 0.8  # an oasis: move again at once
         s = -10.0 * (1 + est) - left - 0.05 * n
         if s > score:
             best, score = m, s
     return best
+
+
+def _steps(T, counts: tuple[int, ...]) -> list[int]:
+    """The lengths of the Move cards held, from their counts (``T.move_get(hand)``)."""
+    return [T.steps[t] for t, c in zip(T.move_types, counts) for _ in range(c)]
 
 
 def _buy(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
