@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate, chain, compress, repeat
-from operator import itemgetter
+from operator import and_, itemgetter
 from typing import Any
 
 from ..errors import VariantError
@@ -91,6 +91,8 @@ class Tables:
         self.unloadable = tuple(t for t in range(self.T) if self.kind[t] not in (C_SOLDIERS, C_GOOD))
         self.unloadable_mask = tuple(t in self.unloadable for t in range(self.T))
         self._masks: dict[int, tuple[bool, ...]] = {}
+        # the unloadable types' digits of a pile read as a base-256 number (see total_packed)
+        self.unloadable_digits = int.from_bytes(bytes(255 if m else 0 for m in self.unloadable_mask), "big")
         #: memo space for players' pure functions of the position (their own keys)
         self.scratch: dict = {}
         # the moves naming one card type, made once: ``card_moves[kind][t]``
@@ -805,28 +807,31 @@ class ChessboardState:
         piles = self.all_piles  # deck, discard, the hands, the caravans
         sizes = list(map(sum, piles))
         try:  # bytes() takes counts 0..255 only: a quick test that none is negative
-            packed = list(map(bytes, piles))
+            numbers = list(map(int.from_bytes, map(bytes, piles), repeat("big")))
         except ValueError:
-            packed = None
+            numbers = None
         # Per-type totals: with every count in 0..255 and every total below 256, the piles
         # read as base-256 numbers (one digit a type) add up to the totals' number, and the
         # card count is right, only if every type's total is right (a carry out of one digit
         # needs 256 cards more of that type, which leaves a later digit short, and the
         # lowest digit short would need a negative count).  Else count type by type.
-        if (packed is None or self.pending or T.total_packed is None
-                or sum(sizes) != T.deck_size
-                or sum(map(int.from_bytes, packed, repeat("big"))) != T.total_packed):
+        if (numbers is None or self.pending or T.total_packed is None
+                or sum(sizes) != T.deck_size or sum(numbers) != T.total_packed):
             held = list(map(sum, zip(*piles)))
             for t in self.pending:
                 held[t] += 1
-            if held != T.total_list or packed is None and min(map(min, piles)) < 0:
+            if held != T.total_list or numbers is None and min(map(min, piles)) < 0:
                 self._explain_cards(held)
         if sizes[0] != self.deck_n or sizes[1] != self.pile_n:
             raise InvariantViolation("deck or discard size differs from its counts")
         if sizes[2:2 + players] != self.hand_n or sizes[2 + players:] != self.car_n:
             raise InvariantViolation("a hand or caravan size differs from its counts")
-        mask = T.unloadable_mask
-        if any(compress(chain.from_iterable(self.cars), T.unloadable_masks(players))):
+        if numbers is not None:  # no count negative: a non-zero digit is a card there
+            bad = any(map(and_, numbers[2 + players:], repeat(T.unloadable_digits)))
+        else:
+            bad = any(compress(chain.from_iterable(self.cars), T.unloadable_masks(players)))
+        if bad:
+            mask = T.unloadable_mask
             for p, car in enumerate(self.cars):
                 if any(compress(car, mask)):
                     bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
