@@ -63,6 +63,7 @@ class Tables:
     def __init__(self, game):
         self.game = game
         r = self.rules = game.rules
+        self.caravan_limit, self.hand_limit, self.start_gold = r.caravan_limit, r.hand_limit, r.start_gold
         cards = game.cards
         self.type_ids = tuple(c.id for c in cards)
         self.T = len(cards)
@@ -783,17 +784,16 @@ class ChessboardState:
         of a turn, and at the end of the game), which keeps a check run fast.
         """
         T = self.T
-        r = T.rules
         hand_n, car_n, gold = self.hand_n, self.car_n, self.gold
         cards = self.deck_n + self.pile_n + sum(hand_n) + sum(car_n) + len(self.pending)
         if cards != T.deck_size:
             raise InvariantViolation(f"{cards} cards over deck, discard, hands and caravans, {T.deck_size} in the game")
-        if max(car_n) > r.caravan_limit:
-            raise InvariantViolation(f"a caravan of {max(car_n)} cards, at most {r.caravan_limit}")
+        if max(car_n) > T.caravan_limit:
+            raise InvariantViolation(f"a caravan of {max(car_n)} cards, at most {T.caravan_limit}")
         phase = self.phase
-        if max(hand_n) > r.hand_limit and phase != PH_KEEP and phase != PH_LIMIT:
-            raise InvariantViolation(f"{max(hand_n)} cards in a hand after the draw phase (limit {r.hand_limit})")
-        if min(gold) < 0 or sum(gold) != self.paid + r.start_gold * self.players:
+        if max(hand_n) > T.hand_limit and phase != PH_KEEP and phase != PH_LIMIT:
+            raise InvariantViolation(f"{max(hand_n)} cards in a hand after the draw phase (limit {T.hand_limit})")
+        if min(gold) < 0 or sum(gold) != self.paid + T.start_gold * self.players:
             raise InvariantViolation(f"players hold {gold} gold, the bank paid {self.paid}")
         if self.turn_count == self.checked_turn and phase != PH_OVER:
             return
