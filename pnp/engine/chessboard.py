@@ -119,6 +119,21 @@ class Tables:
         self.lines = tuple(
             tuple(self._lines(s, n) for n in range(longest + 1)) for s in range(self.squares)
         )
+        # the same lines for the move lists: ``card_lines[square][t]`` lists, for a Move,
+        # Bandits or Sandstorm card type t, ``(mask, landing)`` for each line of its length
+        # (``desert_lines``: only those landing in the Middle East), where ``mask`` has the
+        # bits of the line's squares in ``ChessboardState.blocked_bits`` (8 bits a square,
+        # bit 8 * square: that is ``bytes(blocked)`` read as a little-endian number)
+        self.square_bit = tuple(1 << (8 * s) for s in range(self.squares))
+        self.card_lines = tuple(
+            tuple(tuple((sum(self.square_bit[q] for q in line), line[-1]) for line in self.lines[s][self.steps[t]])
+                  for t in range(self.T))
+            for s in range(self.squares)
+        )
+        self.desert_lines = tuple(
+            tuple(tuple((m, land) for m, land in self.card_lines[s][t] if self.desert_ok[land]) for t in range(self.T))
+            for s in range(self.squares)
+        )
         self.around = tuple(
             tuple(self.square(r2, c2) for dr, dc in DIRECTIONS
                   for r2, c2 in [(self.row_of[s] + dr, self.col_of[s] + dc)] if 1 <= r2 <= R and 1 <= c2 <= C)
@@ -210,7 +225,7 @@ class ChessboardState:
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
-        "rob_queue", "all_piles", "blocked", "idle", "checked_turn", "counters", "penalties", "max_circulation",
+        "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
         "coins", "coin_need",
     )
 
@@ -331,34 +346,37 @@ class ChessboardState:
     # ------------------------------------------------------------------ move lists
     def _rebuild_blocked(self) -> None:
         """``blocked[square]``: a pawn or quicksand is there (K5, K16); kept up to date by
-        every pawn move, rebuilt after set-up changes."""
+        every pawn move, rebuilt after set-up changes.  ``blocked_bits``: the same as one
+        number (``Tables.square_bit``), for the move lists."""
         self.blocked = [o >= 0 or q for o, q in zip(self.occ, self.quick)]
+        self.blocked_bits = int.from_bytes(bytes(self.blocked), "little")
 
     def _put(self, who: int, old: int, new: int) -> None:
         """Pawn ``who`` from square ``old`` (-1: off the board) to ``new``."""
-        occ, blocked = self.occ, self.blocked
+        occ, blocked, bit = self.occ, self.blocked, self.T.square_bit
+        bits = self.blocked_bits
         if old >= 0:
             occ[old] = -1
             blocked[old] = False  # a pawn never stands on quicksand
+            if bits & bit[old]:
+                bits -= bit[old]
         occ[new] = who
         blocked[new] = True
+        self.blocked_bits = bits | bit[new]
 
     def _caravan_moves(self, p: int) -> list[tuple]:
         """(K_MOVE, card type, landing square) for every Move card in hand and every free
         straight line of its length (K5)."""
         T = self.T
         hand = self.hands[p]
-        lines = T.lines[self.pos[p]]
-        blocked = self.blocked
+        lines = T.card_lines[self.pos[p]]
+        bits = self.blocked_bits
         out = []
         for t in T.move_types:
             if hand[t]:
-                for line in lines[T.steps[t]]:
-                    for s in line:
-                        if blocked[s]:
-                            break
-                    else:
-                        out.append((K_MOVE, t, line[-1]))
+                for mask, land in lines[t]:
+                    if not bits & mask:
+                        out.append((K_MOVE, t, land))
         return out
 
     def _desert_moves(self) -> list[tuple]:
@@ -367,22 +385,18 @@ class ChessboardState:
         never leaves them)."""
         T = self.T
         hand = self.hands[self.cur]
-        blocked, desert_ok = self.blocked, T.desert_ok
+        bits = self.blocked_bits
         out = []
         for kind, types, used, at in ((K_BANDITS, T.bandit_types, self.bandits_used, self.bandits),
                                       (K_SANDSTORM, T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
             if used:
                 continue
-            lines = T.lines[at]
+            lines = T.desert_lines[at]
             for t in types:
                 if hand[t]:
-                    for line in lines[T.steps[t]]:
-                        if desert_ok[line[-1]]:
-                            for s in line:
-                                if blocked[s]:
-                                    break
-                            else:
-                                out.append((kind, t, line[-1]))
+                    for mask, land in lines[t]:
+                        if not bits & mask:
+                            out.append((kind, t, land))
         return out
 
     def accepts(self, q: int, receive: int, give: int) -> bool:
@@ -858,6 +872,8 @@ class ChessboardState:
         if (not pawns_blocked or not all(compress(blocked, quick)) or len(blocked) != len(occ)
                 or blocked.count(True) != on_board + quick.count(True) or blocked.count(False) != len(occ) - on_board - quick.count(True)):
             raise InvariantViolation("the blocked squares differ from the pawns and quicksand on the board")
+        if int.from_bytes(bytes(blocked), "little") != self.blocked_bits:
+            raise InvariantViolation("the move lists' copy of the blocked squares differs from the board")
 
     def _explain_cards(self, held: list[int]) -> None:
         T = self.T
