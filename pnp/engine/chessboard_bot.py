@@ -166,9 +166,17 @@ def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tu
     if ph == PH_TRADE:
         best, gain = (K_DONE,), 0.0
         wants = _wants(state, p)
+        value = {}  # card type -> card_value (the same for every swap offered)
         for m in moves:
             if m[0] == K_SWAP:
-                g = card_value(state, p, m[3], wants) - card_value(state, p, m[2], wants)
+                y, x = m[3], m[2]
+                vy = value.get(y)
+                if vy is None:
+                    vy = value[y] = card_value(state, p, y, wants)
+                vx = value.get(x)
+                if vx is None:
+                    vx = value[x] = card_value(state, p, x, wants)
+                g = vy - vx
                 if g > gain:
                     best, gain = m, g
         return best
