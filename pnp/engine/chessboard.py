@@ -869,8 +869,9 @@ class ChessboardState:
             raise InvariantViolation("two pawns on one square, or a stray pawn on the board")
         # blocked must be True exactly on the pawns' squares (checked above: the only
         # occupied ones, never quicksand) and the quicksand, False elsewhere
+        walls = on_board + quick.count(True)
         if (not pawns_blocked or not all(compress(blocked, quick)) or len(blocked) != len(occ)
-                or blocked.count(True) != on_board + quick.count(True) or blocked.count(False) != len(occ) - on_board - quick.count(True)):
+                or blocked.count(True) != walls or blocked.count(False) != len(occ) - walls):
             raise InvariantViolation("the blocked squares differ from the pawns and quicksand on the board")
         if int.from_bytes(bytes(blocked), "little") != self.blocked_bits:
             raise InvariantViolation("the move lists' copy of the blocked squares differs from the board")

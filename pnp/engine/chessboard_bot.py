@@ -103,7 +103,8 @@ def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = Non
         # 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
         # without the calls (x - 0 is x: the same float)
         n = hand[t]
-        v = 10 + 0.5 * steps - (3 * (n - 1) if n > 1 else 0) - (2 * (held - MOVE_CARDS_WANTED) if held > MOVE_CARDS_WANTED else 0)
+        extra = held - MOVE_CARDS_WANTED
+        v = 10 + 0.5 * steps - (3 * (n - 1) if n > 1 else 0) - (2 * extra if extra > 0 else 0)
         return v + 6 if steps == rows else v
     if k == C_GOOD:
         n = hand[t] + state.cars[p][t]
