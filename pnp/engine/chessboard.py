@@ -24,7 +24,9 @@ players' choices), sell.  Phases without a real choice are passed without a move
 from __future__ import annotations
 
 import random
-from itertools import chain, compress
+from bisect import bisect_right
+from itertools import accumulate, chain, compress, repeat
+from operator import and_, itemgetter
 from typing import Any
 
 from ..errors import VariantError
@@ -61,6 +63,7 @@ class Tables:
     def __init__(self, game):
         self.game = game
         r = self.rules = game.rules
+        self.caravan_limit, self.hand_limit, self.start_gold = r.caravan_limit, r.hand_limit, r.start_gold
         cards = game.cards
         self.type_ids = tuple(c.id for c in cards)
         self.T = len(cards)
@@ -69,6 +72,9 @@ class Tables:
         self.region = tuple({"europe": 0, "orient": 1}.get(c.region, -1) for c in cards)
         self.total = tuple(c.count for c in cards)
         self.total_list = list(self.total)
+        # the counts packed one byte a type (see ChessboardState._check_all); None if a
+        # count does not fit a byte
+        self.total_packed = int.from_bytes(bytes(self.total), "big") if max(self.total, default=0) < 256 else None
         self.no_cards = [0] * self.T
         self.deck_size = sum(self.total)
         soldiers = [t for t in range(self.T) if self.kind[t] == C_SOLDIERS]
@@ -78,8 +84,21 @@ class Tables:
         self.sandstorm_types = tuple(t for t in range(self.T) if self.kind[t] == C_SANDSTORM)
         self.goods = tuple(t for t in range(self.T) if self.kind[t] == C_GOOD)
         self.goods_of = tuple(tuple(t for t in self.goods if self.region[t] == e) for e in (0, 1))
+        # fast readers (for the heuristic player): ``goods_get[e](counts)`` is the tuple of
+        # ``counts[t]`` for ``t`` in ``goods_of[e]``; ``move_get`` the same for ``move_types``
+        self.goods_get = tuple(_getter(g) for g in self.goods_of)
+        self.goods_total = tuple(sum(self.total[t] for t in g) for g in self.goods_of)
+        self.move_get = _getter(self.move_types)
         self.unloadable = tuple(t for t in range(self.T) if self.kind[t] not in (C_SOLDIERS, C_GOOD))
         self.unloadable_mask = tuple(t in self.unloadable for t in range(self.T))
+        self._masks: dict[int, tuple[bool, ...]] = {}
+        # the unloadable types' digits of a pile read as a base-256 number (see total_packed)
+        self.unloadable_digits = int.from_bytes(bytes(255 if m else 0 for m in self.unloadable_mask), "big")
+        #: memo space for players' pure functions of the position (their own keys)
+        self.scratch: dict = {}
+        # the moves naming one card type, made once: ``card_moves[kind][t]``
+        self.card_moves = {k: tuple((k, t) for t in range(self.T))
+                           for k in (K_DISCARD, K_EXCHANGE, K_LIMIT_DROP, K_KEEP_DROP, K_PLAY)}
         self.loadable = tuple((self.soldier,) + self.goods_of[e] for e in (0, 1))
         self.sellable = (self.goods_of[1], self.goods_of[0])  # seed: sell at the opposite end
         self.sale = (0,) + tuple(r.sale_values)
@@ -100,6 +119,21 @@ class Tables:
         self.lines = tuple(
             tuple(self._lines(s, n) for n in range(longest + 1)) for s in range(self.squares)
         )
+        # the same lines for the move lists: ``card_lines[square][t]`` lists, for a Move,
+        # Bandits or Sandstorm card type t, ``(mask, landing)`` for each line of its length
+        # (``desert_lines``: only those landing in the Middle East), where ``mask`` has the
+        # bits of the line's squares in ``ChessboardState.blocked_bits`` (8 bits a square,
+        # bit 8 * square: that is ``bytes(blocked)`` read as a little-endian number)
+        self.square_bit = tuple(1 << (8 * s) for s in range(self.squares))
+        self.card_lines = tuple(
+            tuple(tuple((sum(self.square_bit[q] for q in line), line[-1]) for line in self.lines[s][self.steps[t]])
+                  for t in range(self.T))
+            for s in range(self.squares)
+        )
+        self.desert_lines = tuple(
+            tuple(tuple((m, land) for m, land in self.card_lines[s][t] if self.desert_ok[land]) for t in range(self.T))
+            for s in range(self.squares)
+        )
         self.around = tuple(
             tuple(self.square(r2, c2) for dr, dc in DIRECTIONS
                   for r2, c2 in [(self.row_of[s] + dr, self.col_of[s] + dc)] if 1 <= r2 <= R and 1 <= c2 <= C)
@@ -108,6 +142,13 @@ class Tables:
         self.centre_rows, self.centre_columns = b.centre_rows, b.centre_columns
         self.oasis_per_row = game.marker("oasis").per_row
         self.quicksand_per_row = game.marker("quicksand").per_row
+
+    def unloadable_masks(self, players: int) -> tuple[bool, ...]:
+        """``unloadable_mask`` repeated for ``players`` caravans (remembered)."""
+        m = self._masks.get(players)
+        if m is None:
+            m = self._masks[players] = self.unloadable_mask * players
+        return m
 
     def square(self, row: int, column: int) -> int:
         """Square index of a 1-based (row, column)."""
@@ -137,6 +178,16 @@ class Tables:
             if grown_r == rows and grown_c == cols:
                 raise RuleGap("fewer than 2 open Middle Eastern squares for the Bandits and the Sandstorm")
             rows, cols = grown_r, grown_c
+
+
+def _getter(indices: tuple[int, ...]):
+    """A function returning the tuple of ``seq[i]`` for ``i`` in ``indices`` (any length)."""
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    if indices:
+        i = indices[0]
+        return lambda seq: (seq[i],)
+    return lambda seq: ()
 
 
 _TABLES: dict[int, Tables] = {}
@@ -174,7 +225,7 @@ class ChessboardState:
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
-        "rob_queue", "all_piles", "blocked", "idle", "checked_turn", "counters", "penalties", "max_circulation",
+        "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
         "coins", "coin_need",
     )
 
@@ -265,20 +316,19 @@ class ChessboardState:
             moves.append((K_PASS,))
             return moves
         if ph == PH_DISCARD:  # K1 steps 1 and 2: discard, or begin the exchange, or go on to draw
-            held = [t for t in range(T.T) if hand[t]]
-            moves = [(K_DISCARD, t) for t in held]
+            moves = list(compress(T.card_moves[K_DISCARD], hand))
             if self.hand_n[p] >= T.rules.exchange_discard:
-                moves += [(K_EXCHANGE, t) for t in held]
+                moves += compress(T.card_moves[K_EXCHANGE], hand)
             moves.append((K_DONE,))
             return moves
         if ph == PH_KEEP:
             return [(K_KEEP_DROP, t) for t in sorted(set(self.pending))]
         if ph == PH_LIMIT:
-            return [(K_LIMIT_DROP, t) for t in range(T.T) if hand[t]]
+            return list(compress(T.card_moves[K_LIMIT_DROP], hand))
         if ph == PH_BUY:
             return [(K_PLAY, t) for t in T.loadable[T.end_of[self.pos[p]]] if hand[t]] + [(K_DONE,)]
         if ph == PH_EXCHANGE:  # the exchange begun: its other discards
-            return [(K_EXCHANGE, t) for t in range(T.T) if hand[t]]
+            return list(compress(T.card_moves[K_EXCHANGE], hand))
         if ph == PH_TRADE:
             return self._swaps(p) + [(K_DONE,)]
         if ph == PH_DESERT:
@@ -296,34 +346,37 @@ class ChessboardState:
     # ------------------------------------------------------------------ move lists
     def _rebuild_blocked(self) -> None:
         """``blocked[square]``: a pawn or quicksand is there (K5, K16); kept up to date by
-        every pawn move, rebuilt after set-up changes."""
+        every pawn move, rebuilt after set-up changes.  ``blocked_bits``: the same as one
+        number (``Tables.square_bit``), for the move lists."""
         self.blocked = [o >= 0 or q for o, q in zip(self.occ, self.quick)]
+        self.blocked_bits = int.from_bytes(bytes(self.blocked), "little")
 
     def _put(self, who: int, old: int, new: int) -> None:
         """Pawn ``who`` from square ``old`` (-1: off the board) to ``new``."""
-        occ, blocked = self.occ, self.blocked
+        occ, blocked, bit = self.occ, self.blocked, self.T.square_bit
+        bits = self.blocked_bits
         if old >= 0:
             occ[old] = -1
             blocked[old] = False  # a pawn never stands on quicksand
+            if bits & bit[old]:
+                bits -= bit[old]
         occ[new] = who
         blocked[new] = True
+        self.blocked_bits = bits | bit[new]
 
     def _caravan_moves(self, p: int) -> list[tuple]:
         """(K_MOVE, card type, landing square) for every Move card in hand and every free
         straight line of its length (K5)."""
         T = self.T
         hand = self.hands[p]
-        lines = T.lines[self.pos[p]]
-        blocked = self.blocked
+        lines = T.card_lines[self.pos[p]]
+        bits = self.blocked_bits
         out = []
         for t in T.move_types:
             if hand[t]:
-                for line in lines[T.steps[t]]:
-                    for s in line:
-                        if blocked[s]:
-                            break
-                    else:
-                        out.append((K_MOVE, t, line[-1]))
+                for mask, land in lines[t]:
+                    if not bits & mask:
+                        out.append((K_MOVE, t, land))
         return out
 
     def _desert_moves(self) -> list[tuple]:
@@ -332,22 +385,18 @@ class ChessboardState:
         never leaves them)."""
         T = self.T
         hand = self.hands[self.cur]
-        blocked, desert_ok = self.blocked, T.desert_ok
+        bits = self.blocked_bits
         out = []
         for kind, types, used, at in ((K_BANDITS, T.bandit_types, self.bandits_used, self.bandits),
                                       (K_SANDSTORM, T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
             if used:
                 continue
-            lines = T.lines[at]
+            lines = T.desert_lines[at]
             for t in types:
                 if hand[t]:
-                    for line in lines[T.steps[t]]:
-                        if desert_ok[line[-1]]:
-                            for s in line:
-                                if blocked[s]:
-                                    break
-                            else:
-                                out.append((kind, t, line[-1]))
+                    for mask, land in lines[t]:
+                        if not bits & mask:
+                            out.append((kind, t, land))
         return out
 
     def accepts(self, q: int, receive: int, give: int) -> bool:
@@ -507,13 +556,12 @@ class ChessboardState:
             self.counters["reshuffles"] += 1
         i = self.rng.randrange(self.deck_n)
         deck = self.deck
-        for t, n in enumerate(deck):
-            if i < n:
-                deck[t] -= 1
-                self.deck_n -= 1
-                return t
-            i -= n
-        raise InvariantViolation("deck counts do not add up to the deck size")
+        t = bisect_right(list(accumulate(deck)), i)  # the first type whose running count exceeds i
+        if t >= len(deck) or deck[t] <= 0:
+            raise InvariantViolation("deck counts do not add up to the deck size")
+        deck[t] -= 1
+        self.deck_n -= 1
+        return t
 
     def _draw_to_hand(self, p: int) -> None:
         t = self._draw()
@@ -750,51 +798,83 @@ class ChessboardState:
         of a turn, and at the end of the game), which keeps a check run fast.
         """
         T = self.T
-        players = self.players
-        r = T.rules
-        cards = self.deck_n + self.pile_n + sum(self.hand_n) + sum(self.car_n) + len(self.pending)
+        hand_n, car_n, gold = self.hand_n, self.car_n, self.gold
+        cards = self.deck_n + self.pile_n + sum(hand_n) + sum(car_n) + len(self.pending)
         if cards != T.deck_size:
             raise InvariantViolation(f"{cards} cards over deck, discard, hands and caravans, {T.deck_size} in the game")
-        if max(self.car_n) > r.caravan_limit:
-            raise InvariantViolation(f"a caravan of {max(self.car_n)} cards, at most {r.caravan_limit}")
-        if self.phase not in (PH_KEEP, PH_LIMIT) and max(self.hand_n) > r.hand_limit:
-            raise InvariantViolation(f"{max(self.hand_n)} cards in a hand after the draw phase (limit {r.hand_limit})")
-        if min(self.gold) < 0 or sum(self.gold) != self.paid + r.start_gold * players:
-            raise InvariantViolation(f"players hold {self.gold} gold, the bank paid {self.paid}")
-        if self.turn_count == self.checked_turn and self.phase != PH_OVER:
+        if max(car_n) > T.caravan_limit:
+            raise InvariantViolation(f"a caravan of {max(car_n)} cards, at most {T.caravan_limit}")
+        phase = self.phase
+        if max(hand_n) > T.hand_limit and phase != PH_KEEP and phase != PH_LIMIT:
+            raise InvariantViolation(f"{max(hand_n)} cards in a hand after the draw phase (limit {T.hand_limit})")
+        if min(gold) < 0 or sum(gold) != self.paid + T.start_gold * self.players:
+            raise InvariantViolation(f"players hold {gold} gold, the bank paid {self.paid}")
+        if self.turn_count == self.checked_turn and phase != PH_OVER:
             return
+        self._check_all()
+
+    def _check_all(self) -> None:
+        """The once-a-turn part of ``check_invariants``: every count and the board from scratch."""
+        T = self.T
+        players = self.players
         self.checked_turn = self.turn_count
-        piles = self.all_piles
-        held = list(map(sum, zip(*piles)))
-        for t in self.pending:
-            held[t] += 1
-        if held != T.total_list or min(chain.from_iterable(piles)) < 0:
-            self._explain_cards(held)
-        if sum(self.deck) != self.deck_n or sum(self.pile) != self.pile_n:
+        piles = self.all_piles  # deck, discard, the hands, the caravans
+        sizes = list(map(sum, piles))
+        try:  # bytes() takes counts 0..255 only: a quick test that none is negative
+            numbers = list(map(int.from_bytes, map(bytes, piles), repeat("big")))
+        except ValueError:
+            numbers = None
+        # Per-type totals: with every count in 0..255 and every total below 256, the piles
+        # read as base-256 numbers (one digit a type) add up to the totals' number, and the
+        # card count is right, only if every type's total is right (a carry out of one digit
+        # needs 256 cards more of that type, which leaves a later digit short, and the
+        # lowest digit short would need a negative count).  Else count type by type.
+        if (numbers is None or self.pending or T.total_packed is None
+                or sum(sizes) != T.deck_size or sum(numbers) != T.total_packed):
+            held = list(map(sum, zip(*piles)))
+            for t in self.pending:
+                held[t] += 1
+            if held != T.total_list or numbers is None and min(map(min, piles)) < 0:
+                self._explain_cards(held)
+        if sizes[0] != self.deck_n or sizes[1] != self.pile_n:
             raise InvariantViolation("deck or discard size differs from its counts")
-        if list(map(sum, self.hands)) != self.hand_n or list(map(sum, self.cars)) != self.car_n:
+        if sizes[2:2 + players] != self.hand_n or sizes[2 + players:] != self.car_n:
             raise InvariantViolation("a hand or caravan size differs from its counts")
-        mask = T.unloadable_mask
-        for p, car in enumerate(self.cars):
-            if any(compress(car, mask)):
-                bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
-                raise InvariantViolation(f"player {p}: caravan holds {bad}")
-        occ = self.occ
+        if numbers is not None:  # no count negative: a non-zero digit is a card there
+            bad = any(map(and_, numbers[2 + players:], repeat(T.unloadable_digits)))
+        else:
+            bad = any(compress(chain.from_iterable(self.cars), T.unloadable_masks(players)))
+        if bad:
+            mask = T.unloadable_mask
+            for p, car in enumerate(self.cars):
+                if any(compress(car, mask)):
+                    bad = ", ".join(T.type_ids[t] for t in T.unloadable if car[t])
+                    raise InvariantViolation(f"player {p}: caravan holds {bad}")
+        occ, quick, blocked = self.occ, self.quick, self.blocked
         on_board = 0
+        pawns_blocked = True
         for who, s in enumerate(self.pos + [self.bandits, self.sandstorm]):
             if s < 0:
                 continue
             on_board += 1
             if occ[s] != who:
                 raise InvariantViolation(f"pawn {who} at square {s}, the board says {occ[s]}")
-            if self.quick[s]:
+            if quick[s]:
                 raise InvariantViolation(f"pawn {who} stands on quicksand (square {s})")
             if who >= players and not T.desert_ok[s]:
                 raise InvariantViolation(f"desert pawn {who} outside the Middle East (square {s})")
+            if blocked[s] != True:  # noqa: E712 (as the list comparison: 1 == True)
+                pawns_blocked = False
         if len(occ) - occ.count(-1) != on_board:
             raise InvariantViolation("two pawns on one square, or a stray pawn on the board")
-        if self.blocked != [o >= 0 or q for o, q in zip(occ, self.quick)]:
+        # blocked must be True exactly on the pawns' squares (checked above: the only
+        # occupied ones, never quicksand) and the quicksand, False elsewhere
+        walls = on_board + quick.count(True)
+        if (not pawns_blocked or not all(compress(blocked, quick)) or len(blocked) != len(occ)
+                or blocked.count(True) != walls or blocked.count(False) != len(occ) - walls):
             raise InvariantViolation("the blocked squares differ from the pawns and quicksand on the board")
+        if int.from_bytes(bytes(blocked), "little") != self.blocked_bits:
+            raise InvariantViolation("the move lists' copy of the blocked squares differs from the board")
 
     def _explain_cards(self, held: list[int]) -> None:
         T = self.T

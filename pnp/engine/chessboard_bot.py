@@ -31,20 +31,22 @@ def heading(state: ChessboardState, p: int) -> int:
     """The end (0 Europe, 1 Orient) player ``p`` is travelling to, or loading at."""
     T = state.T
     car = state.cars[p]
-    for e in (0, 1):
-        if any(car[t] for t in T.goods_of[e]):
-            return 1 - e  # loaded with e's goods: they sell at the other end
+    get = T.goods_get
+    if any(get[0](car)):
+        return 1  # loaded with Europe's goods: they sell at the other end
+    if any(get[1](car)):
+        return 0
     end = T.end_of[state.pos[p]]
     hand = state.hands[p]
     if end >= 0:
-        if any(hand[t] for t in T.goods_of[end]):
+        if any(get[end](hand)):
             return end
         other = 1 - end
-        return other if any(hand[t] for t in T.goods_of[other]) else end
+        return other if any(get[other](hand)) else end
     # in the desert without goods (robbed): go where the hand's goods load, else the nearer end
-    have = [sum(hand[t] for t in T.goods_of[e]) for e in (0, 1)]
-    if have[0] != have[1]:
-        return 0 if have[0] > have[1] else 1
+    have0, have1 = sum(get[0](hand)), sum(get[1](hand))
+    if have0 != have1:
+        return 0 if have0 > have1 else 1
     row = T.row_of[state.pos[p]]
     return 0 if row - T.end_row[0] <= T.end_row[1] - row else 1
 
@@ -61,20 +63,19 @@ def loading_at(state: ChessboardState, p: int) -> int:
     if end < 0 or state.car_n[p] >= T.rules.caravan_limit:
         return -1
     car, hand = state.cars[p], state.hands[p]
-    if any(car[t] for t in T.goods_of[1 - end]):
+    here, there = T.goods_get[end], T.goods_get[1 - end]
+    if any(there(car)):
         return -1  # still carrying the other end's goods (not sold): leave
-    goods = T.goods_of[end]
-    loaded = sum(car[t] for t in goods)
+    loaded = sum(here(car))
     if loaded >= LEAVE_WITH or (loaded and state.idle[p] >= PATIENCE):
         return -1
     if loaded:
         # goods of this end not on the table nor in the own hand (public information):
         # with few left to draw, waiting for them could last for ever
-        unseen = sum(T.total[t] for t in goods) - sum(c[t] for c in state.cars for t in goods) \
-            - sum(hand[t] for t in goods)
+        unseen = T.goods_total[end] - sum(map(sum, map(here, state.cars))) - sum(here(hand))
         if unseen < 3 * (LEAVE_WITH - loaded):
             return -1
-    if not loaded and any(hand[t] for t in T.goods_of[1 - end]) and not any(hand[t] for t in T.goods_of[end]):
+    if not loaded and any(there(hand)) and not any(here(hand)):
         return -1  # nothing to load here, goods for the other end in hand: go there
     return end
 
@@ -99,7 +100,11 @@ def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = Non
     hand = state.hands[p]
     if k == C_MOVE:
         steps = T.steps[t]
-        v = 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED)
+        # 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
+        # without the calls (x - 0 is x: the same float)
+        n = hand[t]
+        extra = held - MOVE_CARDS_WANTED
+        v = 10 + 0.5 * steps - (3 * (n - 1) if n > 1 else 0) - (2 * extra if extra > 0 else 0)
         return v + 6 if steps == rows else v
     if k == C_GOOD:
         n = hand[t] + state.cars[p][t]
@@ -116,7 +121,7 @@ def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:
     load = loading_at(state, p)
     hand = state.hands[p]
     rows = abs(T.end_row[goal] - T.row_of[state.pos[p]])
-    return (load if load >= 0 else goal), rows, sum(hand[t] for t in T.move_types)
+    return (load if load >= 0 else goal), rows, sum(T.move_get(hand))
 
 
 def turns_to_finish(rows: int, steps: list[int]) -> int:
@@ -135,25 +140,44 @@ def turns_to_finish(rows: int, steps: list[int]) -> int:
     return 2 + (rows + 2) // 3
 
 
+def _least_wanted(state: ChessboardState, p: int, moves: list[tuple], wants: tuple) -> tuple:
+    """The move among ``moves`` (each ``(kind, card type)``, distinct types) whose card
+    player ``p`` wants least: ``min`` by ``(card_value, type)``."""
+    best, key = None, None
+    for m in moves:
+        t = m[1]
+        k = (card_value(state, p, t, wants), t)
+        if key is None or k < key:
+            best, key = m, k
+    return best
+
+
 def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
     """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
     ph = state.phase
-    p = state.current_player()
+    p = state.rob_queue[0] if ph == PH_ROB else state.cur  # state.current_player(), inline
     if ph == PH_MOVE:
         return _move(state, p, moves)
     if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
         return _exchange(state, p, moves)
     if ph == PH_KEEP or ph == PH_LIMIT:
-        wants = _wants(state, p)
-        return min(moves, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
+        return _least_wanted(state, p, moves, _wants(state, p))
     if ph == PH_BUY:
         return _buy(state, p, moves)
     if ph == PH_TRADE:
         best, gain = (K_DONE,), 0.0
         wants = _wants(state, p)
+        value = {}  # card type -> card_value (the same for every swap offered)
         for m in moves:
             if m[0] == K_SWAP:
-                g = card_value(state, p, m[3], wants) - card_value(state, p, m[2], wants)
+                y, x = m[3], m[2]
+                vy = value.get(y)
+                if vy is None:
+                    vy = value[y] = card_value(state, p, y, wants)
+                vx = value.get(x)
+                if vx is None:
+                    vx = value[x] = card_value(state, p, x, wants)
+                g = vy - vx
                 if g > gain:
                     best, gain = m, g
         return best
@@ -179,42 +203,62 @@ def _exchange(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
         wants = _wants(state, p)
         options = [m for m in moves if m[0] == K_EXCHANGE]
         if options:
-            return min(options, key=lambda m: (card_value(state, p, m[1], wants), m[1]))
+            return _least_wanted(state, p, options, wants)
     return (K_DONE,)
 
 
 def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     T = state.T
     here = state.pos[p]
-    goal = heading(state, p)
     end = T.end_of[here]
     if end >= 0:
         if loading_at(state, p) == end:
             return (K_PASS,)  # wait a turn to draw more of this end's goods
         goal = 1 - end
+    else:
+        goal = heading(state, p)
     target = T.end_row[goal]
-    hand = state.hands[p]
-    steps = [T.steps[t] for t in T.move_types for _ in range(hand[t])]
-    now = abs(target - T.row_of[here])
+    row_of = T.row_of
+    now = abs(target - row_of[here])
+    # the crossing estimates depend on the Move cards held (their counts by length) and
+    # the rows to go only: remembered per model in T.scratch
+    counts = T.move_get(state.hands[p])
+    memo = T.scratch
+    if len(memo) > 200_000:
+        memo.clear()
+    key = (counts, now)
+    est = memo.get(key)
+    if est is None:
+        est = memo[key] = turns_to_finish(now, _steps(T, counts))
     # pass: the crossing still costs what the cards in hand need, plus this turn; after
     # PATIENCE turns standing still any move beats waiting (a detour round a blockade)
-    best, score = (K_PASS,), -10.0 * (1 + turns_to_finish(now, steps)) - now - 0.5
+    best, score = (K_PASS,), -10.0 * (1 + est) - now - 0.5
     if state.idle[p] >= PATIENCE and now and not state.moved:
         score = float("-inf")
+    steps_of, oasis = T.steps, state.oasis
     for m in moves:
         if m[0] != K_MOVE:
             continue
         dest = m[2]
-        left = abs(target - T.row_of[dest])
-        rest = list(steps)
-        rest.remove(T.steps[m[1]])
-        est = turns_to_finish(left, rest)
-        if left and state.oasis[dest] and est >= 1:
+        n = steps_of[m[1]]
+        left = abs(target - row_of[dest])
+        key = (counts, n, left)
+        est = memo.get(key)
+        if est is None:
+            rest = _steps(T, counts)
+            rest.remove(n)
+            est = memo[key] = turns_to_finish(left, rest)
+        if left and oasis[dest] and est >= 1:
             est -= 0.8  # an oasis: move again at once
-        s = -10.0 * (1 + est) - left - 0.05 * T.steps[m[1]]
+        s = -10.0 * (1 + est) - left - 0.05 * n
         if s > score:
             best, score = m, s
     return best
+
+
+def _steps(T, counts: tuple[int, ...]) -> list[int]:
+    """The lengths of the Move cards held, from their counts (``T.move_get(hand)``)."""
+    return [T.steps[t] for t, c in zip(T.move_types, counts) for _ in range(c)]
 
 
 def _buy(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
