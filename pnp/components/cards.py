@@ -27,12 +27,7 @@ def good_card(face_name: str, component: str, width: float, height: float, bleed
         LayoutError / FontError: the title does not fit its plate or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
-    inset = SAFE_MM * 0.8
-    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(colour), radius=2.5,
-                 **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
-    art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,
-                 stroke=colour if ink.saver else style.lighter(colour, 0.5), stroke_mm=ink.width(0.35), radius=1.8))
+    _card_frame(art, width, height, bleed, colour, ink)
     corner = 9.0
     plate_w, plate_h = width - 2 * (SAFE_MM + corner + 2.0), 11.0
     plate_x, plate_y = (width - plate_w) / 2, SAFE_MM + 1.6
@@ -134,12 +129,7 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
         LayoutError / FontError: a text does not fit its box or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
-    inset = SAFE_MM * 0.8
-    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(colour), radius=2.5,
-                 **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
-    art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,
-                 stroke=colour if ink.saver else style.lighter(colour, 0.5), stroke_mm=ink.width(0.35), radius=1.8))
+    _card_frame(art, width, height, bleed, colour, ink)
     edge = style.darker(colour, 0.3)
     paper = ink.field(style.PARCHMENT, 0.6)     # plates, rule box and index discs
     # Name plate between two corner indices (readable in a fanned hand).
@@ -212,3 +202,14 @@ def _index(x: float, y: float, size: float, number: str | None, icon_name: str, 
 def _centred_top(fitted, cy: float) -> float:
     """Top of a one-line text block whose figures (cap height ~0.72 em) centre on ``cy``."""
     return cy - (ascent(fitted.role) - 0.36) * fitted.size
+
+
+def _card_frame(art, width: float, height: float, bleed: float, colour: str, ink) -> None:
+    """A card face's ground: the flat frame colour over the bleed (cards may abut), the
+    coloured field inset from the trim and a thin inner rule (mm)."""
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
+    inset = SAFE_MM * 0.8
+    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(colour), radius=2.5,
+                 **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
+    art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,
+                 stroke=colour if ink.saver else style.lighter(colour, 0.5), stroke_mm=ink.width(0.35), radius=1.8))
