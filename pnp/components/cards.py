@@ -155,9 +155,10 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
         band_h = 6.0
         band_y = box_y - band_h - 1.6
         fill = band_colour or edge
-        # Saver: a light tint ringed in the band's colour, dark text (Ink.on).
+        # A parchment ring keeps the band visible on a card of a like colour (Spices: red on
+        # the Orient's red); saver: a light tint ringed in the band's colour, dark text (Ink.on).
         art.add(rect(box_x + 4, band_y, box_w - 8, band_h, fill=ink.field(fill),
-                     stroke=fill if ink.saver else style.PARCHMENT, stroke_mm=ink.width(0.4), radius=3))
+                     stroke=fill if ink.saver else style.PARCHMENT, stroke_mm=ink.width(0.9), radius=3))
         band_fit = fit(band, "bold", box_w - 12, band_h - 2, 3.4, 1.8, where, max_lines=1)
         art.add(text_block(band_fit, width / 2, band_y + (band_h - band_fit.height) / 2 - 0.2,
                            ink.on(fill), "middle", where))
