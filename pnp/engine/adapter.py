@@ -28,6 +28,10 @@ A module implementing ``GameEngine`` defines these module-level names:
     a JSON-able dict with at least ``"title"`` (str), ``"lines"`` (list of str, printed by
     ``pnp check``) and ``"reasons"`` (list of str; non-empty fails the check), or None.
 
+Optional: ``is_pass(move) -> bool`` names the moves that give up the rest of a turn (the
+busy-random player avoids them while it has anything else to do; Caravan's ending a turn
+early).  Without it, busy-random seats play as random ones.
+
 ``settings`` is ``pnp.engine.check.Settings``: the generic ``simulation`` and
 ``thresholds`` of ``data/<game>/checks.yaml`` plus ``extra``, the file's other top-level
 sections as ``pnp.catalog.Node`` (each engine validates its own).
