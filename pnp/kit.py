@@ -92,7 +92,9 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if not 0 <= request.bleed_mm <= 6:
         raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
     check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
-    _check_writable(request.out_dir)
+    problem = pdfout.unwritable(request.out_dir)   # fail before any work
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
     game = load_game(request.game, root)
     variant = game.variant(*split_variant(request.players, request.setup))
     players = variant.players
@@ -128,7 +130,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     runs = make_runs(settings)
     print_notes: list[str] = []
-    if not any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets):
+    has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
+    if not has_backs:
         # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
         unused = [option for option, used in (
             ("--duplex", settings.duplex != "long"), ("--back-offset", tuple(settings.back_offset_mm) != (0.0, 0.0)),
@@ -175,9 +178,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         subtitle += f" · {strings(f'setups.{variant.setup}')}"
     notes = recipe.removal_notes(game, strings, variant) if request.only else None
     only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
-    print_key = "print_instructions" if request.duplex == "long" else f"print_instructions_{request.duplex}"
-    if not any(sheet.side in ("back", "fold") for sheet in sheets):
-        print_key = "print_instructions_one_sided"  # nothing in this kit has a back
+    if not has_backs:
+        print_key = "print_instructions_one_sided"
+    else:
+        print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
                                    supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
                                    print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
@@ -293,17 +297,3 @@ def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:
     if run.by_type is not None:
         entry["by_type"] = dict(run.by_type)
     return entry
-
-
-def _check_writable(out_dir: Path) -> None:
-    """Fail before any work when the output folder cannot be created or written."""
-    import os
-
-    out_dir = Path(out_dir)
-    probe = out_dir
-    while not probe.exists():
-        probe = probe.parent
-    if not probe.is_dir():
-        raise OutputError("is not a folder", file=probe, key="--out")
-    if not os.access(probe, os.W_OK | os.X_OK):
-        raise OutputError("folder is not writable", file=probe, key="--out")

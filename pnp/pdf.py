@@ -133,6 +133,20 @@ def _umask() -> int:
     return mask
 
 
+def unwritable(folder: Path) -> tuple[Path, str] | None:
+    """Why files could not be written into ``folder`` (created if missing): None when they
+    can, else (the nearest existing ancestor, "is not a folder" or "folder is not writable").
+    Lets a command fail before its work rather than at ``write_atomically``."""
+    probe = Path(folder)
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        return probe, "is not a folder"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return probe, "folder is not writable"
+    return None
+
+
 def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None:
     """Write every (path, bytes) pair via temp files, renaming only when all are written.
 

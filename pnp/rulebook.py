@@ -22,15 +22,13 @@ are GitHub-style pipe tables.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 from xml.sax.saxutils import escape
 
 from .catalog import read_yaml
-from .errors import DataError, FontError, OutputError, UsageError
+from .errors import DataError, FontError, UsageError
 from .fonts import font, missing_glyphs, register_reportlab
 
 MM = 72.0 / 25.4  # PDF points per millimetre
@@ -489,7 +487,9 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
     if hasattr(out, "write"):
         out.write(data)
     else:
-        _write_atomic(Path(out), data)
+        from .pdf import write_atomically
+
+        write_atomically(Path(out).parent, [(Path(out), data)])
     return pages
 
 
@@ -577,22 +577,3 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
     story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow
     doc.build(story)
     return doc.page, buffer.getvalue()
-
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
-    except OSError as exc:
-        raise OutputError(f"cannot write file ({exc.strerror})", file=path) from None

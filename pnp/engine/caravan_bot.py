@@ -85,15 +85,11 @@ def _plan(state: CaravanState) -> tuple | None:
     # 2. steal within reach
     if state.theft[p] and a >= T.c_steal and len(held) < HOLD:
         best, best_v = None, -1
-        for q in range(state.players):
-            if q == p:
-                continue
-            for j in range(n):
-                g = state.load[q][j]
-                if g >= 0 and not state.locked[q][j] and state.pos[q][j] in free_spaces:
-                    v = T.points[g] * 10 - T.dist[state.pos[q][j]][T.city[g]]
-                    if v > best_v:
-                        best, best_v = (K_STEAL, q, j), v
+        for q, j, g, s in _stealable(state, p, n):
+            if s in free_spaces:
+                v = T.points[g] * 10 - T.dist[s][T.city[g]]
+                if v > best_v:
+                    best, best_v = (K_STEAL, q, j), v
         if best is not None:
             return best
 
@@ -121,18 +117,12 @@ def _plan(state: CaravanState) -> tuple | None:
     # 5. raid a rival's valuable or nearly delivered good
     if state.theft[p] and a >= T.c_occupied + T.c_steal and len(held) < HOLD:
         best, best_v = None, -1
-        for q in range(state.players):
-            if q == p:
-                continue
-            for j in range(n):
-                g = state.load[q][j]
-                if g >= 0 and not state.locked[q][j]:
-                    s = state.pos[q][j]
-                    d = T.dist[s][T.city[g]]
-                    if T.rare[g] or d <= RAID_DISTANCE:
-                        v = T.points[g] * 10 - d
-                        if v > best_v:
-                            best, best_v = s, v
+        for _, _, g, s in _stealable(state, p, n):
+            d = T.dist[s][T.city[g]]
+            if T.rare[g] or d <= RAID_DISTANCE:
+                v = T.points[g] * 10 - d
+                if v > best_v:
+                    best, best_v = s, v
         if best is not None:
             return (K_CAMEL, _nearest(T, spare, best), best)
 
@@ -152,6 +142,18 @@ def _plan(state: CaravanState) -> tuple | None:
             if a >= cost:
                 return (K_CAMEL, _nearest(T, spare, best), best)
     return None
+
+
+def _stealable(state, p: int, n: int):
+    """(rival, camel index, good, space) of every good a rival carries that ``p`` may
+    steal (not protected since its last theft), rivals and camels in order."""
+    for q in range(state.players):
+        if q == p:
+            continue
+        for j in range(n):
+            g = state.load[q][j]
+            if g >= 0 and not state.locked[q][j]:
+                yield q, j, g, state.pos[q][j]
 
 
 def _spare_camels(state: CaravanState, p: int, group: dict, focus: int) -> list[int]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -79,13 +78,12 @@ def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, play
 
 
 def _check_writable_target(path: Path, folder: Path) -> None:
-    """Fail before simulating when ``path`` cannot be written: ``folder`` (or its nearest
-    existing ancestor) is not a writable folder."""
-    probe = folder
-    while not probe.exists():
-        probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK):
-        raise OutputError(f"cannot write here ({probe} is not a writable folder)", file=path)
+    """Fail before simulating when ``path`` cannot be written into ``folder``."""
+    from ..pdf import unwritable
+
+    problem = unwritable(folder)
+    if problem:
+        raise OutputError(f"cannot write here ({problem[0]} is not a writable folder)", file=path)
 
 
 def summary_lines(run: CheckRun) -> list[str]:
@@ -116,17 +114,10 @@ def summary_lines(run: CheckRun) -> list[str]:
 
 
 def _write_json(path: Path, document: dict) -> None:
-    """Write atomically: a temporary file beside the target, then a rename."""
-    text = json.dumps(document, indent=2) + "\n"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; a report is for everyone to read
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
+    """Write atomically (``pnp.pdf.write_atomically``: a temporary file, then a rename)."""
+    from ..pdf import write_atomically
+
+    write_atomically(path.parent, [(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))])
 
 
 def _write_report(folder: Path, run: CheckRun, document: dict) -> None:
