@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.catalog import data_dir  # noqa: E402
+from pnp.model.catalog import data_dir  # noqa: E402
 from pnp.engine.check import load_settings, simulate_many  # noqa: E402
 from pnp.model import load_game  # noqa: E402
 from pnp.model.variant import Variant  # noqa: E402

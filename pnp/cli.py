@@ -1,4 +1,4 @@
-"""The ``pnp`` command line (click).  Thin: parses options, calls pnp.kit, prints one line
+"""The ``pnp`` command line (click).  Thin: parses options, calls pnp.kit.build, prints one line
 per error.  Every user error exits non-zero with ``error: <where>: <what>`` and no traceback.
 """
 
@@ -9,11 +9,12 @@ from pathlib import Path
 
 import click
 
-from .catalog import data_dir, game_ids, languages
-from .errors import PnpError
-from .geometry import DEFAULT_BLEED_MM, HOME_PAPERS
-from .imposition import DUPLEX_MODES, INK_MODES, check_print_options, parse_pair
-from .targets import TARGETS
+from pnp.model.catalog import data_dir
+from pnp.registry import game_ids, game as registered_game
+from pnp.errors import PnpError
+from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS
+from pnp.printing.imposition import DUPLEX_MODES, INK_MODES, check_print_options, parse_pair
+from pnp.printing.targets import TARGETS
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True}
 
@@ -32,7 +33,7 @@ def cli(ctx: click.Context, data_dir: Path | None) -> None:
 @click.pass_context
 def games(ctx: click.Context) -> None:
     """List the games that have data, with their player counts and languages."""
-    from .model import load_game
+    from pnp.model import load_game
 
     root = data_dir(ctx.obj["data_dir"])
     for game_id in game_ids(root):
@@ -43,7 +44,7 @@ def games(ctx: click.Context) -> None:
                 counts += f"; --variant {', '.join(v.id for v in game.variants())}"
         except PnpError as exc:
             counts = f"data error: {exc}"
-        click.echo(f"{game_id:<20} {counts:<32} · languages: {', '.join(languages(root, game_id)) or 'none'}")
+        click.echo(f"{game_id:<20} {counts:<32} · languages: {', '.join(registered_game(game_id).languages(root)) or 'none'}")
 
 
 @cli.command()
@@ -91,7 +92,7 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
     .manifest.json; the print options other than the defaults are named in the file name
     (-short, -fold, -simplex, -bleed2, -offset1.5,-2, -scale1.01x1, -saver).
     """
-    from .kit import KitRequest, build_kit
+    from pnp.kit.build import KitRequest, build_kit
 
     offset = parse_pair(back_offset, "--back-offset")
     check_print_options(duplex, offset, (scale_x, scale_y), ink)
@@ -130,7 +131,7 @@ def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_off
 
     Writes OUT/calibration-<paper>-<lang>.pdf; the instructions are printed on side 1.
     """
-    from .calibrate import build_calibration
+    from pnp.printing.calibrate import build_calibration
 
     offset = parse_pair(back_offset, "--back-offset")
     path = build_calibration(paper, lang, out_dir, ctx.obj["data_dir"], offset, (scale_x, scale_y))
@@ -146,12 +147,12 @@ def _progress(items, total, desc):
 def _checker():
     """The engine's pre-print check: static checks and a small seeded sample of games.
 
-    Returns ``check(game, variant, kit_counts) -> dict`` for pnp.kit; it raises
+    Returns ``check(game, variant, kit_counts) -> dict`` for pnp.kit.build; it raises
     ``VariantError`` (with the reasons) for a variant that fails, so nothing is printed.
     """
 
     def check(game, variant, kit_counts):
-        from .engine.check import quick_check
+        from pnp.engine.check import quick_check
 
         report = quick_check(game, variant, seed=0, workers=2, kit_counts=kit_counts)
         report.raise_if_failed()
@@ -178,7 +179,7 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
     Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>-deck.pdf and its .manifest.json.
     """
-    from .kit import KitRequest, build_kit
+    from pnp.kit.build import KitRequest, build_kit
 
     request = KitRequest(game, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
                          only=("deck",), suffix="-deck", setup=setup)
@@ -187,7 +188,7 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
 
 def _register_engine_commands() -> None:
-    from .engine.cli_check import check
+    from pnp.cli_check import check
 
     cli.add_command(check)
 

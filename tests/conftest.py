@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from pnp.pdf import svg_to_pdf
-from pnp.targets import face_svg
+from pnp.printing.pdf import svg_to_pdf
+from pnp.printing.targets import face_svg
 
 DPI = 150
 

@@ -10,16 +10,16 @@ import pytest
 from helpers import edit
 from pypdf import PdfReader
 
-from pnp.catalog import DEFAULT_DATA_DIR
-from pnp.components.board import board_face, board_size
+from pnp.model.catalog import DEFAULT_DATA_DIR
+from pnp.games.samarkand.board import board_face, board_size
 from pnp.errors import LayoutError
 from pnp.geometry import PAPERS
-from pnp.i18n import Strings
-from pnp.imposition import PrintSettings
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
 from pnp.model import load_game
-from pnp.pdf import svg_to_pdf
-from pnp.svg import new_sheet
-from pnp.tiling import DEFAULT_OVERLAP_MM, plan_tiles, single_board_sheet, tile_board
+from pnp.printing.pdf import svg_to_pdf
+from pnp.components.svg import new_sheet
+from pnp.printing.tiling import DEFAULT_OVERLAP_MM, plan_tiles, single_board_sheet, tile_board
 
 MM_PER_PT = 25.4 / 72
 BLEED = 3.0
@@ -192,7 +192,7 @@ def test_single_sheet_too_small_paper_is_a_layout_error(face, strings, home, sma
 def test_overlap_labels_leave_marks_and_arrows_clear():
     """A strip label goes in the widest free stretch between alignment marks and art the
     board asks to keep clear (arrows crossing the seam), not over them."""
-    from pnp.tiling import MARK_R_MM, Tile, _strip_label_gap
+    from pnp.printing.tiling import MARK_R_MM, Tile, _strip_label_gap
 
     tile = Tile("A1", 0, 0, (0, 0, 100, 100), (0, 0, 110, 100), 0.0, 0.0)  # layout = sheet coords
     marks = [(105, 20, "A1", "A2", 0), (105, 80, "A1", "A2", 1), (105, 50, "B7", "B8", 0)]  # last: another seam

@@ -5,10 +5,10 @@ from xml.etree import ElementTree
 import pytest
 from pypdf import PdfReader
 
-from pnp.calibrate import SPAN_X_MM, SPAN_Y_MM, ZERO, back_svg, stations
+from pnp.printing.calibrate import SPAN_X_MM, SPAN_Y_MM, ZERO, back_svg, stations
 from pnp.cli import main
 from pnp.geometry import PAPERS
-from pnp.imposition import PrintSettings
+from pnp.printing.imposition import PrintSettings
 
 from helpers import page_size_mm
 from pdfgeom import paints, rgb, same_colour
@@ -93,8 +93,8 @@ def test_labels_formulas_and_scale_count_agree(tmp_path, lang, scales_word):
     the formula, and the text counts the scales side 2 prints (two at the centre)."""
     import re
 
-    from pnp.calibrate import calibration_texts
-    from pnp.catalog import data_dir
+    from pnp.printing.calibrate import calibration_texts
+    from pnp.model.catalog import data_dir
 
     assert main(["calibrate", "--lang", lang, "--out", str(tmp_path)]) == 0
     reader = PdfReader(tmp_path / f"calibration-a4-{lang}.pdf")
@@ -127,8 +127,8 @@ def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(t
     decimals with a comma, it says that the command line wants a point (1,5 is an error)."""
     import re
 
-    from pnp.calibrate import calibration_texts
-    from pnp.catalog import data_dir
+    from pnp.printing.calibrate import calibration_texts
+    from pnp.model.catalog import data_dir
 
     english, _ = calibration_texts(data_dir(), "en")
     danish, _ = calibration_texts(data_dir(), "da")

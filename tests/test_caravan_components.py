@@ -9,19 +9,19 @@ import xml.etree.ElementTree as ET
 import pytest
 from helpers import edit
 
-from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.components import markers, player_board
-from pnp.components.caravan_board import board_face, board_size
+from pnp.games.caravan.board import board_face, board_size
 from pnp.components.grid_board import grid_board
 from pnp.errors import DataError, LayoutError
 from pnp.geometry import PAPERS
-from pnp.i18n import Strings
-from pnp.imposition import PrintSettings
-from pnp.kits import caravan
-from pnp.kits.caravan_spec import load_spec
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
+from pnp.games.caravan import kit as caravan
+from pnp.games.caravan.kit_spec import load_spec
 from pnp.model import load_game
-from pnp.svg import new_sheet, rect
-from pnp.tiling import tile_board
+from pnp.components.svg import new_sheet, rect
+from pnp.printing.tiling import tile_board
 
 BLEED = 3.0
 SVG = "{http://www.w3.org/2000/svg}"

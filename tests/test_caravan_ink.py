@@ -14,19 +14,19 @@ import pytest
 from inkmeter import bleed_ring, pieces_coverage
 from pypdf import PdfReader
 
-from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.components import markers, player_board, style
-from pnp.components.caravan_board import board_face
+from pnp.games.caravan.board import board_face
 from pnp.components.grid_board import grid_board
 from pnp.geometry import PAPERS
-from pnp.i18n import Strings
-from pnp.imposition import PrintSettings
-from pnp.kits import caravan
-from pnp.kits.caravan_spec import load_spec
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
+from pnp.games.caravan import kit as caravan
+from pnp.games.caravan.kit_spec import load_spec
 from pnp.model import load_game
-from pnp.pdf import svg_to_pdf
-from pnp.svg import rect
-from pnp.targets import face_svg
+from pnp.printing.pdf import svg_to_pdf
+from pnp.components.svg import rect
+from pnp.printing.targets import face_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Sheet kinds the brief of issue 6 names: board tiles, player boards and the token sheets.

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.cli import main
-from pnp.fonts import fonts
-from pnp.i18n import Strings
+from pnp.components.fonts import fonts
+from pnp.model.i18n import Strings
 from pnp.model import load_game
 from pnp.model.variant import Variant
 
@@ -233,7 +233,7 @@ def _text_runs(page) -> list[tuple[str, float, float, float]]:
 def test_player_board_penalty_header_keeps_air_in_its_bar(kits, name, lang):
     """The penalty panel's title is set at the size of its neighbour's title (not shrunk) and
     leaves at least 3 mm of its header bar free to the right (it once filled the bar)."""
-    from pnp.fonts import text_width
+    from pnp.components.fonts import text_width
 
     from pdfgeom import paints
 

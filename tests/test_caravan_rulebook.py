@@ -8,12 +8,12 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.errors import DataError, UsageError, VariantError
-from pnp.kits.caravan import rules_context
+from pnp.games.caravan.kit import rules_context
 from pnp.model import load_game
 from pnp.model.variant import Variant
-from pnp.rulebook import PAPER_MM, render_rules_markdown, render_rules_pdf
+from pnp.kit.rulebook import PAPER_MM, render_rules_markdown, render_rules_pdf
 
 from helpers import edit
 

@@ -11,18 +11,18 @@ import pytest
 from helpers import edit
 from pypdf import PdfReader
 
-from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.components import cutouts
 from pnp.errors import DataError
 from pnp.geometry import PAPERS
-from pnp.i18n import Strings
-from pnp.imposition import PrintSettings
-from pnp.kits import chessboard
-from pnp.kits.chessboard_layout import load_layout
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
+from pnp.games.caravan_chessboard import kit as chessboard
+from pnp.games.caravan_chessboard.kit_spec import load_layout
 from pnp.model import load_game
-from pnp.pdf import svg_to_pdf
-from pnp.svg import new_sheet
-from pnp.tiling import tile_board
+from pnp.printing.pdf import svg_to_pdf
+from pnp.components.svg import new_sheet
+from pnp.printing.tiling import tile_board
 
 GAME = "caravan-chessboard"
 BLEED = 3.0

@@ -15,15 +15,16 @@ import pytest
 from inkmeter import bleed_ring, pieces_coverage
 from pypdf import PdfReader
 
-from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.components import cards, money, style, tokens
 from pnp.geometry import PAPERS
-from pnp.i18n import Strings
-from pnp.imposition import PrintSettings
-from pnp.kits import chessboard, samarkand
-from pnp.kits.chessboard_layout import load_layout
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
+from pnp.games.caravan_chessboard import kit as chessboard
+from pnp.games.samarkand import kit as samarkand
+from pnp.games.caravan_chessboard.kit_spec import load_layout
 from pnp.model import load_game
-from pnp.pdf import svg_to_pdf
+from pnp.printing.pdf import svg_to_pdf
 
 GAME = "caravan-chessboard"
 #: Sheet kind -> (component id, side): the first such sheet of the 4-player kit on A4.

@@ -14,15 +14,15 @@ import pytest
 from helpers import edit, page_size_mm
 from pypdf import PdfReader
 
-from pnp.catalog import DEFAULT_DATA_DIR
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
-from pnp.fonts import fonts
+from pnp.components.fonts import fonts
 from pnp.geometry import PAPERS
-from pnp.i18n import Strings
-from pnp.imposition import PrintSettings
-from pnp.kits import chessboard
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
+from pnp.games.caravan_chessboard import kit as chessboard
 from pnp.model import load_game
-from pnp.rulebook import render_rules_markdown, render_rules_pdf
+from pnp.kit.rulebook import render_rules_markdown, render_rules_pdf
 
 GAME = "caravan-chessboard"
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -244,7 +244,7 @@ def test_missing_card_text_names_file_and_key(capsys, data_copy, tmp_path):
 def test_sheets_name_the_whole_game_and_every_component_on_them(tmp_path):
     """Loose sheets of this kit and of Caravan must not be confused: footers carry the full
     name; the cut-out sheet names the desert pawns it holds too."""
-    from pnp.kit import KitRequest, build_kit
+    from pnp.kit.build import KitRequest, build_kit
 
     result = build_kit(KitRequest("caravan-chessboard", 2, out_dir=tmp_path, check=False, only=("standee",)))
     reader = PdfReader(result.pdf)

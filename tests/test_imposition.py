@@ -3,8 +3,8 @@
 import pytest
 
 from pnp.geometry import PAPERS
-from pnp.imposition import PrintSettings, impose_grid, plan_grid
-from pnp.svg import Face, group, rect
+from pnp.printing.imposition import PrintSettings, impose_grid, plan_grid
+from pnp.components.svg import Face, group, rect
 
 
 def face(name, w=63.5, h=88.9, bleed=3.0, edge="#4A2F1B"):
@@ -91,7 +91,7 @@ def test_face_too_large_for_paper_is_a_layout_error():
 
 
 def test_pagination_keeps_backs_behind_fronts_and_one_sided_sheets_alone():
-    from pnp.pagination import paginate
+    from pnp.printing.pagination import paginate
 
     # contents 1, rules 2-3, blank 4; cards 5/6, 7/8; a board tile 9 with blank 10; a token sheet 11 + blank 12
     p = paginate(2, ["front", "back", "front", "back", "single", "single"], "long")

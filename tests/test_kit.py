@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.cli import main
-from pnp.fonts import fonts
+from pnp.components.fonts import fonts
 from pnp.model import load_game
 
 from helpers import edit, page_size_mm

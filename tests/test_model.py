@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.errors import DataError, VariantError
 from pnp.model import load_game
 

@@ -11,10 +11,10 @@ from pypdf import PdfReader
 
 from pnp.components import style
 from pnp.geometry import CARD_SIZES, PAPERS
-from pnp.imposition import FOLD_CLEAR_MM, PrintSettings, impose_grid
-from pnp.kit import KitRequest, build_kit
-from pnp.pdf import svg_to_pdf
-from pnp.svg import Face, group, rect
+from pnp.printing.imposition import FOLD_CLEAR_MM, PrintSettings, impose_grid
+from pnp.kit.build import KitRequest, build_kit
+from pnp.printing.pdf import svg_to_pdf
+from pnp.components.svg import Face, group, rect
 
 from pdfgeom import paints, rgb, same_colour
 

@@ -1,4 +1,4 @@
-"""Rules sheets (pnp.rulebook): paper sizes, fonts, language, numbers from data, errors."""
+"""Rules sheets (pnp.kit.rulebook): paper sizes, fonts, language, numbers from data, errors."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import shutil
 import pytest
 from pypdf import PdfReader
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.errors import DataError, FontError, UsageError, VariantError
 from pnp.model import load_game
-from pnp.rulebook import PAPER_MM, render_rules_markdown, render_rules_pdf, rules_context
+from pnp.kit.rulebook import PAPER_MM, render_rules_markdown, render_rules_pdf, rules_context
 
 MM = 72.0 / 25.4
 OUR_FONTS = {"Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black", "Caladea-Bold"}

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.geometry import CARD_SIZES
-from pnp.kit import KitRequest, build_kit
+from pnp.kit.build import KitRequest, build_kit
 
 MM_PER_PT = 25.4 / 72
 W, H = CARD_SIZES["poker"]

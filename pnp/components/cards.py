@@ -7,11 +7,11 @@ Sizes come from the caller (``pnp.geometry.CARD_SIZES``); text stays in the safe
 
 from __future__ import annotations
 
-from ..fonts import ascent
-from ..geometry import SAFE_MM
-from ..svg import Face, circle, group, icon, rect, text_block
-from ..text import fit
-from . import style
+from pnp.components.fonts import ascent
+from pnp.geometry import SAFE_MM
+from pnp.components.svg import Face, circle, group, icon, rect, text_block
+from pnp.components.text import fit
+from pnp.components import style
 
 
 def good_card(face_name: str, component: str, width: float, height: float, bleed: float,

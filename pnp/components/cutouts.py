@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
-from ..errors import LayoutError
-from ..svg import Face, circle, group, icon, line, path, polygon, rect, text_block
-from ..text import fit
-from . import style
+from pnp.errors import LayoutError
+from pnp.components.svg import Face, circle, group, icon, line, path, polygon, rect, text_block
+from pnp.components.text import fit
+from pnp.components import style
 
 DASH = "1.2,0.9"
 

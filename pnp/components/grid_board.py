@@ -2,7 +2,7 @@
 
 Generic on purpose: Caravan's 7 x 7 board and an 8 x 8 chessboard are both this face
 with a different cell painter.  The result is an ordinary ``Face`` (trim = grid plus
-border, with bleed), so ``pnp.tiling.tile_board`` splits it over home paper and
+border, with bleed), so ``pnp.printing.tiling.tile_board`` splits it over home paper and
 ``single_board_sheet`` prints it in one piece.
 
 Geometry (trim coordinates, mm): the grid's top-left corner is at (border, border); cell
@@ -31,12 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ..errors import LayoutError
-from ..fonts import ascent
-from ..svg import Face, _num, circle, group, icon, line, rect, text_block
-from ..text import fit
-from . import style
-from .style import NORMAL, Ink
+from pnp.errors import LayoutError
+from pnp.components.fonts import ascent
+from pnp.components.svg import Face, _num, circle, group, icon, line, rect, text_block
+from pnp.components.text import fit
+from pnp.components import style
+from pnp.components.style import NORMAL, Ink
 
 NUMBER_DISC_MM = 9.0     # diameter of a row or column number disc
 BAR_EDGE_MM = 2.5        # region bars and edge notes keep this far inside the trim
@@ -136,7 +136,7 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
 
     Returns a ``Face`` of ``columns * cell + 2 * border`` x ``rows * cell + 2 * border`` mm
     with ``meta["grid"]`` = its ``GridGeometry`` and ``meta["quiet_x"/"quiet_y"]`` = the grid
-    lines, where ``pnp.tiling`` prefers to put its seams.
+    lines, where ``pnp.printing.tiling`` prefers to put its seams.
 
     Raises:
         LayoutError: fewer than one row or column, or a cell or border that is not positive;

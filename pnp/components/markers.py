@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 
-from ..errors import LayoutError
-from ..svg import Face, circle, group, icon, polygon, rect, text_block
-from ..text import fit
-from . import style
+from pnp.errors import LayoutError
+from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
+from pnp.components.text import fit
+from pnp.components import style
 
 #: Geometric player marks, in the order players take them (DESIGN.md "Kit": greyscale).
 PLAYER_MARKS = ("circle", "triangle", "square", "diamond", "hexagon", "star")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..fonts import ascent
-from ..geometry import SAFE_MM
-from ..svg import Face, circle, group, icon, rect, text_block
-from ..text import fit
-from . import style
+from pnp.components.fonts import ascent
+from pnp.geometry import SAFE_MM
+from pnp.components.svg import Face, circle, group, icon, rect, text_block
+from pnp.components.text import fit
+from pnp.components import style
 
 # Note colours by rank of value (lowest first); the palette is a design choice, not data.
 NOTE_COLOURS = ("#6E9E5A", "#4F7FB0", "#B3834A", "#8A5A9E", "#B5473A", "#3D8C8C", "#8C8C3D")

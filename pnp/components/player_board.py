@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import LayoutError
-from ..svg import Face, circle, group, icon, rect, text, text_block
-from ..text import fit
-from . import style
-from .markers import player_mark
+from pnp.errors import LayoutError
+from pnp.components.svg import Face, circle, group, icon, rect, text, text_block
+from pnp.components.text import fit
+from pnp.components import style
+from pnp.components.markers import player_mark
 
 FRAME_MM = 4.0          # the player-colour band at the trim edge
 GAP_MM = 2.0
@@ -279,6 +279,6 @@ SLOT_TINT = 0.82
 
 
 def _width(s: str, role: str, size: float) -> float:
-    from ..fonts import text_width
+    from pnp.components.fonts import text_width
 
     return text_width(s, role, size)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..geometry import SAFE_MM
-from ..svg import Face, group, icon, line, rect, text, text_block
-from ..text import fit
-from . import style
+from pnp.geometry import SAFE_MM
+from pnp.components.svg import Face, group, icon, line, rect, text, text_block
+from pnp.components.text import fit
+from pnp.components import style
 
 
 @dataclass(frozen=True)

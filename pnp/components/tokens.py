@@ -6,10 +6,10 @@ gutters.  A chip is a disc on a plain square: cut the square, or round it off.
 
 from __future__ import annotations
 
-from ..geometry import SAFE_MM
-from ..svg import Face, circle, group, icon, rect, text_block
-from ..text import fit
-from . import style
+from pnp.geometry import SAFE_MM
+from pnp.components.svg import Face, circle, group, icon, rect, text_block
+from pnp.components.text import fit
+from pnp.components import style
 
 
 def icon_token(face_name: str, component: str, size: float, bleed: float, label: str, colour: str,

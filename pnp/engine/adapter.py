@@ -1,7 +1,7 @@
 """What a game's rules engine offers the checks (``pnp check``, the pre-print check).
 
-``pnp.engine.check.ENGINES`` maps a game id to the module that implements this
-interface (``pnp.engine.samarkand_check`` for Samarkand).  The checks are generic: they
+A game's registry entry (``pnp.registry.Game.engine``) names the module that implements
+this interface (by convention ``pnp.games.<game>.check``).  The checks are generic: they
 run the static check, play seeded games over worker processes, build scorecards and ask
 the module to size its supply (banknotes, coins, markers) from the playouts.
 
@@ -34,7 +34,7 @@ early).  Without it, busy-random seats play as random ones.
 
 ``settings`` is ``pnp.engine.check.Settings``: the generic ``simulation`` and
 ``thresholds`` of ``data/<game>/checks.yaml`` plus ``extra``, the file's other top-level
-sections as ``pnp.catalog.Node`` (each engine validates its own).
+sections as ``pnp.model.catalog.Node`` (each engine validates its own).
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Protocol, Sequence
 
-from ..model.variant import Variant
-from .core import GameState, Move, Playout
+from pnp.model.variant import Variant
+from pnp.engine.core import GameState, Move, Playout
 
 
 class GameEngine(Protocol):

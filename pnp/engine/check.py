@@ -1,7 +1,7 @@
 """Variant checks for every game: static checks, then simulated games, per variant.
 
-The game-specific parts live in the game's engine module (``ENGINES``; interface in
-``pnp/engine/adapter.py``); this module runs them the same way for every game:
+The game-specific parts live in the game's engine module (``Game.engine`` of
+``pnp.registry``; interface in ``pnp/engine/adapter.py``); this module runs them the same way for every game:
 
 - ``static_check`` (the module's): counts, set-up, engine counts equal the model's and
   the kit's.  Raises ``VariantError`` with the numbers.
@@ -25,19 +25,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from ..catalog import read_yaml
-from ..errors import VariantError
-from ..model.variant import Variant
-from .core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
-from .players import BusyRandomPlayer, HeuristicPlayer, RandomPlayer
-from .scorecard import failures, scorecard
+from pnp.model.catalog import read_yaml
+from pnp.errors import VariantError
+from pnp.model.variant import Variant
+from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
+from pnp.engine.players import BusyRandomPlayer, HeuristicPlayer, RandomPlayer
+from pnp.engine.scorecard import failures, scorecard
 
-# game id -> the module implementing pnp.engine.adapter.GameEngine for it
-ENGINES = {
-    "samarkand": "pnp.engine.samarkand_check",
-    "caravan": "pnp.engine.caravan_check",
-    "caravan-chessboard": "pnp.engine.chessboard_check",
-}
 PLAYER_KINDS = ("heuristic", "random", "busy-random")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
@@ -49,7 +43,7 @@ THRESHOLD_KEYS = (
 @dataclass(frozen=True)
 class Settings:
     """``data/<game>/checks.yaml``: sample sizes and thresholds (every game), and ``extra``:
-    the whole file as a ``pnp.catalog.Node``, whose other sections the game's engine module
+    the whole file as a ``pnp.model.catalog.Node``, whose other sections the game's engine module
     validates and reads (Samarkand: ``extra["setup"]``, ``extra["banknotes"]``)."""
 
     file: Path
@@ -87,18 +81,14 @@ def load_settings(game) -> Settings:
 
 
 def engine_of(game):
-    """The engine module of ``game`` (``pnp.engine.adapter.GameEngine``).
+    """The engine module of ``game`` (``pnp.engine.adapter.GameEngine``), from its registry entry.
 
     Raises:
-        UsageError: no rules engine for the game (key ``GAME``).
+        UsageError: the game is not installed or its engine module cannot be imported (key ``GAME``).
     """
-    import importlib
+    from pnp.registry import game as registered
 
-    from ..errors import UsageError
-
-    if game.id not in ENGINES:
-        raise UsageError(f"no rules engine for '{game.id}' yet; engines: {', '.join(ENGINES)}", key="GAME")
-    return importlib.import_module(ENGINES[game.id])
+    return registered(game.id).module("engine")
 
 
 def static_check(game, variant: Variant, settings: Settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
@@ -114,7 +104,7 @@ def _load(root: str, game_id: str):
     """The model in a worker process (loaded once per process, by path: models do not pickle)."""
     key = (root, game_id)
     if key not in _GAMES:
-        from ..model import load_game
+        from pnp.model import load_game
 
         _GAMES[key] = load_game(game_id, Path(root))
     return _GAMES[key]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .core import GameState, Move
+from pnp.engine.core import GameState, Move
 
 Policy = Callable[[GameState, list, random.Random], Move]
 
@@ -42,7 +42,7 @@ class BusyRandomPlayer:
 class HeuristicPlayer:
     """Plays a game's one-ply heuristic ``policy(state, moves, rng) -> move``.
 
-    The policy is game-specific (``pnp.engine.samarkand_bot.choose`` for Samarkand) and
+    The policy is game-specific (``pnp.games.samarkand.bot.choose`` for Samarkand) and
     must return one of ``moves``.
     """
 

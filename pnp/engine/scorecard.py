@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-from .core import EngineError, Playout
+from pnp.engine.core import EngineError, Playout
 
 Z95 = 1.959963984540054  # two-sided 95 % normal quantile
 

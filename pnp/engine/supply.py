@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from .scorecard import percentile
+from pnp.engine.scorecard import percentile
 
 
 def greedy_change(amount: int, values: Sequence[int]) -> dict[int, int]:

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Iterable
 
-from ..catalog import Node
-from ..errors import DataError
+from pnp.model.catalog import Node
+from pnp.errors import DataError
 
 
 def load_icons(root: Path) -> dict[str, str]:

@@ -32,7 +32,7 @@ class Variant:
 
 def check_setup(game, setup: str) -> str:
     """``setup`` if ``game.setups`` has it.  Raises ``UsageError`` (key ``--variant``)."""
-    from ..errors import UsageError
+    from pnp.errors import UsageError
 
     if setup not in game.setups:
         raise UsageError(f"{game.id} has no set-up '{setup}'; expected one of {', '.join(game.setups)}", key="--variant")
@@ -48,7 +48,7 @@ def split_variant(players: int | None, value: str | None) -> tuple[int | None, s
     """
     import re
 
-    from ..errors import UsageError
+    from pnp.errors import UsageError
 
     match = re.fullmatch(r"(\d+)p(?:-(.+))?", value or "")
     if not match:

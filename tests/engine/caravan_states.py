@@ -7,7 +7,7 @@ salt (4,3), hides (3,2), ivory (0,3), cloth (3,6), gems (6,3), paper (3,0); supp
 
 from __future__ import annotations
 
-from pnp.engine import caravan as C
+from pnp.games.caravan import engine as C
 
 
 def sp(state, row, column):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.engine import chessboard as C
+from pnp.games.caravan_chessboard import engine as C
 
 
 def sq(state, row: int, column: int) -> int:

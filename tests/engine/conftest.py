@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.model import load_game
 
 

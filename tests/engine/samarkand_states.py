@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.engine import samarkand as S
+from pnp.games.samarkand import engine as S
 
 
 class FixedRoll:

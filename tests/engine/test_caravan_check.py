@@ -8,9 +8,10 @@ import shutil
 
 import pytest
 
-from pnp.catalog import data_dir
-from pnp.engine import caravan as C
-from pnp.engine import caravan_bot, caravan_check
+from pnp.model.catalog import data_dir
+from pnp.games.caravan import engine as C
+from pnp.games.caravan import bot as caravan_bot
+from pnp.games.caravan import check as caravan_check
 from pnp.engine.check import full_check, load_settings, quick_check, simulate_many
 from pnp.engine.core import playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer

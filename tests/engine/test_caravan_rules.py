@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.catalog import data_dir
-from pnp.engine import caravan as C
+from pnp.model.catalog import data_dir
+from pnp.games.caravan import engine as C
 from pnp.engine.core import RuleGap
 from pnp.model import load_game
 from pnp.model.variant import Variant
@@ -234,7 +234,7 @@ def test_moving_a_stolen_good_to_a_camel_on_the_same_space_lifts_its_protection(
 
 # ---------------------------------------------------------------------------- the heuristic player
 def test_heuristic_delivers_when_it_can(state):
-    from pnp.engine import caravan_bot
+    from pnp.games.caravan import bot as caravan_bot
 
     arrange(state, camels={0: [((4, 5), "salt"), ((4, 4), None), ((4, 3), None), (None, None)]})
     moves = state.legal_moves()
@@ -242,7 +242,7 @@ def test_heuristic_delivers_when_it_can(state):
 
 
 def test_heuristic_lays_a_camel_towards_the_city_and_places_it_there(state):
-    from pnp.engine import caravan_bot
+    from pnp.games.caravan import bot as caravan_bot
 
     # salt at (4,5), city (4,3): the caravan's front is the good itself; a reserve camel goes
     # one step closer, to (4,4), in two decisions (choose the camel, then the space)

@@ -9,10 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from pnp.catalog import data_dir, read_yaml
+from pnp.model.catalog import data_dir, read_yaml
 from pnp.cli import main
-from pnp.engine import chessboard as C
-from pnp.engine import chessboard_check as E
+from pnp.games.caravan_chessboard import engine as C
+from pnp.games.caravan_chessboard import check as E
 from pnp.engine.core import Playout, game_seed, player_rng, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer
 from pnp.errors import VariantError

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalog import data_dir
+from pnp.model.catalog import data_dir
 from pnp.errors import DataError, UsageError, VariantError
 from pnp.model import load_game
 from pnp.model.variant import Variant

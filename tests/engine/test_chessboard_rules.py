@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from chessboard_states import arrange, at_move_phase, sq, squares
 
-from pnp.catalog import data_dir
-from pnp.engine import chessboard as C
+from pnp.model.catalog import data_dir
+from pnp.games.caravan_chessboard import engine as C
 from pnp.model import load_game
 
 

@@ -9,7 +9,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pnp.engine.cli_check import check
+from pnp.cli_check import check
 from pnp.errors import PnpError
 
 

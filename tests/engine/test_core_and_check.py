@@ -7,10 +7,10 @@ import shutil
 
 import pytest
 
-from pnp.engine import samarkand as S
-from pnp.engine import samarkand_bot
+from pnp.games.samarkand import engine as S
+from pnp.games.samarkand import bot as samarkand_bot
 from pnp.engine.check import full_check, load_settings, quick_check, simulate_many, static_check
-from pnp.engine.samarkand_check import engine_counts, removal_list
+from pnp.games.samarkand.check import engine_counts, removal_list
 from pnp.engine.core import DeadEnd, InvariantViolation, game_seed, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import percentile, wilson

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from pnp.engine import samarkand as S
+from pnp.games.samarkand import engine as S
 from pnp.engine.core import RuleGap
 
 from samarkand_states import FixedRoll, arrange, gid, sid

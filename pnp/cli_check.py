@@ -1,0 +1,156 @@
+"""``pnp check GAME``: static checks and simulated games for every player-count variant.
+
+The click command object ``check`` is registered in the ``pnp`` group by ``pnp/cli.py``.
+User errors are raised as ``pnp.errors`` classes (the group prints one line and exits
+non-zero); a variant that fails its thresholds raises ``VariantError`` after the JSON
+and the report are written (they are the evidence of why it failed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from pnp.model.catalog import data_dir
+from pnp.errors import OutputError, UsageError
+from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
+
+
+@click.command("check")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", type=int, default=None, show_default="every count the data allows",
+              help="Check only the variants of this player count.")
+@click.option("--variant", "setup", default=None, show_default="every set-up",
+              help="Check only this set-up (e.g. caravan's 'short'); `pnp games` lists them.")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Simulated games per player count.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Master seed; game i of a p-player batch gets a seed derived from (seed, p, i).")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              show_default="no JSON", help="Write the scorecards to this JSON file.")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              show_default="no report", help="Write check-GAME.json and a PNG of game length per player count here.")
+@click.option("--player", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True,
+              help="Who plays every seat. random and busy-random (random, but never passes while it can act) test "
+                   "the rules engine: they fail only on dead ends, rule gaps or invariant violations; completion, "
+                   "length and supply sizing are judged on heuristic play.")
+@click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
+              help="Worker processes (results do not depend on it).")
+@click.pass_context
+def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers):
+    """Check that every variant (player count and set-up) of GAME is playable: static
+    checks, then simulated games with a scorecard per variant (exit status 2 if one fails)."""
+    from pnp.model import load_game
+    from pnp.model.variant import check_setup, split_variant
+    from pnp.engine.check import engine_of
+
+    # The group's --data-dir (a designer's copy of the data), like build and games.
+    game = load_game(game_id, data_dir((ctx.obj or {}).get("data_dir")))
+    engine_of(game)
+    players, setup = split_variant(players, setup)
+    variants = game.variants()
+    if players is not None:
+        game.check_players(players)
+        variants = [v for v in variants if v.players == players]
+    if setup is not None:
+        check_setup(game, setup)
+        variants = [v for v in variants if v.setup == setup]
+    if not variants:
+        raise UsageError(f"{game_id} has no variant for {players} players with set-up '{setup}'", key="--variant")
+    for target, folder in ((json_file, json_file and json_file.parent), (report_dir, report_dir)):
+        if target is not None:
+            _check_writable_target(target, folder)
+    run = full_check(game, variants, games=games, seed=seed, workers=workers, player=player)
+    for line in summary_lines(run):
+        click.echo(line)
+    document = run.to_json()
+    if json_file:
+        _write_json(json_file, document)
+    if report_dir:
+        _write_report(report_dir, run, document)
+    if not run.passed:
+        from pnp.errors import VariantError
+
+        raise VariantError(f"{game_id} fails its check: " + "; ".join(run.reasons))
+
+
+def _check_writable_target(path: Path, folder: Path) -> None:
+    """Fail before simulating when ``path`` cannot be written into ``folder``."""
+    from pnp.files import unwritable
+
+    problem = unwritable(folder)
+    if problem:
+        raise OutputError(f"cannot write here ({problem[0]} is not a writable folder)", file=path)
+
+
+def summary_lines(run: CheckRun) -> list[str]:
+    """The command's printout: one block per variant, the supply sizing, the verdict."""
+    lines = [f"{run.game}: {run.games} {run.player} games per variant, seed {run.seed}, "
+             f"{run.workers} workers, {run.seconds:.1f} s"]
+    for v in run.variants:
+        c = v.scorecard
+        seats = ", ".join(f"{s['rate']:.0%} [{s['ci95'][0]:.0%}-{s['ci95'][1]:.0%}]" for s in c["seats"])
+        pens = ", ".join(f"{k} {p['mean']:.2f}" for k, p in c["penalties"].items())
+        lines += [
+            f"  {v.label}: {'PASS' if v.passed else 'FAIL'}  {v.summary}",
+            f"    rounds median {c['rounds']['median']} p90 {c['rounds']['p90']}; turns median {c['turns']['median']} "
+            f"p90 {c['turns']['p90']}; timeouts {c['timeouts']}; dead ends {c['dead_ends']}; rule gaps {c['rule_gaps']}; "
+            f"invariant violations {c['invariant_violations']}",
+            f"    wins by seat: {seats}",
+            "    " + "; ".join(
+                ([f"reshuffles/game {c['reshuffles']['mean']:.2f}"] if c["reshuffles"]["max"] else [])
+                + [f"penalties/game: {pens or 'none'}"]
+                + ([f"most money in play {c['max_circulation']['max']}"] if c["max_circulation"]["max"] else [])),
+        ]
+        lines += [f"    ! {r}" for r in v.reasons]
+    if run.sizing:
+        lines += [f"  {line}" for line in run.sizing["lines"]]
+        lines += [f"    ! {r}" for r in run.sizing["reasons"]]
+    lines.append("PASS" if run.passed else "FAIL: " + "; ".join(run.reasons))
+    return lines
+
+
+def _write_json(path: Path, document: dict) -> None:
+    """Write atomically (``pnp.files.write_atomically``: a temporary file, then a rename)."""
+    from pnp.files import write_atomically
+
+    write_atomically(path.parent, [(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))])
+
+
+def _write_report(folder: Path, run: CheckRun, document: dict) -> None:
+    """``check-<game>.json`` and ``check-<game>-length.png`` (rounds per player count)."""
+    _write_json(folder / f"check-{run.game}.json", document)
+    plot_lengths(run, folder / f"check-{run.game}-length.png")
+
+
+def plot_lengths(run: CheckRun, path: Path) -> None:
+    """Box plot of game length in rounds per player count (finished games), medians labelled."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=150)
+    data = [v.rounds or [0] for v in run.variants]
+    labels = [f"{v.players} players\n({v.scorecard['finished']}/{v.scorecard['games']} finished)" for v in run.variants]
+    ax.boxplot(data, whis=(5, 95), showfliers=False)
+    ax.set_xticks(range(1, len(labels) + 1), labels)
+    for i, v in enumerate(run.variants, 1):
+        median = v.scorecard["rounds"]["median"]
+        if median is not None:
+            ax.annotate(f"median {median}", (i, median), xytext=(8, 4), textcoords="offset points", fontsize=8)
+    ax.set_ylabel("game length (rounds)")
+    ax.set_title(f"{run.game}: {run.games} {run.player} games per player count (whiskers 5-95 %)")
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    tmp = path.with_name(f".{path.name}.tmp.png")
+    try:
+        fig.savefig(tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
+    finally:
+        plt.close(fig)

@@ -1,0 +1,143 @@
+"""The kit's own fonts: registry, glyph coverage, and making Cairo see nothing else.
+
+Fonts live in ``fonts/`` with their licences; ``fonts/fonts.yaml`` names each by role
+(``body``, ``bold``, ``italic``, ``heavy``, ``display``).  Two consumers use the same files:
+
+* CairoSVG (SVG -> PDF) finds fonts through fontconfig.  ``isolate_fontconfig()`` points
+  fontconfig at a config that lists ``fonts/`` only, so a missing family can never fall
+  back to a system font.  It must run before Cairo first renders text.
+* reportlab (rules sheets) gets the same TTF files through ``register_reportlab()``.
+
+Widths come from the TTF metrics (reportlab's parser), in the unit of the font size given.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pnp.model.catalog import REPO_ROOT, read_yaml
+from pnp.errors import FontError
+
+FONT_DIR = REPO_ROOT / "fonts"
+
+
+@dataclass(frozen=True)
+class Font:
+    """One font face: ``role`` in the code, ``file`` in fonts/, how SVG selects it."""
+
+    role: str
+    file: Path
+    family: str
+    weight: str
+    style: str
+
+    @property
+    def reportlab_name(self) -> str:
+        return f"pnp-{self.role}"
+
+
+@lru_cache(maxsize=None)
+def fonts() -> dict[str, Font]:
+    """All fonts by role, from ``fonts/fonts.yaml``.
+
+    Raises:
+        FontError: a listed TTF file is missing.
+    """
+    registry = read_yaml(FONT_DIR / "fonts.yaml")
+    result = {}
+    for role, node in registry.items():
+        path = FONT_DIR / node["file"].str()
+        if not path.is_file():
+            raise FontError("font file missing", file=path)
+        result[role] = Font(role, path, node["family"].str(), node["weight"].str(), node["style"].str())
+    return result
+
+
+def font(role: str) -> Font:
+    try:
+        return fonts()[role]
+    except KeyError:
+        raise FontError(f"no font with role '{role}'; roles: {', '.join(fonts())}", file=FONT_DIR / "fonts.yaml") from None
+
+
+@lru_cache(maxsize=None)
+def _ttf(role: str):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    f = font(role)
+    return TTFont(f.reportlab_name, str(f.file))
+
+
+def register_reportlab() -> None:
+    """Register every kit font with reportlab under ``Font.reportlab_name``."""
+    from reportlab.pdfbase import pdfmetrics
+
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for role, f in fonts().items():
+        if f.reportlab_name not in registered:
+            pdfmetrics.registerFont(_ttf(role))
+    pdfmetrics.registerFontFamily(
+        font("body").reportlab_name,
+        normal=font("body").reportlab_name,
+        bold=font("bold").reportlab_name,
+        italic=font("italic").reportlab_name,
+        boldItalic=font("bold").reportlab_name,
+    )
+
+
+def text_width(text: str, role: str, size: float) -> float:
+    """Advance width of ``text`` set in ``role`` at ``size`` (result in the unit of ``size``)."""
+    return _ttf(role).stringWidth(text, size)
+
+
+def ascent(role: str) -> float:
+    """Ascender height as a fraction of the font size."""
+    return _ttf(role).face.ascent / 1000.0
+
+
+def missing_glyphs(text: str, role: str) -> list[str]:
+    """Characters of ``text`` (other than line breaks) that the ``role`` font has no glyph for."""
+    cmap = _ttf(role).face.charToGlyph
+    return sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})
+
+
+def require_glyphs(text: str, role: str, where: str) -> None:
+    """Raise ``FontError`` naming ``where`` when the font lacks a character of ``text``."""
+    missing = missing_glyphs(text, role)
+    if missing:
+        shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+        raise FontError(f"font {font(role).file.name} has no glyph for {shown}", key=where)
+
+
+_FONTCONFIG_TEMPLATE = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <dir>{font_dir}</dir>
+  <cachedir>{cache_dir}</cachedir>
+  <config><rescan><int>0</int></rescan></config>
+</fontconfig>
+"""
+
+
+def isolate_fontconfig() -> Path:
+    """Point fontconfig at ``fonts/`` only, before Cairo loads any font.
+
+    Writes a fonts.conf into a per-user temp folder and sets ``FONTCONFIG_FILE``.  Cairo
+    reads that variable when it first initialises fontconfig, which is at the first text
+    it draws, so calling this before the first conversion is enough.
+
+    Returns the config file's path.
+    """
+    base = Path(tempfile.gettempdir()) / f"pnp-fontconfig-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    base.mkdir(parents=True, exist_ok=True)
+    conf = base / "fonts.conf"
+    text = _FONTCONFIG_TEMPLATE.format(font_dir=FONT_DIR, cache_dir=base / "cache")
+    if not conf.is_file() or conf.read_text() != text:
+        conf.write_text(text)
+    os.environ["FONTCONFIG_FILE"] = str(conf)
+    os.environ.pop("FONTCONFIG_PATH", None)
+    return conf

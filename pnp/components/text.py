@@ -1,0 +1,82 @@
+"""Text measuring, wrapping and fitting with the kit's fonts (CairoSVG cannot wrap text).
+
+All lengths are in the unit the caller uses for ``size`` (millimetres for SVG faces).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import LayoutError
+from pnp.components.fonts import require_glyphs, text_width
+
+LINE_HEIGHT = 1.2  # line pitch as a multiple of the font size
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Lines that fit a box, the font size that made them fit, and their line pitch."""
+
+    lines: tuple[str, ...]
+    size: float
+    role: str
+
+    @property
+    def pitch(self) -> float:
+        return self.size * LINE_HEIGHT
+
+    @property
+    def height(self) -> float:
+        return self.pitch * (len(self.lines) - 1) + self.size
+
+    @property
+    def width(self) -> float:
+        return max(text_width(line, self.role, self.size) for line in self.lines)
+
+
+def wrap(text: str, role: str, size: float, width: float) -> list[str] | None:
+    """Greedy word wrap of ``text`` into lines no wider than ``width``.
+
+    Hard line breaks (``\\n``) are kept.  Returns None when a single word is wider than
+    ``width`` (the caller then tries a smaller size).
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            if text_width(word, role, size) > width:
+                return None
+            trial = f"{current} {word}" if current else word
+            if text_width(trial, role, size) <= width:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+        lines.append(current)
+    return lines
+
+
+def fit(text: str, role: str, width: float, height: float, max_size: float, min_size: float,
+        where: str, max_lines: int | None = None) -> FittedText:
+    """Largest font size in [min_size, max_size] at which ``text`` wraps into the box.
+
+    Sizes step down by 2 % from ``max_size``.
+
+    Raises:
+        FontError: the font lacks a character of ``text``.
+        LayoutError: ``text`` does not fit ``width`` x ``height`` even at ``min_size``;
+            ``where`` names the text (e.g. ``samarkand/lang/da.yaml: goods.grain``).
+    """
+    require_glyphs(text, role, where)
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = wrap(text, role, size, width)
+        if lines is not None and (max_lines is None or len(lines) <= max_lines):
+            fitted = FittedText(tuple(lines), size, role)
+            if fitted.height <= height + 1e-9:
+                return fitted
+        size *= 0.98
+    raise LayoutError(
+        f"text {text[:40]!r} does not fit its box of {width:.1f} x {height:.1f} mm even at {min_size:.1f} mm type",
+        key=where,
+    )

@@ -1,0 +1,59 @@
+"""Writing output files: all of a command's files or none (atomic renames), and an early check
+that the output folder can be written, so a command fails before its work, not after.
+
+Imports nothing of pnp but ``pnp.errors``: every layer that writes a file may use it.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+from pnp.errors import OutputError
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def unwritable(folder: Path) -> tuple[Path, str] | None:
+    """Why files could not be written into ``folder`` (created if missing): None when they
+    can, else (the nearest existing ancestor, "is not a folder" or "folder is not writable").
+    Lets a command fail before its work rather than at ``write_atomically``."""
+    probe = Path(folder)
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        return probe, "is not a folder"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return probe, "folder is not writable"
+    return None
+
+
+def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None:
+    """Write every (path, bytes) pair via temporary ``.part`` files beside their targets,
+    renaming only when all are written; on any failure every ``.part`` file is removed and no
+    target is touched.
+
+    Raises:
+        OutputError: a folder cannot be created or a file written (names the file).
+    """
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for target, data in payloads:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+            staged.append((Path(tmp), target))   # staged before writing: a failed write is cleaned up too
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a kit is an ordinary file
+        for tmp, target in staged:
+            os.replace(tmp, target)
+    except OSError as exc:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise OutputError(f"cannot write ({exc.strerror or exc})", file=getattr(exc, "filename", None) or path) from None

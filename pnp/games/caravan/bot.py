@@ -1,0 +1,263 @@
+"""A sensible Caravan player (the heuristic player of ``pnp check``).
+
+It plays the caravan the way the seed describes it: a good is relayed along a line of
+the player's own camels, and one "move good" action jumps it over the whole line.  So it
+lays camels out ahead of a carried good and shifts the good only to deliver it or when no
+camel is left to lay further (leapfrogging the camels left behind).  Each action it takes,
+in this order:
+
+1. deliver a good, richest first;
+2. steal a good within reach (theft marker, unladen camel beside it), holding at most
+   ``HOLD`` goods (the seed's penalties for undelivered goods);
+3. pick up a good under one of its unladen camels (same limit);
+4. advance the carried good nearest its city: lay a spare camel one step closer to the
+   city from the caravan's front, or, with no spare camel, shift the good to the front;
+5. with a theft marker, send a spare camel onto a rival's rare or almost delivered good;
+6. send a spare camel to the most rewarding good on the board: (points + demand markers)
+   per action still needed to deliver it;
+7. otherwise end the turn.
+
+Deterministic (the random source is not used).  A camel placement is two decisions
+(choose the camel, then its space): the plan of the first is kept in the state's
+``player_memo`` for the second, and recomputed (the same) if the memo does not match.
+Weights are the bot's, not the game's: every game number comes from the state's tables.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.caravan.engine import K_CAMEL, K_END, K_PICK, K_SHIFT, K_STEAL, K_TO, PH_DEST, CaravanState
+
+HOLD = 2          # most goods the bot carries at once (the seed's penalty starts at 2 held)
+RAID_DISTANCE = 1  # a rival's good this close to its city is worth a raid
+
+
+def choose(state: CaravanState, moves: list, rng: random.Random) -> tuple:
+    """The heuristic's move among ``moves`` (which it returns one of)."""
+    if state.phase == PH_DEST:
+        memo = state.player_memo
+        if memo[:3] == (state.turn_count, state.actions_left, state.sel) and (K_TO, memo[3]) in moves:
+            return (K_TO, memo[3])
+        plan = _plan(state)
+        if plan is not None and plan[0] == K_CAMEL and plan[1] == state.sel and (K_TO, plan[2]) in moves:
+            return (K_TO, plan[2])
+        return _fallback_destination(state, moves)
+    plan = _plan(state)
+    if plan is None:
+        return (K_END,)
+    if plan[0] == K_CAMEL:
+        # remember where the chosen camel goes: the next decision places it
+        state.player_memo = (state.turn_count, state.actions_left, plan[1], plan[2])
+        move = (K_CAMEL, plan[1])
+    else:
+        move = plan
+    return move if move in moves else (K_END,)
+
+
+def _plan(state: CaravanState) -> tuple | None:
+    """The action to take: a move tuple, ``(K_CAMEL, from, to)`` for a camel placement,
+    or None (end the turn)."""
+    T = state.T
+    p = state.cur
+    pos, load = state.pos[p], state.load[p]
+    a = state.actions_left
+    n = state.ncamels
+    held = [i for i in range(n) if load[i] >= 0]
+    free = [i for i in range(n) if load[i] < 0]
+    if not free:
+        return None
+    group = state._groups(p)
+    free_spaces = {pos[i] for i in free if pos[i] >= 0}
+
+    # 1. deliver
+    if a >= T.c_shift:
+        best = None
+        for i in held:
+            g = load[i]
+            c = T.city[g]
+            if c in free_spaces and group.get(c) == group[pos[i]]:
+                if best is None or T.points[g] > T.points[load[best]]:
+                    best = i
+        if best is not None:
+            return (K_SHIFT, best, T.city[load[best]])
+
+    # 2. steal within reach
+    if state.theft[p] and a >= T.c_steal and len(held) < HOLD:
+        best, best_v = None, -1
+        for q, j, g, s in _stealable(state, p, n):
+            if s in free_spaces:
+                v = T.points[g] * 10 - T.dist[s][T.city[g]]
+                if v > best_v:
+                    best, best_v = (K_STEAL, q, j), v
+        if best is not None:
+            return best
+
+    # 3. pick up
+    if a >= T.c_pick and len(held) < HOLD:
+        best, best_v = None, -1
+        for s in free_spaces:
+            k = T.supply_of[s]
+            if k >= 0 and state.board[k] >= 0:
+                v = T.points[state.board[k]] + state.demand[k]
+                if v > best_v:
+                    best, best_v = (K_PICK, s), v
+        if best is not None:
+            return best
+
+    # 4. advance a carried good, the one nearest its city first
+    for i in sorted(held, key=lambda i: (T.dist[pos[i]][T.city[load[i]]], -T.points[load[i]], i)):
+        step = _advance(state, p, i, group, _spare_camels(state, p, group, i), a)
+        if step is not None:
+            return step
+
+    spare = _spare_camels(state, p, group, -1)
+    if not spare:
+        return None
+    # 5. raid a rival's valuable or nearly delivered good
+    if state.theft[p] and a >= T.c_occupied + T.c_steal and len(held) < HOLD:
+        best, best_v = None, -1
+        for _, _, g, s in _stealable(state, p, n):
+            d = T.dist[s][T.city[g]]
+            if T.rare[g] or d <= RAID_DISTANCE:
+                v = T.points[g] * 10 - d
+                if v > best_v:
+                    best, best_v = s, v
+        if best is not None:
+            return (K_CAMEL, _nearest(T, spare, best), best)
+
+    # 6. fetch the most rewarding good on the board
+    if len(held) < HOLD:
+        best, best_v = None, 0.0
+        for k, g in enumerate(state.board):
+            if g < 0:
+                continue
+            s = T.supply[k]
+            cost = (T.c_occupied if state.occ[s] else T.c_camel) + T.c_pick + T.dist[s][T.city[g]] + T.c_shift
+            v = (T.points[g] + state.demand[k]) / cost
+            if v > best_v:
+                best, best_v = s, v
+        if best is not None and (best not in free_spaces):
+            cost = T.c_occupied if state.occ[best] else T.c_camel
+            if a >= cost:
+                return (K_CAMEL, _nearest(T, spare, best), best)
+    return None
+
+
+def _stealable(state, p: int, n: int):
+    """(rival, camel index, good, space) of every good a rival carries that ``p`` may
+    steal (not protected since its last theft), rivals and camels in order."""
+    for q in range(state.players):
+        if q == p:
+            continue
+        for j in range(n):
+            g = state.load[q][j]
+            if g >= 0 and not state.locked[q][j]:
+                yield q, j, g, state.pos[q][j]
+
+
+def _spare_camels(state: CaravanState, p: int, group: dict, focus: int) -> list[int]:
+    """Spaces (-1: reserve) of the unladen camels that may leave their place, one entry per
+    camel: those in reserve, those in a group carrying no good, and, for the carried good
+    of camel ``focus`` (-1: for every good), those of its group that are farther from its
+    city than the good and whose leaving keeps the group joined."""
+    T = state.T
+    pos, load = state.pos[p], state.load[p]
+    dist, city = T.dist, T.city
+    n = state.ncamels
+    laden_groups: dict[int, list[tuple[int, int, int]]] = {}  # label -> [(space, city, distance)]
+    for i in range(n):
+        g = load[i]
+        if g >= 0 and (focus < 0 or i == focus):
+            s = pos[i]
+            laden_groups.setdefault(group[s], []).append((s, city[g], dist[s][city[g]]))
+    carried = {group[pos[i]] for i in range(n) if load[i] >= 0}
+    out = []
+    keep_of: dict[int, list[int]] = {}
+    for i in range(n):
+        if load[i] >= 0:
+            continue
+        s = pos[i]
+        if s < 0 or group[s] not in carried:
+            out.append(s)
+            continue
+        lab = group[s]
+        goods = laden_groups.get(lab)
+        if goods is None:
+            continue  # a group with goods, but not the focus good's
+        if all(dist[s][c] > d for _, c, d in goods):
+            if pos.count(s) > 1:
+                out.append(s)
+                continue
+            keep = keep_of.get(lab)
+            if keep is None:
+                # the goods and the spaces ahead of any of them must stay joined
+                keep = keep_of[lab] = [gs for gs, _, _ in goods] + [
+                    t for t, tl in group.items() if tl == lab and any(dist[t][c] < d for _, c, d in goods)]
+            if _still_connected(T, pos, s, keep):
+                out.append(s)
+    return out
+
+
+def _still_connected(T, pos: list[int], removed: int, keep: list[int]) -> bool:
+    """Whether the spaces in ``keep`` stay in one group without space ``removed``."""
+    spaces = {s for s in pos if s >= 0 and s != removed}
+    start = keep[0]
+    seen, todo = {start}, [start]
+    while todo:
+        s = todo.pop()
+        for t in T.adj[s]:
+            if t in spaces and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return all(k in seen for k in keep)
+
+
+def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int], a: int) -> tuple | None:
+    """The next action towards delivering camel i's good: lay a spare camel one step
+    closer to the city from the caravan's front, else shift the good to the front."""
+    T = state.T
+    pos, load = state.pos[p], state.load[p]
+    g, s = load[i], pos[i]
+    city = T.city[g]
+    gi = group[s]
+    front = min((t for t, lab in group.items() if lab == gi), key=lambda t: (T.dist[t][city], t))
+    if spare:
+        if T.dist[front][city] <= 1:  # next to the city, or on it with only laden camels
+            target = city
+        else:
+            steps = [t for t in T.adj[front] if T.dist[t][city] < T.dist[front][city]]
+            target = min(steps, key=lambda t: (state.occ[t], t))
+        cost = T.c_occupied if state.occ[target] else T.c_camel
+        usable = [x for x in spare if x != front]
+        if usable and a >= cost:
+            return (K_CAMEL, _nearest(T, usable, target), target)
+    if a >= T.c_shift and front != s:
+        free_here = [t for t in group if group[t] == gi and _has_free(state, p, t)]
+        if free_here:
+            best = min(free_here, key=lambda t: (T.dist[t][city], t))
+            if T.dist[best][city] < T.dist[s][city]:
+                return (K_SHIFT, i, best)
+    return None
+
+
+def _has_free(state: CaravanState, p: int, s: int) -> bool:
+    pos, load = state.pos[p], state.load[p]
+    return any(pos[i] == s and load[i] < 0 for i in range(state.ncamels))
+
+
+def _nearest(T, spaces: list[int], target: int) -> int:
+    """The spare camel to send to ``target``: from the reserve if any (keeps camels on
+    the board where they are), else the one nearest to it."""
+    if -1 in spaces:
+        return -1
+    return min(spaces, key=lambda s: (T.dist[s][target], s))
+
+
+def _fallback_destination(state: CaravanState, moves: list) -> tuple:
+    """A destination when the plan changed between choosing a camel and placing it (it
+    cannot, the planner being deterministic; kept so the bot never returns an illegal
+    move): the empty space nearest the centre."""
+    T = state.T
+    centre = (T.rows // 2) * T.columns + T.columns // 2
+    return min(moves, key=lambda m: (state.occ[m[1]] > 0, T.dist[m[1]][centre], m[1]))

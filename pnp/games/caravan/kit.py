@@ -1,0 +1,185 @@
+"""The Caravan kit: every component, from the model (data/caravan) and the kit spec (components.yaml).
+
+The bag of goods is Caravan's deck: its run has kind "deck" and ``by_type``, so the
+pre-print check compares the goods printed with the goods the engine draws, and
+``pnp deck caravan --players N`` prints just the goods with a removal list.
+
+Counts: the goods of the variant's bag (``game.goods_counts(variant)``: 9 / 3 of each in
+the full game, 6 / 2 in the short game) plus ``spares_per_good`` spare tokens; the rest
+is the whole box whatever the player count (24 camels in 4 colours, 4 player boards, 44
+demand markers, 4 theft markers: the seed's component list), so players pick any colour.
+Every renderer gets ``style.ink_for(settings.ink)``, as Samarkand's do (``--ink saver``).
+Why these choices: DESIGN.md, "Kit".
+"""
+
+from __future__ import annotations
+
+from pnp.components import markers, player_board, style
+from pnp.games.caravan.board import board_face
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.model.variant import Variant
+from pnp.kit.recipe import ComponentRun
+from pnp.games.caravan import rules as caravan_rules
+from pnp.games.caravan.kit_spec import KitSpec, load_spec
+
+#: The rules sheet's template variables (pnp.kit.rulebook).
+rules_context = caravan_rules.rules_context
+
+
+def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
+    """All Caravan components for ``variant``, in print order: board, player boards, goods, camels, markers.
+
+    Raises:
+        DataError: components.yaml is malformed; LayoutError / FontError: a text does not fit.
+    """
+    spec = load_spec(game)
+    bleed = settings.bleed_mm
+    runs = [board_component(game, strings, settings, sheet_label, spec)]
+    runs.append(_player_boards(game, strings, spec, settings, sheet_label, bleed))
+    runs.extend(_goods(game, strings, variant, spec, settings, sheet_label, bleed))
+    runs.append(_camels(game, strings, spec, settings, sheet_label, bleed))
+    runs.extend(_markers(game, strings, spec, settings, sheet_label, bleed))
+    return runs
+
+
+def removal_notes(game, strings: Strings, variant: Variant) -> list[str] | None:
+    """For owners of the full game: which goods to take out of the bag for ``variant`` (None: none)."""
+    removed = game.removal_list(variant)
+    if not any(removed.values()):
+        return None
+    counts = game.goods_counts(variant)
+    lines = [strings("removal_title", players=variant.players), strings("removal_intro", players=variant.players)]
+    lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=removed[g.id], kept=counts[g.id])
+              for g in game.goods]
+    return lines
+
+
+def board_component(game, strings, settings, sheet_label, spec: KitSpec | None = None) -> ComponentRun:
+    from pnp.printing.tiling import tile_board
+
+    spec = spec or load_spec(game)
+    label = strings("components.board")
+    face = board_face(game, strings, spec, settings.bleed_mm, style.ink_for(settings.ink))
+    return ComponentRun("board", "board", label, 1, tile_board(face, settings, strings, strings("title")))
+
+
+def board_single_sheet(game, strings, settings):
+    """The whole board on one larger sheet (A3 or A2 for an A4 kit, Tabloid or ARCH C for Letter)."""
+    from pnp.printing.tiling import single_board_sheet
+
+    return single_board_sheet(board_face(game, strings, load_spec(game), settings.bleed_mm, style.ink_for(settings.ink)),
+                              None, settings, strings)
+
+
+# ------------------------------------------------------------------------ components
+def _player_boards(game, strings, spec, settings, sheet_label, bleed) -> ComponentRun:
+    w, h = spec.player_board_mm
+    rules = game.rules
+    seq = rules.turn_actions
+    note = strings("actions_note", sequence=", ".join(map(str, seq[:-1])) if len(seq) > 1 else str(seq[0]),
+                   last=seq[-1])
+    slots = tuple(player_board.GoodSlot(strings(f"goods.{g.id}"), strings(f"letters.{g.id}"), g.icon, g.colour,
+                                        str(g.points), g.kind == "rare") for g in game.goods)
+    costs = rules.costs
+    actions = player_board.Reminder(strings("actions_title"), (
+        (strings("action_camel"), str(costs["camel"])),
+        (strings("action_camel_occupied"), str(costs["camel_occupied"])),
+        (strings("action_pick_up"), str(costs["pick_up"])),
+        (strings("action_move_good"), str(costs["move_good"])),
+        (strings("action_steal"), str(costs["steal"])),
+    ), 1.7)
+    points = player_board.Reminder(strings("points_title"), tuple(
+        (strings(f"kinds.{kind}"), str(value)) for kind, value in sorted(game.kinds.items(), key=lambda kv: -kv[1])
+    ) + ((strings("demand_marker"), str(rules.demand_marker_points)),), 1.0)
+    penalties = player_board.Reminder(strings("penalty_title"), penalty_rows(game, strings), 1.0)
+    ink = style.ink_for(settings.ink)
+    faces = []
+    for colour, mark in zip(game.player_colours, spec.marks):
+        name = strings(f"player_colours.{colour.id}")
+        areas = (
+            player_board.MarkerArea(strings("demand_markers"), spec.icons["demand"]),
+            player_board.MarkerArea(strings("theft_markers"), spec.icons["theft"], game.components.theft_spaces,
+                                    spec.theft_diameter_mm, colour.colour, mark),
+        )
+        faces.append(player_board.player_board(
+            f"player-board/{colour.id}", "player-boards", w, h, bleed, colour=colour.colour, mark=mark,
+            emblem=spec.icons["camel"], title=strings("player_board_title", colour=name), note=note,
+            goods_title=strings("delivered_goods"), goods=slots, goods_columns=spec.goods_columns,
+            token_mm=spec.good_mm, areas=areas, reminders=(actions, points, penalties),
+            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink))
+    faces = faces[:game.components.player_boards]
+    label = strings("components.player_boards")
+    sheets = impose_grid("player-boards", label, faces, None, settings, sheet_label(label))
+    return ComponentRun("player-boards", "board", label, len(faces), sheets)
+
+
+def penalty_rows(game, strings) -> tuple[tuple[str, str], ...]:
+    """(goods held, penalty) rows up to the most camels any set-up gives; leading zero penalties
+    share one row ("0–1": 0).  Penalties print as negative points (seed: "straf")."""
+    most = max(game.setup(s).camels for s in game.setups)
+    values = game.rules.penalties[:most + 1]
+    free = max(n for n, v in enumerate(values) if v == 0)
+    rows = [(strings("penalty_none", low=0, high=free) if free else "0", "0")]
+    rows += [(str(n), f"−{v}") for n, v in enumerate(values) if n > free]
+    return tuple(rows)
+
+
+def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
+    counts = game.goods_counts(variant)
+    ink = style.ink_for(settings.ink)
+    fronts, spares = [], []
+    for g in game.goods:
+        key = f"letters.{g.id}"
+        for component, n, out in (("goods", counts[g.id], fronts), ("goods-spares", spec.spares_per_good, spares)):
+            face = markers.good_token(f"good/{g.id}", component, spec.good_mm, bleed, g.colour, g.icon, strings(key),
+                                      strings.where(key), rare=g.kind == "rare", ink=ink)
+            out.extend([face] * n)
+    label = strings("components.goods")
+    sheets = impose_grid("goods", label, fronts + spares, None, settings, sheet_label(label))
+    return [
+        ComponentRun("goods", "deck", label, len(fronts), sheets, by_type=dict(counts)),
+        ComponentRun("goods-spares", "token", strings("components.goods_spares"), len(spares), [],
+                     by_type={g.id: spec.spares_per_good for g in game.goods}, shares_sheets_with="goods"),
+    ]
+
+
+def _camels(game, strings, spec, settings, sheet_label, bleed) -> ComponentRun:
+    faces, by_colour = [], {}
+    ink = style.ink_for(settings.ink)
+    for colour, mark in zip(game.player_colours, spec.marks):
+        face = markers.player_token(f"camel/{colour.id}", "camels", spec.camel_mm, bleed, colour.colour, mark,
+                                    spec.icons["camel"], ink=ink)
+        faces.extend([face] * game.components.camels_per_colour)
+        by_colour[colour.id] = game.components.camels_per_colour
+    label = strings("components.camels")
+    sheets = impose_grid("camels", label, faces, None, settings, sheet_label(label))
+    return ComponentRun("camels", "token", label, len(faces), sheets, by_type=by_colour)
+
+
+def _markers(game, strings, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
+    """Demand markers (the value they score) and one theft marker per player colour, with its mark."""
+    key = "demand_marker"
+    ink = style.ink_for(settings.ink)
+    demand = markers.disc_marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
+                                 spec.colours["demand"], spec.icons["demand"], str(game.rules.demand_marker_points),
+                                 strings.where(key), ink=ink)
+    demands = [demand] * game.components.demand_markers
+    thefts = [markers.disc_marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
+                                  bleed, c.colour, spec.icons["theft"], "", strings.where("theft_markers"), mark=m,
+                                  ink=ink)
+              for c, m in zip(game.player_colours, spec.marks)][:game.components.theft_markers]
+    label = strings("components.demand_markers")
+    theft_label = strings("components.theft_markers")
+    if spec.demand_mm == spec.theft_mm:
+        # One grid for both (one size): the theft markers follow the demand markers.
+        sheets = impose_grid("demand-markers", label, demands + thefts, None, settings,
+                             sheet_label(f"{label} · {theft_label}"))
+        theft_run = ComponentRun("theft-markers", "token", theft_label, len(thefts), [],
+                                 shares_sheets_with="demand-markers")
+    else:
+        sheets = impose_grid("demand-markers", label, demands, None, settings, sheet_label(label))
+        theft_run = ComponentRun("theft-markers", "token", theft_label, len(thefts),
+                                 impose_grid("theft-markers", theft_label, thefts, None, settings,
+                                             sheet_label(theft_label)))
+    return [ComponentRun("demand-markers", "token", label, len(demands), sheets), theft_run]

@@ -1,0 +1,302 @@
+"""A one-ply heuristic player for CARAVAN on a chessboard (``choose(state, moves, rng)``).
+
+It plays the game's plain plan: load the goods of the end row it stands on, cross the
+Middle East in straight lines towards the other end (preferring moves that gain the most
+rows, and oases when more rows remain), sell there, load again and go back.  Cards are
+valued by what the plan needs: Move cards most, goods by the set they would build.  It
+robs with the Bandits when that costs an opponent something, trades when a swap gains it
+value, and keeps its soldier when robbed.  Deterministic given ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.caravan_chessboard.engine import (
+    C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_BANDITS, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE, K_PASS, K_PLACE,
+    K_PLAY, K_SELL, K_SWAP, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT, PH_MOVE, PH_PLACE, PH_ROB,
+    PH_SELL, PH_TRADE, ChessboardState,
+)
+
+#: Goods of its own end a caravan waits for before leaving (with fewer it stays a turn to draw).
+LEAVE_WITH = 4
+#: Turns a caravan stands still before it leaves with what it has, or takes a detour
+#: (another caravan or quicksand can block every line that gains rows).
+PATIENCE = 4
+#: Move cards the player likes to hold; more are worth less than goods.
+MOVE_CARDS_WANTED = 2
+
+
+def heading(state: ChessboardState, p: int) -> int:
+    """The end (0 Europe, 1 Orient) player ``p`` is travelling to, or loading at."""
+    T = state.T
+    car = state.cars[p]
+    get = T.goods_get
+    if any(get[0](car)):
+        return 1  # loaded with Europe's goods: they sell at the other end
+    if any(get[1](car)):
+        return 0
+    end = T.end_of[state.pos[p]]
+    hand = state.hands[p]
+    if end >= 0:
+        if any(get[end](hand)):
+            return end
+        other = 1 - end
+        return other if any(get[other](hand)) else end
+    # in the desert without goods (robbed): go where the hand's goods load, else the nearer end
+    have0, have1 = sum(get[0](hand)), sum(get[1](hand))
+    if have0 != have1:
+        return 0 if have0 > have1 else 1
+    row = T.row_of[state.pos[p]]
+    return 0 if row - T.end_row[0] <= T.end_row[1] - row else 1
+
+
+def loading_at(state: ChessboardState, p: int) -> int:
+    """The end (0 or 1) where player ``p`` stands and is still loading goods, or -1.
+
+    A caravan loads until it holds ``LEAVE_WITH`` goods of that end or is full; with some
+    goods loaded it stops waiting after ``PATIENCE`` turns standing still, or when few of
+    that end's goods are left to draw.
+    """
+    T = state.T
+    end = T.end_of[state.pos[p]]
+    if end < 0 or state.car_n[p] >= T.rules.caravan_limit:
+        return -1
+    car, hand = state.cars[p], state.hands[p]
+    here, there = T.goods_get[end], T.goods_get[1 - end]
+    if any(there(car)):
+        return -1  # still carrying the other end's goods (not sold): leave
+    loaded = sum(here(car))
+    if loaded >= LEAVE_WITH or (loaded and state.idle[p] >= PATIENCE):
+        return -1
+    if loaded:
+        # goods of this end not on the table nor in the own hand (public information):
+        # with few left to draw, waiting for them could last for ever
+        unseen = T.goods_total[end] - sum(map(sum, map(here, state.cars))) - sum(here(hand))
+        if unseen < 3 * (LEAVE_WITH - loaded):
+            return -1
+    if not loaded and any(there(hand)) and not any(here(hand)):
+        return -1  # nothing to load here, goods for the other end in hand: go there
+    return end
+
+
+def rows_to_go(state: ChessboardState, p: int) -> int:
+    """Rows between player ``p``'s caravan and the end row it is heading to."""
+    T = state.T
+    return abs(T.end_row[heading(state, p)] - T.row_of[state.pos[p]])
+
+
+def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = None) -> float:
+    """How much player ``p`` wants a card of type ``t`` (higher: keep it).
+
+    Move cards most, less for each copy of the same length held and beyond
+    ``MOVE_CARDS_WANTED`` in all, more for the length that would finish the crossing;
+    goods by the set they would build, goods of the end where the caravan loads next most.
+    ``wants``: ``_wants(state, p)``, computed once when several cards are valued.
+    """
+    T = state.T
+    region, rows, held = wants or _wants(state, p)
+    k = T.kind[t]
+    hand = state.hands[p]
+    if k == C_MOVE:
+        steps = T.steps[t]
+        # 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
+        # without the calls (x - 0 is x: the same float)
+        n = hand[t]
+        extra = held - MOVE_CARDS_WANTED
+        v = 10 + 0.5 * steps - (3 * (n - 1) if n > 1 else 0) - (2 * extra if extra > 0 else 0)
+        return v + 6 if steps == rows else v
+    if k == C_GOOD:
+        n = hand[t] + state.cars[p][t]
+        return 6 + 2 * n if T.region[t] == region else 2 + n
+    if k == C_SOLDIERS:
+        return 4 if not state.cars[p][t] and hand[t] <= 1 else 1
+    return 2 if k == C_BANDITS else 1
+
+
+def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:
+    """(end whose goods the caravan loads next, rows still to cross, Move cards held)."""
+    T = state.T
+    goal = heading(state, p)
+    load = loading_at(state, p)
+    hand = state.hands[p]
+    rows = abs(T.end_row[goal] - T.row_of[state.pos[p]])
+    return (load if load >= 0 else goal), rows, sum(T.move_get(hand))
+
+
+def turns_to_finish(rows: int, steps: list[int]) -> int:
+    """Estimated turns to cover ``rows`` exactly with Move cards of ``steps`` (one card a
+    turn; a move may also go away from the goal and come back)."""
+    if rows == 0:
+        return 0
+    if rows in steps:
+        return 1
+    n = len(steps)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = steps[i], steps[j]
+            if a + b == rows or abs(a - b) == rows:
+                return 2
+    return 2 + (rows + 2) // 3
+
+
+def _least_wanted(state: ChessboardState, p: int, moves: list[tuple], wants: tuple) -> tuple:
+    """The move among ``moves`` (each ``(kind, card type)``, distinct types) whose card
+    player ``p`` wants least: ``min`` by ``(card_value, type)``."""
+    best, key = None, None
+    for m in moves:
+        t = m[1]
+        k = (card_value(state, p, t, wants), t)
+        if key is None or k < key:
+            best, key = m, k
+    return best
+
+
+def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
+    """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
+    ph = state.phase
+    p = state.rob_queue[0] if ph == PH_ROB else state.cur  # state.current_player(), inline
+    if ph == PH_MOVE:
+        return _move(state, p, moves)
+    if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
+        return _exchange(state, p, moves)
+    if ph == PH_KEEP or ph == PH_LIMIT:
+        return _least_wanted(state, p, moves, _wants(state, p))
+    if ph == PH_BUY:
+        return _buy(state, p, moves)
+    if ph == PH_TRADE:
+        best, gain = (K_DONE,), 0.0
+        wants = _wants(state, p)
+        value = {}  # card type -> card_value (the same for every swap offered)
+        for m in moves:
+            if m[0] == K_SWAP:
+                y, x = m[3], m[2]
+                vy = value.get(y)
+                if vy is None:
+                    vy = value[y] = card_value(state, p, y, wants)
+                vx = value.get(x)
+                if vx is None:
+                    vx = value[x] = card_value(state, p, x, wants)
+                g = vy - vx
+                if g > gain:
+                    best, gain = m, g
+        return best
+    if ph == PH_DESERT:
+        return _desert(state, p, moves)
+    if ph == PH_SELL:
+        return (K_SELL,)
+    if ph == PH_ROB:
+        return (K_LOSE_SOLDIER,)
+    if ph == PH_PLACE:
+        return _place(state, p, moves, rng)
+    return moves[rng.randrange(len(moves))]  # the desert pawns' start squares: any
+
+
+def _exchange(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    """Exchange the two least wanted cards when the hand limit would discard them anyway:
+    with a nearly full hand the exchange costs nothing and shows one more card (K1).
+    Discards nothing else (the draw phase's own discard keeps the best of the cards)."""
+    r = state.T.rules
+    begun = state.phase == PH_EXCHANGE
+    after = state.hand_n[p] - r.exchange_discard + r.exchange_draw + r.draw_cards - r.draw_discard
+    if begun or after >= r.hand_limit:
+        wants = _wants(state, p)
+        options = [m for m in moves if m[0] == K_EXCHANGE]
+        if options:
+            return _least_wanted(state, p, options, wants)
+    return (K_DONE,)
+
+
+def _move(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    T = state.T
+    here = state.pos[p]
+    end = T.end_of[here]
+    if end >= 0:
+        if loading_at(state, p) == end:
+            return (K_PASS,)  # wait a turn to draw more of this end's goods
+        goal = 1 - end
+    else:
+        goal = heading(state, p)
+    target = T.end_row[goal]
+    row_of = T.row_of
+    now = abs(target - row_of[here])
+    # the crossing estimates depend on the Move cards held (their counts by length) and
+    # the rows to go only: remembered per model in T.scratch
+    counts = T.move_get(state.hands[p])
+    memo = T.scratch
+    if len(memo) > 200_000:
+        memo.clear()
+    key = (counts, now)
+    est = memo.get(key)
+    if est is None:
+        est = memo[key] = turns_to_finish(now, _steps(T, counts))
+    # pass: the crossing still costs what the cards in hand need, plus this turn; after
+    # PATIENCE turns standing still any move beats waiting (a detour round a blockade)
+    best, score = (K_PASS,), -10.0 * (1 + est) - now - 0.5
+    if state.idle[p] >= PATIENCE and now and not state.moved:
+        score = float("-inf")
+    steps_of, oasis = T.steps, state.oasis
+    for m in moves:
+        if m[0] != K_MOVE:
+            continue
+        dest = m[2]
+        n = steps_of[m[1]]
+        left = abs(target - row_of[dest])
+        key = (counts, n, left)
+        est = memo.get(key)
+        if est is None:
+            rest = _steps(T, counts)
+            rest.remove(n)
+            est = memo[key] = turns_to_finish(left, rest)
+        if left and oasis[dest] and est >= 1:
+            est -= 0.8  # an oasis: move again at once
+        s = -10.0 * (1 + est) - left - 0.05 * n
+        if s > score:
+            best, score = m, s
+    return best
+
+
+def _steps(T, counts: tuple[int, ...]) -> list[int]:
+    """The lengths of the Move cards held, from their counts (``T.move_get(hand)``)."""
+    return [T.steps[t] for t, c in zip(T.move_types, counts) for _ in range(c)]
+
+
+def _buy(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    T = state.T
+    hand, car = state.hands[p], state.cars[p]
+    goods = [m for m in moves if m[0] == K_PLAY and T.kind[m[1]] == C_GOOD]
+    if goods:  # the biggest set first
+        return max(goods, key=lambda m: (car[m[1]] + hand[m[1]], -m[1]))
+    if (K_PLAY, T.soldier) in moves and not car[T.soldier] and state.car_n[p]:
+        return (K_PLAY, T.soldier)
+    return (K_DONE,)
+
+
+def _desert(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    """Move the Bandits where they rob the most goods from opponents; else nothing."""
+    T = state.T
+    best, gain = (K_DONE,), 0
+    players = state.players
+    for m in moves:
+        if m[0] != K_BANDITS:
+            continue
+        loss = 0
+        for s in T.around[m[2]]:
+            q = state.occ[s]
+            if 0 <= q < players and q != p:
+                car = state.cars[q]
+                goods = state.car_n[q] - car[T.soldier]
+                loss += 1 if car[T.soldier] and goods else goods
+        if loss > gain:
+            best, gain = m, loss
+    return best
+
+
+def _place(state: ChessboardState, p: int, moves: list[tuple], rng: random.Random) -> tuple:
+    """Start at the end whose goods the hand holds more of (it can load at once)."""
+    T = state.T
+    hand = state.hands[p]
+    have = [sum(hand[t] for t in T.goods_of[e]) for e in (0, 1)]
+    end = 0 if have[0] > have[1] else 1 if have[1] > have[0] else rng.randrange(2)
+    mine = [m for m in moves if m[0] == K_PLACE and T.end_of[m[1]] == end] or moves
+    return mine[rng.randrange(len(mine))]

@@ -1,0 +1,207 @@
+"""The CARAVAN on a chessboard kit: every component, from the model and components.yaml.
+
+Counts come from the model (``data/caravan-chessboard/game.yaml``): the 75-card deck by
+type id, 6 oasis and 6 quicksand markers, the coins by value, one caravan pawn per player
+of the variant plus the Bandits and the Sandstorm, and the d8 (printed as a net).  Sizes,
+board colours and the kit's own icons come from ``components.yaml`` (``chessboard_layout``).
+Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
+"""
+
+from __future__ import annotations
+
+from pnp.components import cards, cutouts, money, tokens
+from pnp.components import style
+from pnp.components.grid_board import EdgeNote, RowBand, grid_board
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings, impose_cutouts, impose_grid
+from pnp.model.variant import Variant
+from pnp.components.svg import Face, group, icon
+from pnp.kit.recipe import ComponentRun
+from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
+from pnp.games.caravan_chessboard import rules as chessboard_rules
+
+#: The rules sheet's template variables (pnp.kit.rulebook).
+rules_context = chessboard_rules.rules_context
+
+#: Opacity of the region icon drawn in a corner of each square of an end row.
+END_ROW_ICON_OPACITY = 0.35
+
+
+def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
+    """All components of the kit for ``variant`` (a ``pnp.model.variant.Variant``).
+
+    Order: cards, board, markers, caravan and desert pawns with the die, coins.
+
+    Raises:
+        VariantError: player count outside the game's range.
+        DataError: ``components.yaml`` or a language file is malformed.
+        LayoutError / FontError: a text does not fit or has a missing glyph.
+    """
+    game.check_players(variant.players)
+    layout = load_layout(game)
+    bleed = settings.bleed_mm
+    runs = [_deck(game, strings, variant, layout, settings, sheet_label, bleed)]
+    runs.append(board_component(game, strings, settings, sheet_label))
+    runs.extend(_markers(game, strings, layout, settings, sheet_label, bleed))
+    runs.extend(_cutouts(game, strings, variant, layout, settings, sheet_label))
+    runs.append(_coins(game, strings, layout, settings, sheet_label, bleed))
+    return runs
+
+
+def removal_notes(game, strings: Strings, variant: Variant) -> None:
+    """None: every player count plays the whole deck (the seed removes no cards)."""
+    return None
+
+
+# ------------------------------------------------------------------------------- cards
+def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
+               ink: style.Ink = style.NORMAL) -> dict[str, Face]:
+    """The front of every card type by type id (``game.cards`` order), in ``ink``.
+
+    Moving cards (move, bandits, sandstorm) show their number of squares; goods show the
+    region where they are loaded on a band in that region's board colour.
+    """
+    faces = {}
+    for card in game.cards:
+        if card.kind == "good":
+            title_key, rule_key = f"cards.{card.id}", f"card_rules.good_{card.region}"
+            band, band_colour = strings(f"good_band.{card.region}"), layout.regions[card.region].accent
+        else:
+            title_key, rule_key = f"cards.{card.kind}", f"card_rules.{card.kind}"
+            band = band_colour = None
+        number = str(card.steps) if card.steps is not None else None
+        squares = strings("squares.one" if card.steps == 1 else "squares.many")
+        faces[card.id] = cards.rule_card(
+            f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, strings(title_key), number,
+            strings(rule_key, steps=card.steps, squares=squares), card.colour, card.icon, strings.where(rule_key),
+            band=band, band_colour=band_colour, ink=ink)
+    return faces
+
+
+def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> ComponentRun:
+    deck = game.deck(variant)
+    ink = style.ink_for(settings.ink)
+    faces = card_faces(game, strings, layout, bleed, ink)
+    back = cards.card_back("card/back", "cards", layout.card_w, layout.card_h, bleed, strings("title"),
+                           strings("card_back"), layout.back_icon, strings.where("card_back"), ink=ink)
+    fronts = [faces[type_id] for type_id, count in deck.items() for _ in range(count)]
+    label = strings("components.cards")
+    sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
+    return ComponentRun("cards", "deck", label, len(fronts), sheets, by_type=dict(deck))
+
+
+# ------------------------------------------------------------------------------- board
+def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = None,
+               ink: style.Ink = style.NORMAL) -> Face:
+    """The 8 x 8 board: a ``pnp.components.grid_board`` with the model's regions as row bands.
+
+    Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8, on every
+    edge; each region's squares alternate its two tints and a bar names it; the end rows
+    carry their region's icon in a corner of each square and a note in the border.
+    ``ink``: ``style.SAVER`` for a paper frame and bleed, lighter region tints, bars and
+    notes, thin lines (``grid_board``).
+    """
+    layout = layout or load_layout(game)
+    board = game.board
+    rows = board.rows
+    # The model counts rows 1 (foot) .. 8 (head); the grid counts 0 (head) .. 7 (foot).
+    bands = []
+    for region, numbers in board.regions.items():
+        look = layout.regions[region]
+        bands.append(RowBand(tuple(rows - n for n in numbers), look.light, look.dark, look.accent,
+                             strings(f"regions.{region}"), look.icon, strings.where(f"regions.{region}")))
+    end_icon = {}
+    for region in ("europe", "orient"):
+        for number in board.regions[region]:
+            end_icon[rows - number] = (layout.regions[region].icon, layout.regions[region].accent)
+
+    def painter(row, column, x, y, size):
+        if row not in end_icon:
+            return None
+        name, colour = end_icon[row]
+        s = size * 0.26
+        mark = group(opacity=END_ROW_ICON_OPACITY)
+        mark.add(icon(name, x + size - s - 1.5, y + 1.5, s, colour))
+        return mark
+
+    def note(region):
+        return EdgeNote(strings(f"board_note.{region}"), layout.regions[region].accent, layout.regions[region].icon,
+                        strings.where(f"board_note.{region}"))
+
+    return grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
+                      background=None, border_fill=layout.frame, line_colour=style.INK, line_mm=0.5, frame_mm=0.5,
+                      bands=bands, numbers=True, bottom_note=note("europe"), top_note=note("orient"), ink=ink)
+
+
+def board_component(game, strings: Strings, settings: PrintSettings, sheet_label) -> ComponentRun:
+    """The board tiled over sheets of the kit's paper (``pnp.printing.tiling.tile_board``)."""
+    from pnp.printing.tiling import tile_board
+
+    label = strings("components.board")
+    face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
+    sheets = tile_board(face, settings, strings, strings("title"))
+    return ComponentRun("board", "board", label, 1, sheets)
+
+
+def board_single_sheet(game, strings: Strings, settings: PrintSettings):
+    """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
+    from pnp.printing.tiling import single_board_sheet
+
+    face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
+    return single_board_sheet(face, None, settings, strings)
+
+
+# ----------------------------------------------------------------------------- markers
+def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
+    ink = style.ink_for(settings.ink)
+    faces, runs = [], []
+    for marker in game.markers:
+        face = tokens.icon_token(f"marker/{marker.id}", f"{marker.id}-markers", layout.marker_mm, bleed,
+                                 strings(f"markers.{marker.id}"), marker.colour, marker.icon,
+                                 strings.where(f"markers.{marker.id}"), ink=ink)
+        faces.extend([face] * marker.count)
+        runs.append(ComponentRun(f"{marker.id}-markers", "token", strings(f"components.{marker.id}"), marker.count))
+    owner = runs[0]
+    label = " · ".join(run.label for run in runs)
+    owner.sheets = impose_grid(owner.id, label, faces, None, settings, sheet_label(label))
+    for run in runs[1:]:
+        run.shares_sheets_with = owner.id
+    return runs
+
+
+# ---------------------------------------------------------------------- pawns and die
+def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[ComponentRun]:
+    w, panel, foot = layout.pawn_width_mm, layout.pawn_panel_mm, layout.pawn_foot_mm
+    ink = style.ink_for(settings.ink)
+    caravans = [cutouts.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
+                                layout.caravan_icon, strings.where("pawns.caravan"), ink=ink)
+                for p in game.player_pawns[:variant.players]]
+    desert = [cutouts.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
+                              p.icon, strings.where(f"pawns.{p.id}"), ink=ink)
+              for p in (game.bandits, game.sandstorm)]
+    die = cutouts.d8_net("die", "die", layout.die_edge_mm, tuple(str(n) for n in range(1, game.die_faces + 1)),
+                         "die numbers", ink=ink)
+    label = strings("components.caravans")
+    footer = sheet_label(f"{label} · {strings('components.desert_pawns')} · {strings('components.die')}")
+    sheets = impose_cutouts("caravans", label, caravans + desert + [die], settings, footer,
+                            note=strings("cutout_note"))
+    return [
+        ComponentRun("caravans", "standee", label, len(caravans), sheets),
+        ComponentRun("desert-pawns", "standee", strings("components.desert_pawns"), len(desert), [],
+                     shares_sheets_with="caravans"),
+        ComponentRun("die", "die", strings("components.die"), 1, [], shares_sheets_with="caravans"),
+    ]
+
+
+# ------------------------------------------------------------------------------- coins
+def _coins(game, strings, layout, settings, sheet_label, bleed) -> ComponentRun:
+    ink = style.ink_for(settings.ink)
+    faces, by_value = [], {}
+    for rank, c in enumerate(sorted(game.coins, key=lambda c: c.value)):
+        face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, layout.coin_diameter_mm, bleed, c.value,
+                          strings("coin"), rank, strings.where("coin"), ink=ink)
+        faces.extend([face] * c.count)
+        by_value[str(c.value)] = c.count
+    label = strings("components.coins")
+    sheets = impose_grid("coins", label, faces, None, settings, sheet_label(label))
+    return ComponentRun("coins", "money", label, len(faces), sheets, by_type=by_value)

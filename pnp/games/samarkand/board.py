@@ -1,0 +1,413 @@
+"""The Samarkand board as one big face: spaces, one-way arrows, trading fields, desert art.
+
+Layout (trim coordinates, mm): a border band of ``field_band_mm`` on every side holds the
+ten trading fields; inside it the ``rows`` x ``columns`` grid of square spaces of
+``space_mm`` (``data/samarkand/components.yaml``).  Each space is drawn as a rounded tile
+inset by half a gutter, so the sand shows between spaces like caravan tracks.  Every
+arrow of ``board.yaml`` straddles the shared edge of its two spaces, tail in the space it
+leaves, head in the space it enters, and carries the id ``arrow-<from>-<to>``.
+
+Content of a space keeps clear of the four arrow zones at the middle of its edges; the
+market slots of a city hold the market tokens (``market_token.size_mm`` plus clearance).
+Every number printed (capacities, prices, names) comes from the model and the strings.
+
+Trading fields sit in the band next to their camp (``space.field`` names the edge),
+drawn as a card-shaped well with one ghost card per place (the camp's capacity), the
+capacity in a badge, and an arrow from the camp.  Each field's text reads upright for a
+player sitting at that edge of the board.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.errors import LayoutError
+from pnp.geometry import CARD_SIZES, SAFE_MM
+from pnp.components.svg import Face, circle, group, icon, path, polygon, rect, text_block, _num
+from pnp.components.text import fit
+
+# Visual proportions of the board (design, not game numbers).
+GUTTER_MM = 4.0            # sand between neighbouring space tiles
+TILE_RADIUS_MM = 3.5
+ARROW_INTRUDE_MM = 5.5     # how far an arrow reaches into each of its two tiles
+ARROW_SHAFT_MM = 3.4
+ARROW_HEAD_W_MM = 9.0
+ARROW_HEAD_L_MM = 6.5
+SLOT_CLEARANCE_MM = 1.0    # a slot is this much larger than a market token
+CLEAR_MM = ARROW_INTRUDE_MM + 1.0   # content keeps this far from a tile edge where an arrow may sit
+
+ARROW_RED = "#C1121F"
+ARROW_EDGE = "#FFF6E0"
+INK = "#3B2412"            # dark brown for text and lines
+SAND = "#EBD3A0"
+SAND_LIGHT = "#F3E2B8"
+SAND_DARK = "#D9B77A"
+BAND = "#C9995A"
+
+KIND_STYLE = {
+    #         tile fill   tile edge   icon/ink    accent
+    "camp":  ("#F4E1BC", "#9C6B30", "#7A4A1C", "#B5792E"),
+    "oasis": ("#DCEBC4", "#5E8A3A", "#2F6B35", "#4F8A3C"),
+    "city":  ("#D3E8EA", "#2D6F86", "#1E4D6B", "#2D7F9A"),
+}
+KIND_ICON = {"camp": "camping-tent", "oasis": "oasis", "city": "castle"}
+FIELD_ROTATION = {"south": 0, "west": 90, "north": 180, "east": 270}
+
+
+def board_size(game) -> tuple[float, float]:
+    """Trim width and height of the board in mm, from ``components.yaml``."""
+    size = game.sizes["board"]
+    space, band = size["space_mm"].number(1), size["field_band_mm"].number(1)
+    return game.board.columns * space + 2 * band, game.board.rows * space + 2 * band
+
+
+def board_face(game, strings, bleed_mm: float, ink=None) -> Face:
+    """The whole board as one face of ``board_size(game)`` mm with ``bleed_mm`` of desert beyond the trim.
+
+    ``ink`` (``style.Ink``, default normal): ``style.SAVER`` leaves out the desert fill, the dunes
+    and the tinted band (plain paper), and draws the band's rules thinner.
+
+    Raises:
+        LayoutError: the market slots, or a text, do not fit their space.
+    """
+    from pnp.components.style import NORMAL
+
+    b = _Board(game, strings, bleed_mm, ink or NORMAL)
+    return b.face()
+
+
+class _Board:
+    def __init__(self, game, strings, bleed: float, ink):
+        self.game, self.s, self.bleed, self.ink = game, strings, bleed, ink
+        size = game.sizes["board"]
+        self.space = size["space_mm"].number(1)
+        self.band = size["field_band_mm"].number(1)
+        self.rows, self.cols = game.board.rows, game.board.columns
+        self.width, self.height = board_size(game)
+        self.tile = self.space - GUTTER_MM
+        self.slot = game.sizes["market_token"]["size_mm"].number(1) + SLOT_CLEARANCE_MM
+        card_w, card_h = CARD_SIZES[game.sizes["cards"]["size"].str()]
+        self.card_ratio = card_w / card_h
+        need = 2 * self.slot + 2 * CLEAR_MM + 1.0
+        if need > self.tile + 1e-9:
+            raise LayoutError(
+                f"two market slots of {self.slot:.0f} mm need spaces of at least {need + GUTTER_MM:.0f} mm, "
+                f"got {self.space:.0f} mm",
+                key=f"{game.folder / 'components.yaml'}: board.space_mm",
+            )
+
+    # ------------------------------------------------------------------ geometry
+    def cell(self, space) -> tuple[float, float]:
+        """Top-left corner of a space's tile."""
+        return (self.band + space.column * self.space + GUTTER_MM / 2,
+                self.band + space.row * self.space + GUTTER_MM / 2)
+
+    def centre(self, space) -> tuple[float, float]:
+        x, y = self.cell(space)
+        return x + self.tile / 2, y + self.tile / 2
+
+    # ------------------------------------------------------------------ face
+    def face(self) -> Face:
+        art = group(id="board")
+        art.add(self.background())
+        art.add(self.corners())
+        fields = group(id="trading-fields")
+        connectors = group(id="field-arrows")
+        for sp in self.game.board.of_kind("camp"):
+            well, connector = self.trading_field(sp)
+            fields.add(well)
+            connectors.add(connector)
+        art.add(fields)
+        tiles = group(id="spaces")
+        for sp in self.game.board.spaces:
+            tiles.add(self.space_tile(sp))
+        art.add(tiles)
+        arrows = group(id="arrows")
+        for a, b in self.game.board.arrows():
+            arrows.add(self.arrow(a, b))
+        art.add(arrows)
+        art.add(connectors)
+        grid = [self.band + k * self.space for k in range(self.cols + 1)]
+        rows = [self.band + k * self.space for k in range(self.rows + 1)]
+        meta = {
+            # lines through the gutters: a tile seam or an alignment mark there cuts no text
+            "quiet_x": grid, "quiet_y": rows,
+            "arrows": [f"arrow-{a}-{b}" for a, b in self.game.board.arrows()],
+            # (x, y, radius) in trim mm: tiling puts no label over an arrow crossing a seam
+            "keep_clear": [(*self.arrow_middle(a, b), ARROW_HEAD_W_MM / 2 + 1.0) for a, b in self.game.board.arrows()],
+        }
+        return Face("board", "board", self.width, self.height, self.bleed, art, None, meta)
+
+    # ------------------------------------------------------------------ background
+    def background(self):
+        W, H, bl = self.width, self.height, self.bleed
+        g = group(id="desert")
+        saver = self.ink.saver
+        g.add(rect(-bl, -bl, W + 2 * bl, H + 2 * bl, fill=self.ink.bleed(SAND)))
+        # Dunes: soft bands of lighter and darker sand running across the board.
+        n = 0 if saver else 9
+        for i in range(n):
+            y0 = -bl + (H + 2 * bl) * (i + 0.5) / n
+            amp = 7 + 3 * (i % 3)
+            phase = i * 1.7
+            colour = SAND_LIGHT if i % 2 else SAND_DARK
+            pts = []
+            steps = 24
+            for k in range(steps + 1):
+                x = -bl + (W + 2 * bl) * k / steps
+                y = y0 + amp * math.sin(phase + k * 0.55) + 3 * math.sin(k * 1.3 + i)
+                pts.append((x, y))
+            d = f"M{_num(pts[0][0])},{_num(pts[0][1])}"
+            for x, y in pts[1:]:
+                d += f" L{_num(x)},{_num(y)}"
+            thick = 9 + 4 * (i % 2)
+            d += " " + " ".join(f"L{_num(x)},{_num(y + thick)}" for x, y in reversed(pts)) + " Z"
+            g.add(path(d, fill=colour, opacity="0.55"))
+        # The border band: a tinted frame (it bleeds) with a double rule along the grid.
+        inner = (self.band, self.band, W - 2 * self.band, H - 2 * self.band)
+        frame = (f"M{_num(-bl)},{_num(-bl)} H{_num(W + bl)} V{_num(H + bl)} H{_num(-bl)} Z "
+                 f"M{_num(inner[0])},{_num(inner[1])} V{_num(inner[1] + inner[3])} "
+                 f"H{_num(inner[0] + inner[2])} V{_num(inner[1])} Z")
+        if not saver:
+            g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
+        g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=self.ink.width(0.7)))
+        g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=self.ink.width(0.25)))
+        # Outer ornament line, inside the safe area.
+        m = SAFE_MM + 0.6
+        g.add(rect(m, m, W - 2 * m, H - 2 * m, stroke=INK, stroke_mm=0.35, radius=2.0,
+                   stroke_dasharray="2.5,1.5", opacity="0.6"))
+        return g
+
+    # ------------------------------------------------------------------ corners
+    def corners(self):
+        """Title, legend, compass and a caravan in the parts of the band without fields."""
+        s, band, sp = self.s, self.band, self.space
+        W, H = self.width, self.height
+        g = group(id="decor")
+        m = SAFE_MM + 2.5
+        # North-west: the title.
+        box_w, box_h = band + sp - m - 3, band - m - 3
+        title = fit(s("title"), "display", box_w, box_h * 0.68, 16, 6, s.where("title"))
+        sub = fit(s("designer"), "italic", box_w, box_h * 0.26, 4.5, 2.5, s.where("designer"))
+        top = m + (box_h - title.height - sub.height - 1.5) / 2
+        g.add(text_block(title, m + box_w / 2, top, fill="#6E1A12", where=s.where("title")))
+        g.add(text_block(sub, m + box_w / 2, top + title.height + 1.5, fill=INK, where=s.where("designer")))
+        # South-west: where to start, and what the colours of the spaces mean.
+        y0 = H - band + 4.5
+        start = fit(s("start_here"), "bold", box_w, 6, 5, 2.5, s.where("start_here"))
+        g.add(text_block(start, m + box_w / 2, y0, fill=INK, where=s.where("start_here")))
+        kinds = ("camp", "oasis", "city")
+        chip = 7.0
+        slot_w = box_w / len(kinds)
+        for k, kind in enumerate(kinds):
+            x = m + k * slot_w
+            cy = y0 + start.height + 4 + chip / 2
+            fill, edge, ink, _ = KIND_STYLE[kind]
+            g.add(rect(x + 1, cy - chip / 2, chip, chip, fill=fill, stroke=edge, stroke_mm=0.5, radius=1.2))
+            g.add(icon(KIND_ICON[kind], x + 1.8, cy - chip / 2 + 0.8, chip - 1.6, fill=ink))
+            name = fit(s(f"space_kinds.{kind}"), "body", slot_w - chip - 3, chip, 3.4, 2.0,
+                       s.where(f"space_kinds.{kind}"), max_lines=2)
+            g.add(text_block(name, x + chip + 2.5, cy - name.height / 2, fill=INK, anchor="start",
+                             where=s.where(f"space_kinds.{kind}")))
+        # North-east: a camel caravan walking along the band.
+        cx0 = W - band - sp + 6
+        for k in range(3):
+            size = band * 0.62
+            g.add(icon("camel", cx0 + k * (size + 1), (band - size) / 2 + 1, size, fill="#8A5A2B"))
+        # South-east: a compass rose in the corner.
+        g.add(self.compass(W - band / 2, H - band / 2, band / 2 - SAFE_MM - 1.5))
+        # Palms in the free parts of the side bands.
+        for x in (band / 2, W - band / 2):
+            for row in (0, self.rows - 1):
+                if not any(c.row == row and c.field in ("west", "east") for c in self.game.board.of_kind("camp")):
+                    y = band + row * sp + sp / 2
+                    size = min(band - 2 * SAFE_MM - 4, sp * 0.5)
+                    g.add(icon("palm-tree", x - size / 2, y - size / 2, size, fill="#5E7F3A"))
+        return g
+
+    def compass(self, cx: float, cy: float, r: float):
+        g = group(id="compass")
+        g.add(circle(cx, cy, r, fill=SAND_LIGHT, stroke=INK, stroke_mm=0.4))
+        g.add(circle(cx, cy, r * 0.8, stroke=INK, stroke_mm=0.2))
+        for k in range(8):
+            a = k * math.pi / 4
+            long_ = k % 2 == 0
+            tip = r * (0.95 if long_ else 0.6)
+            side = r * 0.16
+            tx, ty = cx + tip * math.sin(a), cy - tip * math.cos(a)
+            lx, ly = cx + side * math.sin(a - math.pi / 2), cy - side * math.cos(a - math.pi / 2)
+            rx, ry = cx + side * math.sin(a + math.pi / 2), cy - side * math.cos(a + math.pi / 2)
+            g.add(polygon([(cx, cy), (lx, ly), (tx, ty)], fill=ARROW_RED if k == 0 else INK))
+            g.add(polygon([(cx, cy), (rx, ry), (tx, ty)], fill="#E9C58B" if k else "#8E0E16"))
+        g.add(circle(cx, cy, r * 0.08, fill=INK))
+        return g
+
+    # ------------------------------------------------------------------ spaces
+    def space_tile(self, sp):
+        x, y = self.cell(sp)
+        T = self.tile
+        fill, edge, ink, accent = KIND_STYLE[sp.kind]
+        g = group(id=f"space-{sp.id}", transform=f"translate({_num(x)},{_num(y)})")
+        g.add(rect(0.6, 0.9, T, T, fill="#5A3A1A", radius=TILE_RADIUS_MM, opacity="0.25"))   # shadow
+        g.add(rect(0, 0, T, T, fill=fill, stroke=edge, stroke_mm=0.8, radius=TILE_RADIUS_MM))
+        g.add(rect(1.6, 1.6, T - 3.2, T - 3.2, stroke=edge, stroke_mm=0.25, radius=TILE_RADIUS_MM - 1.2,
+                   opacity="0.7"))
+        getattr(self, f"_{sp.kind}")(g, sp, ink, accent)
+        return g
+
+    def _label(self, g, key: str, ink: str, role: str = "bold", size: float = 4.2, top: float | None = None,
+               height: float = 6.0, text: str | None = None):
+        T = self.tile
+        content = text if text is not None else self.s(key)
+        width = T - 2 * CLEAR_MM - 6
+        f = fit(content, role, width, height, size, 2.2, self.s.where(key), max_lines=1)
+        top = CLEAR_MM + 1.0 if top is None else top
+        g.add(text_block(f, T / 2, top + (height - f.height) / 2, fill=ink, where=self.s.where(key)))
+        return top + height
+
+    def _kind_heading(self, g, kind: str, ink: str) -> tuple[float, float, float]:
+        """The space kind's name on top and its icon on the left; returns (top of the room
+        under the name, height of that room, icon size), in tile mm."""
+        T = self.tile
+        below = self._label(g, f"space_kinds.{kind}", ink)
+        room = T - CLEAR_MM - below
+        size = min(room - 2, T / 2 - CLEAR_MM)
+        g.add(icon(KIND_ICON[kind], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
+        return below, room, size
+
+    def _camp(self, g, sp, ink, accent):
+        T = self.tile
+        # tent on the left, the capacity as a card-shaped badge on the right
+        below, room, _ = self._kind_heading(g, "camp", ink)
+        bh = min(room - 6, 30.0)
+        bw = bh * self.card_ratio
+        bx = T - CLEAR_MM - 2.5 - bw
+        by = below + (room - bh) / 2
+        g.add(rect(bx + 0.5, by + 0.7, bw, bh, fill="#000000", radius=2.0, opacity="0.18"))
+        g.add(rect(bx, by, bw, bh, fill="#FFF8E8", stroke=accent, stroke_mm=0.9, radius=2.0))
+        num = fit(str(sp.capacity), "display", bw - 3, bh * 0.62, bh * 0.75, 6, f"board: {sp.id}.capacity")
+        g.add(text_block(num, bx + bw / 2, by + (bh - num.height) / 2 - 0.6, fill=ink, where=f"board: {sp.id}"))
+
+    def _oasis(self, g, sp, ink, accent):
+        T = self.tile
+        below, room, size = self._kind_heading(g, "oasis", ink)
+        prices = self.s("oasis_prices", single=self.game.rules.oasis_single_price, four=sp.price_4)
+        pw = T - CLEAR_MM - 1.5 - (CLEAR_MM + size + 2)
+        ph = min(room - 6, 26.0)
+        px = T - CLEAR_MM - 1.5 - pw
+        py = below + (room - ph) / 2
+        g.add(rect(px, py, pw, ph, fill="#FFF8E8", stroke=accent, stroke_mm=0.7, radius=2.0))
+        coin = 6.0
+        g.add(icon("two-coins", px + (pw - coin) / 2, py + 1.2, coin, fill="#A8741A"))
+        f = fit(prices, "bold", pw - 3, ph - coin - 3.5, 5.4, 2.2, self.s.where("oasis_prices"))
+        g.add(text_block(f, px + pw / 2, py + coin + 1.6 + (ph - coin - 3.2 - f.height) / 2, fill=INK,
+                         where=self.s.where("oasis_prices")))
+
+    def _city(self, g, sp, ink, accent):
+        T, slot = self.tile, self.slot
+        key = f"cities.{sp.id}"
+        slot_top = T - CLEAR_MM - slot
+        name_h = 9.5
+        below = self._label(g, key, ink, role="display", size=8.5, height=name_h)
+        # castle between the name and the market slots
+        room = slot_top - below
+        size = room - 1.5
+        if size > 5:
+            g.add(icon(KIND_ICON["city"], T / 2 - size / 2, below + 0.2, size, fill=ink))
+        gap = T - 2 * CLEAR_MM - 2 * slot
+        label = self.s("market_slot")
+        for k in range(2):
+            sx = CLEAR_MM + k * (slot + gap)
+            g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=0.6, radius=1.5,
+                       stroke_dasharray="2,1.2"))
+            g.add(rect(sx + 2, slot_top + 2, slot - 4, slot - 4, stroke=accent, stroke_mm=0.2, radius=1.0,
+                       opacity="0.6"))
+            f = fit(label, "bold", slot - 6, 5, 3.6, 2.0, self.s.where("market_slot"), max_lines=1)
+            g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=accent,
+                             where=self.s.where("market_slot")))
+
+    # ------------------------------------------------------------------ arrows
+    def arrow_middle(self, a: str, b: str) -> tuple[float, float]:
+        """Middle of the arrow from space ``a`` to ``b`` (on the gutter between them), trim mm."""
+        (ax, ay), (bx, by) = self.centre(self.game.board.space(a)), self.centre(self.game.board.space(b))
+        return (ax + bx) / 2, (ay + by) / 2
+
+    def arrow(self, a: str, b: str):
+        board = self.game.board
+        sa, sb = board.space(a), board.space(b)
+        (ax, ay), (bx, by) = self.centre(sa), self.centre(sb)
+        ux, uy = (bx - ax) / self.space, (by - ay) / self.space
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        half = GUTTER_MM / 2 + ARROW_INTRUDE_MM
+        pts = arrow_polygon(mx - ux * half, my - uy * half, mx + ux * half, my + uy * half,
+                            ARROW_SHAFT_MM, ARROW_HEAD_W_MM, ARROW_HEAD_L_MM)
+        g = group(id=f"arrow-{a}-{b}")
+        g.add(polygon(pts, fill=ARROW_RED, stroke=ARROW_EDGE, stroke_mm=0.6))
+        return g
+
+    # ------------------------------------------------------------------ trading fields
+    def trading_field(self, sp):
+        """The field of camp ``sp`` in local coordinates: u along the edge (0..space), v outwards from the grid."""
+        S, B = self.space, self.band
+        cap = sp.capacity
+        fill, edge, ink, accent = KIND_STYLE["camp"]
+        rot = FIELD_ROTATION[sp.field]
+        gx, gy = self.band + sp.column * S, self.band + sp.row * S
+        origin = {
+            "south": (gx, gy + S),
+            "north": (gx + S, gy),
+            "west": (gx, gy),
+            "east": (gx + S, gy + S),
+        }[sp.field]
+        transform = f"translate({_num(origin[0])},{_num(origin[1])}) rotate({rot})"
+        g = group(id=f"field-{sp.id}", transform=transform)
+        # the well: a card-shaped slot with one ghost card per place, fanned
+        outer = B - SAFE_MM - 1.5          # v of the outermost ink
+        top = 5.5
+        ch = outer - top
+        cw = ch * self.card_ratio
+        step = min(4.0, (S * 0.5 - cw) / max(cap - 1, 1))
+        fan_w = cw + (cap - 1) * step
+        fx = S / 2 - fan_w / 2
+        g.add(rect(fx - 2.2, top - 2.2, fan_w + 4.4, ch + 4.4, fill="#FBF1DC", stroke=edge, stroke_mm=0.5,
+                   radius=3.0, opacity="0.9"))
+        for k in range(cap):
+            angle = (k - (cap - 1) / 2) * 3.0
+            cx = fx + k * step
+            solid = k == cap - 1
+            g.add(rect(cx, top, cw, ch, fill="#FFFDF6" if solid else "#F7E7C6", stroke=accent,
+                       stroke_mm=0.45 if solid else 0.3, radius=1.6,
+                       transform=f"rotate({_num(angle)},{_num(cx + cw / 2)},{_num(top + ch)})",
+                       **({} if solid else {"stroke_dasharray": "1.2,0.8"})))
+        # connector arrow from the camp into the well (drawn above the space tiles)
+        tail = -(GUTTER_MM / 2 + ARROW_INTRUDE_MM)
+        connector = group(id=f"field-arrow-{sp.id}", transform=transform)
+        connector.add(polygon(arrow_polygon(S / 2, tail, S / 2, top - 2.4, 2.6, 7.0, 5.0), fill=ink,
+                              stroke=ARROW_EDGE, stroke_mm=0.5))
+        # capacity badge (left) and label (right)
+        side = fx - 2.2
+        r = min(side / 2 - 2.0, (outer - 1) / 2 - 1.0)
+        bx, by = side / 2, (outer + 1) / 2
+        g.add(circle(bx, by, r, fill="#FFF8E8", stroke=accent, stroke_mm=0.8))
+        num = fit(str(cap), "display", r * 1.4, r * 1.15, r * 1.5, 3, f"board: {sp.id}.capacity")
+        g.add(text_block(num, bx, by - num.height / 2 - 0.4, fill=ink, where=f"board: {sp.id}"))
+        lx = fx + fan_w + 2.2 + 1.5
+        lw = S - lx - 1.5
+        key = "field_label"
+        f = fit(self.s(key, capacity=cap), "bold", lw, outer - 2, 3.4, 1.9, self.s.where(key), max_lines=3)
+        g.add(text_block(f, lx + lw / 2, (outer + 1 - f.height) / 2, fill=ink, where=self.s.where(key)))
+        return g, connector
+
+
+def arrow_polygon(x0: float, y0: float, x1: float, y1: float, shaft: float, head_w: float, head_l: float):
+    """Points of a straight arrow from (x0, y0) to its tip at (x1, y1)."""
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    nx, ny = -uy, ux
+    neck = length - head_l
+
+    def at(along: float, across: float):
+        return (x0 + ux * along + nx * across, y0 + uy * along + ny * across)
+
+    return [at(0, shaft / 2), at(neck, shaft / 2), at(neck, head_w / 2), at(length, 0),
+            at(neck, -head_w / 2), at(neck, -shaft / 2), at(0, -shaft / 2)]

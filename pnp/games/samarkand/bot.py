@@ -1,0 +1,301 @@
+"""A sensible one-ply Samarkand player (the heuristic player of ``pnp check``).
+
+It values a hand by what its sets would fetch: ``V(hand) = sum over goods of
+price(good, cards held)`` from the model's price table, and counts that potential at
+``HOLD`` (a Piaster in hand is worth more than a Piaster of cards that still need a city
+buying that good).  Then:
+- sells when a city pays well: the sale that maximises money + HOLD * V(rest);
+  a sale that wins the game always;
+- buys at cheap oases: 4 cards when HOLD * (expected value of 4 draws) beats the price;
+- trades towards sets: each 1-for-1 trade that raises V, best first (V rises strictly,
+  so trading ends);
+- rolls the die when the best end space, averaged over the faces, beats the best free
+  step by more than the die costs; takes the nomad-camp extra step when the next space
+  is worth more than trading here.
+Weights are the bot's, not the game's: every game number comes from the state's tables.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.samarkand.engine import (
+    ASSORTMENT, CAMP, CITY, K_DIE, K_DISCARD, K_END, K_EXTRA, K_GIFT, K_MIX, K_SELL, K_STEP, K_TRADE,
+    OASIS, PH_CAMP, PH_CHIP, PH_CITY, PH_DIE, PH_DISCARD, PH_GIFT, PH_MOVE, PH_OASIS,
+    PH_PLACE, SamarkandState,
+)
+
+HOLD = 0.85  # worth of a Piaster of potential sales in hand against a Piaster of cash (tuned: shortest games, 0.3-1.0 tried)
+WIN = 10**6  # score of a move that wins at once
+EXTRA_DEPTH = 2  # how many nomad-camp extra steps the bot looks ahead
+
+
+def choose(state: SamarkandState, moves: list, rng: random.Random) -> tuple:
+    """The heuristic's move among ``moves`` (which it returns one of)."""
+    ph = state.phase
+    if ph == PH_MOVE:
+        return _move(state, moves)
+    if ph == PH_CAMP:
+        return _camp(state, moves)
+    if ph == PH_GIFT:
+        return (K_GIFT, _cheapest(state.T, state.hands[state.cur]))
+    if ph == PH_CITY:
+        return _best_sale(state, state.cur, state.city)[1]
+    if ph == PH_OASIS:
+        return _buy(state, moves)
+    if ph == PH_DIE:
+        values = _Values(state)
+        return max(moves, key=lambda m: values.of(m[1], False, 0))
+    if ph == PH_DISCARD:
+        return (K_DISCARD, _cheapest(state.T, state.hands[state.discarder]))
+    if ph == PH_CHIP:
+        return _chip(state, moves)
+    if ph == PH_PLACE:
+        values = _Values(state, state.placing)
+        T = state.T
+        return max(moves, key=lambda m: max(values.of(e, True, 0) for e in T.exits[m[1]]))
+    return moves[0]
+
+
+def _cheapest(T, hand) -> int:
+    """The good whose card costs the hand least potential to give away (gift, discard)."""
+    best, best_loss = -1, None
+    for g in range(T.G):
+        h = hand[g]
+        if h:
+            row = T.sale[g][0]
+            loss = row[h] - row[h - 1]
+            if best_loss is None or loss < best_loss:
+                best, best_loss = g, loss
+    return best
+
+
+def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
+    """Greedy trades that raise V: (total gain in Piaster of potential, first trade or None).
+
+    Each step pairs the hand's cheapest card to give (second cheapest if it is the same
+    good) with each field card; O(goods) per trade.
+    """
+    hand, field = hand[:], field[:]
+    G, sale = T.G, T.sale
+    total, first = 0, None
+    for _ in range(limit):
+        a1 = a2 = -1
+        l1 = l2 = 1 << 30
+        for a in range(G):
+            ha = hand[a]
+            if ha:
+                ra = sale[a][0]
+                loss = ra[ha] - ra[ha - 1]
+                if loss < l1:
+                    a2, l2, a1, l1 = a1, l1, a, loss
+                elif loss < l2:
+                    a2, l2 = a, loss
+        best, move = 0, None
+        for b in range(G):
+            if field[b]:
+                rb, hb = sale[b][0], hand[b]
+                if b != a1:
+                    gain = rb[hb + 1] - rb[hb] - l1
+                    a = a1
+                elif a2 >= 0:
+                    gain = rb[hb + 1] - rb[hb] - l2
+                    a = a2
+                else:
+                    continue
+                if gain > best:
+                    best, move = gain, (a, b)
+        if move is None:
+            break
+        a, b = move
+        hand[a] -= 1
+        hand[b] += 1
+        field[a] += 1
+        field[b] -= 1
+        total += best
+        if first is None:
+            first = (K_TRADE, a, b)
+    return total, first
+
+
+def _best_sale(state: SamarkandState, p: int, city: int) -> tuple[float, tuple | None]:
+    """Best (score, move) among the sales at ``city`` for player ``p``; (None, None) if none.
+
+    Score = Piaster received - HOLD * potential given up (+ WIN if it reaches the target,
+    - HOLD * the no-gift penalty if it empties the hand).
+    """
+    T = state.T
+    hand, money, held = state.hands[p], state.money[p], state.hs[p]
+    least, target = T.rules.min_sale, T.rules.target_money
+    bare = HOLD * T.rules.camp_no_gift_penalty  # an empty hand pays the next camp's penalty
+    best, best_move = None, None
+    for slot in (2 * city, 2 * city + 1):
+        chip = 1 if slot in state.chips else 0
+        g = state.markets[slot]
+        if g == ASSORTMENT:
+            losses = []
+            for h in range(T.G):
+                n = hand[h]
+                if n:
+                    row = T.sale[h][0]
+                    losses.append((row[n] - row[n - 1], h))
+            losses.sort()
+            lost, mask = 0, 0
+            for j, (loss, h) in enumerate(losses[: T.mix_max], 1):
+                lost += loss
+                mask |= 1 << h
+                if j >= least:
+                    gain = T.mix[chip][j]
+                    score = gain - HOLD * lost + (WIN if money + gain >= target else 0) - (bare if j == held else 0)
+                    if best is None or score > best:
+                        best, best_move = score, (K_MIX, slot, mask)
+        else:
+            h = hand[g]
+            row, pay = T.sale[g][0], T.sale[g][chip]
+            for n in range(least, h + 1):
+                gain = pay[n]
+                score = gain - HOLD * (row[h] - row[h - n]) + (WIN if money + gain >= target else 0) - (bare if n == held else 0)
+                if best is None or score > best:
+                    best, best_move = score, (K_SELL, slot, n)
+    return best, best_move
+
+
+class _Values:
+    """Worth, to a player, of ending a move on each space now (memoised per decision).
+
+    ``of(space, free, depth)``: ``free`` when the space is reached by a free step (a camp
+    then also offers its extra step, looked ahead ``EXTRA_DEPTH - depth`` more steps).
+    """
+
+    __slots__ = ("s", "p", "base", "onward", "gift", "draw")
+
+    def __init__(self, state: SamarkandState, p: int | None = None):
+        self.s = state
+        self.p = state.cur if p is None else p
+        self.base: list = [None] * len(state.T.kind)  # value of acting on the space
+        self.onward: dict = {}  # best value of a camp's extra step, by (space, depth)
+        self.gift = None  # potential lost by the cheapest gift: a camp's entry fee
+        self.draw = None  # HOLD * worth of one card drawn at an oasis
+
+    def of(self, space: int, free: bool, depth: int) -> float:
+        value = self.base[space]
+        if value is None:
+            value = self.base[space] = self._act(space)
+        if free and depth < EXTRA_DEPTH and self.gift is not None and self.s.T.kind[space] == CAMP:
+            c = self.s.T.camp_of[space]
+            if self.s.fsize[c] < self.s.T.capacity[c]:  # a full field is bought: no gift, no extra step
+                key = space * 8 + depth
+                onward = self.onward.get(key)
+                if onward is None:
+                    onward = self.onward[key] = max(self.of(e, True, depth + 1) for e in self.s.T.exits[space])
+                value = max(value, onward - HOLD * self.gift)
+        return value
+
+    def _act(self, space: int) -> float:
+        s, p = self.s, self.p
+        T, r = s.T, s.T.rules
+        hand, money = s.hands[p], s.money[p]
+        kind = T.kind[space]
+        if kind == CITY:
+            score, _ = _best_sale(s, p, T.city_of[space])
+            return -r.city_no_sale_penalty if score is None else score
+        if kind == OASIS:
+            if money < r.oasis_single_price:
+                return -HOLD * r.oasis_penalty_cards * _mean_loss(T, hand)
+            if not s.deck_size:
+                return 0.0
+            each = self.draw
+            if each is None:
+                each = self.draw = HOLD * _draw_worth(s, hand)
+            value = each - r.oasis_single_price
+            if money >= T.price_4[space]:
+                value = max(value, T.oasis_bulk * each - T.price_4[space])
+            return value
+        c = T.camp_of[space]
+        field = s.fields[c]
+        if s.fsize[c] >= T.capacity[c]:
+            if money < r.camp_full_price:
+                return 0.0
+            gain = 0
+            for g in range(T.G):
+                if field[g]:
+                    row = T.sale[g][0]
+                    gain += row[hand[g] + field[g]] - row[hand[g]]
+            return HOLD * gain - r.camp_full_price
+        if s.hs[p] == 0:
+            self.gift = 0
+            return -float(r.camp_no_gift_penalty)
+        if self.gift is None:
+            g = _cheapest(T, hand)
+            row = T.sale[g][0]
+            self.gift = row[hand[g]] - row[hand[g] - 1]
+        gain, _ = _trade_plan(T, hand, field, 3)
+        return HOLD * (gain - self.gift)
+
+
+def _mean_loss(T, hand) -> float:
+    losses = [T.sale[g][0][hand[g]] - T.sale[g][0][hand[g] - 1] for g in range(T.G) if hand[g]]
+    return sum(losses) / len(losses) if losses else 0.0
+
+
+def _draw_worth(s: SamarkandState, hand) -> float:
+    """Expected rise of V from one card drawn from the deck."""
+    T, deck = s.T, s.deck
+    total = 0
+    for g in range(T.G):
+        if deck[g]:
+            row = T.sale[g][0]
+            total += deck[g] * (row[hand[g] + 1] - row[hand[g]])
+    return total / s.deck_size
+
+
+def _move(state: SamarkandState, moves: list) -> tuple:
+    values = _Values(state)
+    best, best_move = None, moves[0]
+    for m in moves:
+        if m[0] == K_STEP:
+            v = values.of(m[1], True, 0)
+            if best is None or v > best:
+                best, best_move = v, m
+    if moves[-1][0] == K_DIE:
+        T = state.T
+        dests = T.die_dest[state.pos[state.cur]]
+        die = sum(max(values.of(d, False, 0) for d in ds) for ds in dests) / len(dests) - T.rules.die_cost
+        if die > best:
+            best_move = moves[-1]
+    return best_move
+
+
+def _camp(state: SamarkandState, moves: list) -> tuple:
+    T, p = state.T, state.cur
+    gain, first = _trade_plan(T, state.hands[p], state.fields[state.camp], 1 if state.traded else 6)
+    if state.free and not state.traded and len(moves) > 1 and moves[-2][0] == K_EXTRA:
+        values = _Values(state)
+        best = max((m for m in moves if m[0] == K_EXTRA), key=lambda m: values.of(m[1], True, 1))
+        if values.of(best[1], True, 1) > HOLD * gain:
+            return best
+    return first if first is not None else (K_END,)
+
+
+def _buy(state: SamarkandState, moves: list) -> tuple:
+    if len(moves) == 1:
+        return moves[0]
+    T, p = state.T, state.cur
+    each = HOLD * _draw_worth(state, state.hands[p])
+    one = each - T.rules.oasis_single_price
+    bulk = T.oasis_bulk * each - T.price_4[state.oasis]
+    return moves[1] if bulk >= one else moves[0]
+
+
+def _chip(state: SamarkandState, moves: list) -> tuple:
+    """Move the chip off the market that would pay this player most."""
+    T, hand = state.T, state.hands[state.cur]
+
+    def worth(m):
+        g = state.markets[state.chips[m[1]]]
+        if g == ASSORTMENT:
+            return sum(1 for h in hand if h)
+        return T.sale[g][0][hand[g]]
+
+    return max(moves, key=worth)
+

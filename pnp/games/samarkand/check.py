@@ -1,0 +1,188 @@
+"""Samarkand's side of the checks (``pnp.engine.adapter.GameEngine``).
+
+Static checks of a player-count variant (seed: "Preparation" removals, set-up against the
+deck, engine counts against the model's and the kit's) and the banknote sizing
+(ENGINE-DECISIONS.md, D19).  ``data/samarkand/checks.yaml`` sections read here:
+``setup.min_deck_after_setup`` and ``banknotes.{players, quantile}``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from pnp.errors import VariantError
+from pnp.model.variant import Variant, check_setup
+from pnp.games.samarkand import engine as samarkand
+from pnp.games.samarkand import bot as samarkand_bot
+from pnp.engine.core import Playout
+from pnp.engine.scorecard import percentile
+from pnp.engine.supply import greedy_change, needed_per_value
+
+#: The heuristic player's policy.
+choose = samarkand_bot.choose
+
+
+def new_game(game, variant: Variant, seed: int, track: tuple = ()):
+    """A set-up Samarkand game (``samarkand.new_game``); ``track``: banknote values."""
+    check_setup(game, variant.setup)
+    return samarkand.new_game(game, variant.players, seed, track)
+
+
+def tracking(game, variant: Variant, settings) -> tuple[int, ...]:
+    """Banknote values to record, in the variant the bank is sized on (``banknotes.players``)."""
+    if variant.players != _banknotes(game, settings)[0]:
+        return ()
+    return tuple(b.value for b in game.banknotes)
+
+
+def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], settings) -> dict[str, Any] | None:
+    """The banknote sizing on the ``banknotes.players`` variant, if it was checked."""
+    players = _banknotes(game, settings)[0]
+    playouts = next((p for v, p in playouts_by_variant.items() if v.players == players), None)
+    if playouts is None:
+        return None
+    report = banknote_sizing(game, playouts, settings)
+    notes = ", ".join(f"{d['value']}: {d['count']} printed, {d['needed']} needed ({d['margin']:+d})"
+                      for d in report["denominations"])
+    report["lines"] = [f"banknotes ({report['players']} players, {report['quantile']:.1%} of games): {notes}"]
+    return report
+
+
+def _setup_margin(settings) -> int:
+    return settings.extra["setup"]["min_deck_after_setup"].int(0)
+
+
+def _banknotes(game, settings) -> tuple[int, float]:
+    """(players, quantile) of ``checks.yaml``'s ``banknotes`` section, validated."""
+    node = settings.extra["banknotes"]
+    return node["players"].int(game.players_min, game.players_max), node["quantile"].number(0, 1)
+
+def removal_list(game, players: int) -> dict[str, int]:
+    """Cards of each good an owner of the full game takes out for ``players`` (seed:
+    "Preparation"), e.g. ``{'grain': 5, 'fruit': 5, ...}`` for 2 players.
+
+    Raises:
+        VariantError: player count outside the data's range, or a removal larger than the
+            number of cards of a good.
+    """
+    game.check_players(players)
+    removed = game.removed_per_good[players]
+    short = [f"{g.id} has {g.count}" for g in game.goods if g.count < removed]
+    if short:
+        raise VariantError(
+            f"{players} players: cannot remove {removed} of each good: {', '.join(short)}",
+            file=Path(game.folder) / "game.yaml",
+            key=f"removed_per_good.{players}",
+        )
+    return {g.id: removed for g in game.goods}
+
+
+
+def engine_counts(game, players: int, seed: int = 0) -> dict[str, int]:
+    """Counts of what a set-up engine game holds, in names a kit manifest can use:
+    ``cards``, ``cards.<good>``, ``market_tokens``, ``market_tokens.assortment``,
+    ``market_tokens.<good>``, ``market_chips``, ``pawns`` (one per player)."""
+    state = samarkand.new_game(game, players, seed)
+    T = state.T
+    counts = {"cards": 0}
+    for g, good in enumerate(T.goods):
+        n = state.deck[g] + sum(h[g] for h in state.hands) + sum(f[g] for f in state.fields)
+        counts[f"cards.{good}"] = n
+        counts["cards"] += n
+    counts["market_tokens"] = len(state.markets)
+    counts["market_tokens.assortment"] = state.markets.count(samarkand.ASSORTMENT)
+    for g, good in enumerate(T.goods):
+        counts[f"market_tokens.{good}"] = state.markets.count(g)
+    counts["market_chips"] = len(state.chips)
+    counts["pawns"] = len(state.pos)
+    return counts
+
+
+
+def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
+    """Check a variant without playing it; returns the lines of what was checked.
+
+    Raises:
+        VariantError: player count out of range; a deck too small for setup plus
+            ``min_deck_after_setup`` (with the numbers); engine counts that differ from
+            the model's or from ``kit_counts``.
+    """
+    players = variant.players
+    check_setup(game, variant.setup)
+    min_deck = _setup_margin(settings)
+    removed = removal_list(game, players)
+    deck = game.deck(players)
+    total = sum(deck.values())
+    r = game.rules
+    camps = len(game.board.of_kind("camp"))
+    dealt = r.hand_size * players + r.field_start_cards * camps
+    need = dealt + min_deck
+    if total < need:
+        raise VariantError(
+            f"{players} players: removing {removed[game.goods[0].id]} of each good leaves {total} cards ("
+            + ", ".join(f"{g} {n}" for g, n in deck.items())
+            + f"); setup deals {dealt} ({r.hand_size} x {players} hands + {r.field_start_cards} x {camps} trading fields) "
+            f"and the deck must keep {min_deck}: {need} needed",
+            file=Path(game.folder) / "game.yaml",
+            key=f"removed_per_good.{players}",
+        )
+    if len(game.pawns) < players:
+        raise VariantError(f"{players} players need {players} pawns, the data has {len(game.pawns)}", key="pawns")
+    engine = engine_counts(game, players)
+    model = {"cards": total, **{f"cards.{g}": n for g, n in deck.items()},
+             "market_tokens": game.market_slots, "market_tokens.assortment": game.assortment_tokens,
+             "market_chips": game.market_chips, "pawns": players}
+    for g in deck:
+        model[f"market_tokens.{g}"] = game.market_token_goods.count(g)
+    for source, counts in (("model", model), ("kit", kit_counts or {})):
+        diff = [f"{k}: engine {engine[k]}, {source} {v}" for k, v in counts.items() if k in engine and engine[k] != v]
+        if diff:
+            raise VariantError(f"{players} players: the engine and the {source} disagree: " + "; ".join(diff))
+    lines = [
+        f"player count {players} in {game.players_min}-{game.players_max}",
+        f"deck of {total} cards deals {dealt} at setup and keeps {total - dealt} (at least {min_deck})",
+        "engine counts equal the model's" + (" and the kit's" if kit_counts else "")
+        + f" ({total} cards, {engine['market_tokens']} market tokens, {engine['market_chips']} chips)",
+    ]
+    return lines
+
+
+
+def banknote_sizing(game, playouts: Sequence[Playout], settings) -> dict[str, Any]:
+    """Notes of each value the bank needs, against the printed counts (issue 3, item 6).
+
+    Method (ENGINE-DECISIONS.md, D19): in every game, at the end of every turn, each
+    player's cash is split greedily into the fewest notes (largest value first); the
+    per-value sum over players, maximised over the game, is what the players hold at
+    worst.  The bank must also be able to pay the game's largest single sale, split the
+    same way.  A value's need is the ``quantile`` (nearest rank) of that per-game total.
+    """
+    values = sorted((b.value for b in game.banknotes), reverse=True)
+    per_game = {v: [] for v in values}
+    for p in playouts:
+        held = p.stats.get("notes", {})
+        payout = greedy_change(p.stats.get("max_payout", 0), values)
+        for v in values:
+            per_game[v].append(held.get(v, 0) + payout[v])
+    q = _banknotes(game, settings)[1]
+    rows, reasons = needed_per_value(per_game, {b.value: b.count for b in game.banknotes}, q, "notes")
+    circulation = [p.stats.get("max_circulation", 0) + p.stats.get("max_payout", 0) for p in playouts]
+    printed = sum(b.value * b.count for b in game.banknotes)
+    needed_total = percentile(circulation, q) or 0
+    if needed_total > printed:
+        reasons.append(f"{needed_total} Piaster in play in {q:.1%} of games, {printed} printed")
+    return {
+        "title": "banknotes",
+        "lines": [],
+        "players": _banknotes(game, settings)[0],
+        "games": len(playouts),
+        "quantile": q,
+        "method": "greedy change-making of each player's cash at every turn end, summed over players, "
+        "game maximum, plus the game's largest payout; nearest-rank quantile over games",
+        "denominations": rows,
+        "printed_total": printed,
+        "needed_total": needed_total,
+        "passed": not reasons,
+        "reasons": reasons,
+    }

@@ -1,0 +1,165 @@
+"""The Samarkand kit: every component, from the model (data/samarkand) and the catalog.
+
+Counts: deck from ``game.deck(players)`` (seed removals), one price table and one pawn
+per player, 8 market tokens and 2 chips, banknotes from data, one die.
+"""
+
+from __future__ import annotations
+
+from pnp.components import cards, cutouts, money, style, tables, tokens
+from pnp.components.tables import TableRow
+from pnp.geometry import CARD_SIZES
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings, impose_cutouts, impose_grid
+from pnp.games.samarkand.model import Samarkand
+from pnp.model.variant import Variant
+from pnp.kit.recipe import ComponentRun
+from pnp.games.samarkand import rules as samarkand_rules
+
+#: The rules sheet's template variables (pnp.kit.rulebook).
+rules_context = samarkand_rules.rules_context
+
+ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
+ASSORTMENT_COLOUR = "#5E5A50"
+MONEY_ICON = "coins"
+BACK_ICON = "camel"
+PAWN_ICON = "hooded-figure"
+DIE_BACK_ICON = "return-arrow"
+CHIP_SIGN = "−1"
+
+
+def components(game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
+               sheet_label) -> list[ComponentRun]:
+    """All Samarkand components for ``variant`` (its player count selects the deck)."""
+    players = variant.players
+    bleed = settings.bleed_mm
+    runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
+    runs.append(board_component(game, strings, settings, sheet_label))
+    runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
+    runs.extend(_markets(game, strings, settings, sheet_label, bleed))
+    runs.append(_banknotes(game, strings, settings, sheet_label, bleed))
+    runs.extend(_cutouts(game, strings, players, settings, sheet_label))
+    return runs
+
+
+def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
+    """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
+    players = variant.players
+    deck = game.deck(players)
+    lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
+    lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
+              for g in game.goods]
+    return lines
+
+
+def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+    size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
+    w, h = CARD_SIZES[size_name]
+    deck = game.deck(players)
+    label = strings("components.cards")
+    ink = style.ink_for(settings.ink)
+    back = cards.card_back("card/back", "cards", w, h, bleed, strings("title"), strings("card_back"), BACK_ICON,
+                           strings.where("card_back"), ink=ink)
+    fronts = []
+    for good in game.goods:
+        face = cards.good_card(f"card/{good.id}", "cards", w, h, bleed, strings(f"goods.{good.id}"), good.colour,
+                               good.icon, strings.where(f"goods.{good.id}"), ink=ink)
+        fronts.extend([face] * deck[good.id])
+    sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
+    return ComponentRun("cards", "deck", label, len(fronts), sheets, by_type=dict(deck))
+
+
+def board_component(game, strings, settings, sheet_label) -> ComponentRun:
+    from pnp.games.samarkand.board import board_face
+    from pnp.printing.tiling import tile_board
+
+    label = strings("components.board")
+    face = board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink))
+    sheets = tile_board(face, settings, strings, strings("title"))  # footer: "Samarkand · Board · tile A1 · …"
+    return ComponentRun("board", "board", label, 1, sheets)
+
+
+def board_single_sheet(game, strings, settings):
+    """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
+    from pnp.games.samarkand.board import board_face
+    from pnp.printing.tiling import single_board_sheet
+
+    return single_board_sheet(board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink)), None, settings,
+                              strings)
+
+
+def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+    w, h = (n.number(20) for n in game.sizes["price_table"]["size_mm"].list())
+    prices = game.prices
+    columns = tuple(str(n) for n in prices.sizes)
+    rows = []
+    for good in game.goods:
+        rows.append(TableRow(strings(f"goods.{good.id}"), good.icon, good.colour, tuple(str(v) for v in prices.goods[good.id])))
+    assortment = tuple(str(v) for v in prices.assortment) + (None,) * (len(prices.sizes) - len(prices.assortment))
+    rows.append(TableRow(strings("assortment"), ASSORTMENT_ICON, ASSORTMENT_COLOUR, assortment))
+    notes = (strings("price_table_chip_note"), strings("price_table_max_note", max=prices.sizes[-1]))
+    shaded = {i for i, n in enumerate(prices.sizes) if n < game.rules.min_sale}
+    face = tables.price_table("price-table", "price-tables", w, h, bleed,
+                              f"{strings('price_table_title')} · {strings('currency')}", strings("price_table_cards"),
+                              columns, tuple(rows), shaded, notes, strings.where("price_table_title"),
+                              ink=style.ink_for(settings.ink))
+    label = strings("components.price_tables")
+    sheets = impose_grid("price-tables", label, [face] * players, None, settings, sheet_label(label))
+    return ComponentRun("price-tables", "table", label, players, sheets)
+
+
+def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
+    size = game.sizes["market_token"]["size_mm"].number(10)
+    diameter = game.sizes["market_chip"]["diameter_mm"].number(5, size)
+    ink = style.ink_for(settings.ink)
+    faces = []
+    for good_id in game.market_token_goods:
+        good = game.good(good_id)
+        faces.append(tokens.icon_token(f"market/{good_id}", "market-tokens", size, bleed, strings(f"goods.{good_id}"),
+                                       good.colour, good.icon, strings.where(f"goods.{good_id}"), ink=ink))
+    for _ in range(game.assortment_tokens):
+        faces.append(tokens.icon_token("market/assortment", "market-tokens", size, bleed, strings("assortment"),
+                                       ASSORTMENT_COLOUR, ASSORTMENT_ICON, strings.where("assortment"), ink=ink))
+    chip = tokens.chip("market-chip", "market-chips", size, diameter, bleed, strings("market_chip"), CHIP_SIGN,
+                       strings.where("market_chip"), ink=ink)
+    chips = [chip] * game.market_chips
+    label = strings("components.market_tokens")
+    sheets = impose_grid("market-tokens", label, faces + chips, None, settings, sheet_label(label))
+    return [
+        ComponentRun("market-tokens", "token", label, len(faces), sheets),
+        ComponentRun("market-chips", "token", strings("components.market_chips"), len(chips), [],
+                     shares_sheets_with="market-tokens"),
+    ]
+
+
+def _banknotes(game, strings, settings, sheet_label, bleed) -> ComponentRun:
+    w, h = (n.number(10) for n in game.sizes["banknote"]["size_mm"].list())
+    faces = []
+    by_value = {}
+    for rank, note in enumerate(sorted(game.banknotes, key=lambda b: b.value)):
+        face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
+                              strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
+                              strings.where("banknote"), ink=style.ink_for(settings.ink))
+        faces.extend([face] * note.count)
+        by_value[str(note.value)] = note.count
+    label = strings("components.banknotes")
+    sheets = impose_grid("banknotes", label, faces, None, settings, sheet_label(label))
+    return ComponentRun("banknotes", "money", label, len(faces), sheets, by_type=by_value)
+
+
+def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun]:
+    pawn = game.sizes["pawn"]
+    width, panel, foot = pawn["width_mm"].number(10), pawn["panel_mm"].number(10), pawn["foot_mm"].number(5)
+    ink = style.ink_for(settings.ink)
+    pieces = [cutouts.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"), PAWN_ICON,
+                              strings.where("pawn"), ink=ink) for p in game.pawns]
+    die_face = game.sizes["die"]["face_mm"].number(8)
+    pieces.append(cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
+                                  strings.where("die_back"), ink=ink))
+    label = strings("components.pawns")
+    note = strings("cutout_note")
+    sheets = impose_cutouts("pawns", label, pieces, settings, sheet_label(f"{label} · {strings('components.die')}"), note=note)
+    return [
+        ComponentRun("pawns", "standee", label, len(game.pawns), sheets),
+        ComponentRun("die", "die", strings("components.die"), 1, [], shares_sheets_with="pawns"),
+    ]

@@ -1,0 +1,403 @@
+"""Samarkand's model: goods, board graph, price table, rule numbers, kit counts.
+
+Source of every number: ``data/samarkand/*.yaml`` (which cites the seed
+``samarkand.rules.en.txt`` and ``games.md``).  ``load(folder)`` validates all of it and
+raises ``DataError`` naming the file and key of the first problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from pnp.model.catalog import Node, read_yaml
+from pnp.errors import VariantError
+from pnp.model.common import load_icons, unique
+from pnp.model.variant import STANDARD, Variant, check_setup
+
+SPACE_KINDS = ("camp", "oasis", "city")
+EDGES = ("north", "south", "east", "west")
+
+
+@dataclass(frozen=True)
+class Good:
+    """One commodity: id, number of cards in the full deck, card colour (#RRGGBB), icon name."""
+
+    id: str
+    count: int
+    colour: str
+    icon: str
+
+
+@dataclass(frozen=True)
+class Space:
+    """One board space at grid ``cell`` (row, column from the top left).
+
+    ``exits`` are the ids of the spaces its arrows point to.  Camps have ``capacity``
+    (cards in their trading field) and ``field`` (board edge the field sits on); oases
+    have ``price_4`` (Piaster for 4 cards).
+    """
+
+    id: str
+    kind: str
+    row: int
+    column: int
+    exits: tuple[str, ...]
+    capacity: int | None = None
+    field: str | None = None
+    price_4: int | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """The grid of spaces and its one-way arrows (``rows`` x ``columns``)."""
+
+    rows: int
+    columns: int
+    spaces: tuple[Space, ...]
+
+    def space(self, space_id: str) -> Space:
+        return self._by_id[space_id]
+
+    @property
+    def _by_id(self) -> Mapping[str, Space]:
+        return {s.id: s for s in self.spaces}
+
+    def of_kind(self, kind: str) -> tuple[Space, ...]:
+        return tuple(s for s in self.spaces if s.kind == kind)
+
+    def arrows(self) -> tuple[tuple[str, str], ...]:
+        """Every arrow as (from id, to id), in data order."""
+        return tuple((s.id, e) for s in self.spaces for e in s.exits)
+
+    def entrances(self, space_id: str) -> tuple[str, ...]:
+        """Ids of the spaces whose arrows point into ``space_id`` (for the die's 'back' face)."""
+        return tuple(s.id for s in self.spaces if space_id in s.exits)
+
+
+@dataclass(frozen=True)
+class PriceTable:
+    """Piaster paid for N cards.  ``goods[g][i]`` is the price of ``sizes[i]`` cards of g.
+
+    Column 1 exists only as the "one level less" price of a 2-card sale under a market
+    chip; sales of more cards than the last column pay the last column's price.
+    """
+
+    sizes: tuple[int, ...]
+    goods: Mapping[str, tuple[int, ...]]
+    assortment_sizes: tuple[int, ...]
+    assortment: tuple[int, ...]
+
+    def price(self, good: str, cards: int, chip: bool = False) -> int:
+        """Price of selling ``cards`` of ``good`` (``good='assortment'`` for N different goods)."""
+        sizes, row = (
+            (self.assortment_sizes, self.assortment) if good == "assortment" else (self.sizes, self.goods[good])
+        )
+        level = min(cards, sizes[-1]) - (1 if chip else 0)
+        return row[level - sizes[0]] if level >= sizes[0] else 0
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule numbers from the seed; money in Piaster, sizes in cards."""
+
+    start_money: int
+    target_money: int
+    hand_size: int
+    hand_limit: int
+    field_start_cards: int
+    camp_full_price: int
+    camp_no_gift_penalty: int
+    city_no_sale_penalty: int
+    oasis_penalty_cards: int
+    oasis_single_price: int
+    oasis_bulk_cards: int
+    die_cost: int
+    min_sale: int
+
+
+@dataclass(frozen=True)
+class Banknote:
+    value: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Pawn:
+    id: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Samarkand:
+    """Everything the kit prints and the engine simulates for Samarkand."""
+
+    id: str
+    folder: Path
+    players_min: int
+    players_max: int
+    players_default: int
+    goods: tuple[Good, ...]
+    removed_per_good: Mapping[int, int]
+    rules: Rules
+    die_faces: tuple[str, ...]
+    pawns: tuple[Pawn, ...]
+    market_chips: int
+    banknotes: tuple[Banknote, ...]
+    board: Board
+    prices: PriceTable
+    market_token_goods: tuple[str, ...]
+    assortment_tokens: int
+    sizes: Mapping[str, Node] = field(repr=False)
+    icons: Mapping[str, str] = field(repr=False)
+
+    #: Samarkand has one set-up; its player counts differ only in the deck (seed removals).
+    setups: tuple[str, ...] = (STANDARD,)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(range(self.players_min, self.players_max + 1))
+
+    def variants(self) -> list[Variant]:
+        """Every variant ``pnp check`` runs: one per player count, standard set-up."""
+        return [Variant(p) for p in self.player_counts]
+
+    def variant(self, players: int | None = None, setup: str | None = None) -> Variant:
+        """The variant a kit for ``players`` (None: the default count) prints.
+
+        Raises:
+            VariantError: player count outside the data's range (key ``--players``).
+            UsageError: a set-up other than ``standard`` (key ``--variant``).
+        """
+        players = self.players_default if players is None else players
+        self.check_players(players)
+        return Variant(players, check_setup(self, setup or STANDARD))
+
+    def good(self, good_id: str) -> Good:
+        return next(g for g in self.goods if g.id == good_id)
+
+    def deck(self, players: int) -> dict[str, int]:
+        """Cards of each good in the deck for ``players`` (seed: 'Preparation').
+
+        Raises:
+            VariantError: player count outside the data's range, or removals that leave a
+                good with fewer than 0 cards.
+        """
+        self.check_players(players)
+        removed = self.removed_per_good[players]
+        deck = {g.id: g.count - removed for g in self.goods}
+        short = {g: n for g, n in deck.items() if n < 0}
+        if short:
+            raise VariantError(
+                f"{players} players: removing {removed} of each good leaves "
+                + ", ".join(f"{g} {n}" for g, n in short.items())
+                + " cards; every good needs at least 0",
+                file=self.folder / "game.yaml",
+                key=f"removed_per_good.{players}",
+            )
+        return deck
+
+    def check_players(self, players: int) -> None:
+        if not self.players_min <= players <= self.players_max:
+            raise VariantError(
+                f"{self.id} is for {self.players_min}-{self.players_max} players, not {players}",
+                key="--players",
+            )
+
+    @property
+    def market_slots(self) -> int:
+        return 2 * len(self.board.of_kind("city"))
+
+
+# ---------------------------------------------------------------------------- loading
+def load(folder: Path, root: Path) -> Samarkand:
+    """Read ``folder``'s game.yaml, board.yaml, prices.yaml and components.yaml.
+
+    Raises:
+        DataError: first problem found, with file and key path.
+    """
+    game = read_yaml(folder / "game.yaml")
+    board_node = read_yaml(folder / "board.yaml")
+    prices_node = read_yaml(folder / "prices.yaml")
+    comps = read_yaml(folder / "components.yaml")
+    icons = load_icons(root)
+
+    players = game["players"]
+    p_min, p_max = players["min"].int(1), players["max"].int(1)
+    if p_max < p_min:
+        raise players["max"].error(f"expected max >= min ({p_min}), got {p_max}")
+    p_default = players["default"].int(p_min, p_max)
+
+    goods = game["goods"].map_list(_good, min_len=1)
+    unique(game["goods"], [g.id for g in goods], "good id")
+    for g, node in zip(goods, game["goods"].list()):
+        if g.icon not in icons:
+            raise node["icon"].error(f"unknown icon '{g.icon}'; see data/icons/game-icons.json")
+
+    removed_node = game["removed_per_good"]
+    removed = {}
+    for count in range(p_min, p_max + 1):
+        if count not in removed_node.mapping():
+            raise removed_node.error(f"missing entry for {count} players")
+        removed[count] = Node(removed_node.mapping()[count], removed_node.file, f"removed_per_good.{count}").int(0)
+
+    r = game["rules"]
+    rules = Rules(**{name: r[name].int(0) for name in Rules.__dataclass_fields__})
+    if rules.target_money <= rules.start_money:
+        raise r["target_money"].error(f"expected more than start_money ({rules.start_money})")
+    if rules.hand_limit < rules.hand_size:
+        raise r["hand_limit"].error(f"expected at least hand_size ({rules.hand_size})")
+    if rules.min_sale < 1:
+        raise r["min_sale"].error("expected at least 1")
+
+    die_faces = tuple(str(f.value) for f in game["die"]["faces"].list(min_len=2))
+    for f, node in zip(die_faces, game["die"]["faces"].list()):
+        if f != "back" and not f.isdigit():
+            raise node.error(f"expected a number of spaces or 'back', got {f!r}")
+
+    pawns = game["pawns"].map_list(lambda n: Pawn(n["id"].str(), n["colour"].colour()), min_len=1)
+    if len(pawns) < p_max:
+        raise game["pawns"].error(f"expected at least {p_max} pawns (one per player), got {len(pawns)}")
+
+    banknotes = game["banknotes"].map_list(lambda n: Banknote(n["value"].int(1), n["count"].int(0)), min_len=1)
+    unique(game["banknotes"], [b.value for b in banknotes], "banknote value")
+
+    good_ids = [g.id for g in goods]
+    board = _board(board_node)
+    prices = _prices(prices_node, good_ids)
+
+    tokens = comps["market_tokens"]
+    token_goods = tuple(n.choice(good_ids) for n in tokens["goods"].list())
+    assortment_tokens = tokens["assortment"].int(0)
+    slots = 2 * len(board.of_kind("city"))
+    if len(token_goods) + assortment_tokens != slots:
+        raise tokens.error(
+            f"expected {slots} market tokens (2 per city), got {len(token_goods) + assortment_tokens}"
+        )
+
+    return Samarkand(
+        id=game["id"].str(),
+        folder=folder,
+        players_min=p_min,
+        players_max=p_max,
+        players_default=p_default,
+        goods=goods,
+        removed_per_good=MappingProxyType(removed),
+        rules=rules,
+        die_faces=die_faces,
+        pawns=pawns,
+        market_chips=game["market_chips"].int(0),
+        banknotes=banknotes,
+        board=board,
+        prices=prices,
+        market_token_goods=token_goods,
+        assortment_tokens=assortment_tokens,
+        sizes=MappingProxyType(dict(comps.items())),
+        icons=MappingProxyType(icons),
+    )
+
+
+def _good(n: Node) -> Good:
+    return Good(id=n["id"].str(), count=n["count"].int(0), colour=n["colour"].colour(), icon=n["icon"].str())
+
+
+def _board(node: Node) -> Board:
+    rows, columns = node["rows"].int(1), node["columns"].int(1)
+    spaces_nodes = node["spaces"].list(min_len=1)
+    spaces = []
+    for n in spaces_nodes:
+        kind = n["kind"].choice(SPACE_KINDS)
+        cell = n["cell"].list()
+        if len(cell) != 2:
+            raise n["cell"].error("expected [row, column]")
+        row, column = cell[0].int(0, rows - 1), cell[1].int(0, columns - 1)
+        exits = tuple(e.str() for e in n["exits"].list(min_len=1))
+        capacity = n["capacity"].int(1) if kind == "camp" else None
+        edge = n["field"].choice(EDGES) if kind == "camp" else None
+        if edge and not _on_edge(edge, row, column, rows, columns):
+            raise n["field"].error(f"cell [{row}, {column}] is not on the {edge} edge of the board")
+        price_4 = n["price_4"].int(0) if kind == "oasis" else None
+        spaces.append(Space(n["id"].str(), kind, row, column, exits, capacity, edge, price_4))
+
+    unique(node["spaces"], [s.id for s in spaces], "space id")
+    cells = {}
+    for s, n in zip(spaces, spaces_nodes):
+        if (s.row, s.column) in cells:
+            raise n["cell"].error(f"cell [{s.row}, {s.column}] is already used by '{cells[s.row, s.column]}'")
+        cells[s.row, s.column] = s.id
+    if len(spaces) != rows * columns:
+        raise node["spaces"].error(f"expected {rows * columns} spaces to fill the {rows} x {columns} grid, got {len(spaces)}")
+
+    by_id = {s.id: s for s in spaces}
+    for s, n in zip(spaces, spaces_nodes):
+        if len(s.exits) > 2:
+            raise n["exits"].error(f"space '{s.id}' has {len(s.exits)} exits; each space has 1 or 2")
+        for e_node, target in zip(n["exits"].list(), s.exits):
+            if target not in by_id:
+                raise e_node.error(f"arrow from '{s.id}' to '{target}', a space that does not exist")
+            t = by_id[target]
+            if abs(t.row - s.row) + abs(t.column - s.column) != 1:
+                raise e_node.error(f"arrow from '{s.id}' to '{target}', which is not an orthogonal neighbour")
+            if s.id in t.exits:
+                raise e_node.error(f"'{s.id}' and '{target}' point at each other; each edge has one arrow")
+    for s in spaces:
+        for t in spaces:
+            adjacent = abs(t.row - s.row) + abs(t.column - s.column) == 1
+            if adjacent and s.id < t.id and t.id not in s.exits and s.id not in t.exits:
+                raise node["spaces"].error(f"no arrow on the edge between '{s.id}' and '{t.id}'; every edge needs one")
+    board = Board(rows, columns, tuple(spaces))
+    _check_strongly_connected(board, node)
+    return board
+
+
+def _on_edge(edge: str, row: int, column: int, rows: int, columns: int) -> bool:
+    return {"north": row == 0, "south": row == rows - 1, "west": column == 0, "east": column == columns - 1}[edge]
+
+
+def _check_strongly_connected(board: Board, node: Node) -> None:
+    """Every space reachable from every other along the arrows (games.md)."""
+    ids = [s.id for s in board.spaces]
+    forward = {s.id: s.exits for s in board.spaces}
+    backward = {i: board.entrances(i) for i in ids}
+    for graph, backwards in ((forward, False), (backward, True)):
+        seen, todo = {ids[0]}, [ids[0]]
+        while todo:
+            for nxt in graph[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        missing = [i for i in ids if i not in seen]
+        if missing:
+            shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            problem = (f"'{ids[0]}' cannot be reached from {shown}" if backwards
+                       else f"{shown} cannot be reached from '{ids[0]}'")
+            raise node["spaces"].error(f"board is not strongly connected: {problem}")
+
+
+def _prices(node: Node, good_ids: list[str]) -> PriceTable:
+    sizes = tuple(n.int(1) for n in node["sizes"].list(min_len=2))
+    if list(sizes) != list(range(sizes[0], sizes[0] + len(sizes))):
+        raise node["sizes"].error("expected consecutive card counts, e.g. [1, 2, 3, ...]")
+    goods = {}
+    for good in good_ids:
+        row_node = node["goods"][good]
+        goods[good] = _price_row(row_node, len(sizes))
+    extra = set(node["goods"].mapping()) - set(good_ids)
+    if extra:
+        raise node["goods"].error(f"prices for unknown goods: {', '.join(sorted(extra))}")
+    a_sizes = tuple(n.int(1) for n in node["assortment_sizes"].list(min_len=2))
+    if a_sizes[-1] > len(good_ids):
+        raise node["assortment_sizes"].error(f"an assortment has at most {len(good_ids)} different goods")
+    assortment = _price_row(node["assortment"], len(a_sizes))
+    return PriceTable(sizes, MappingProxyType(goods), a_sizes, assortment)
+
+
+def _price_row(node: Node, length: int) -> tuple[int, ...]:
+    values = tuple(n.int(0) for n in node.list())
+    if len(values) != length:
+        raise node.error(f"expected {length} prices (one per column of 'sizes'), got {len(values)}")
+    if any(b < a for a, b in zip(values, values[1:])):
+        raise node.error("prices must not fall as the number of cards rises")
+    return values

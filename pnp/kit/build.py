@@ -1,0 +1,296 @@
+"""Assemble a game's kit: components -> sheets -> PDF pages, plus contents, rules, manifest.
+
+Wires model, renderers and (optionally) the engine's pre-print check; holds no game
+number itself.  Output: ``<out>/<game>-<N>p-<lang>-<paper>.pdf`` and ``.manifest.json``,
+written atomically (no partial file on any error).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from pnp import __version__
+from pnp.model.catalog import data_dir
+from pnp.kit.contents import ContentsLine, render_contents
+from pnp.errors import OutputError, UsageError
+from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings, check_print_options
+from pnp.kit.recipe import ComponentRun
+from pnp.model import load_game
+from pnp.model.variant import STANDARD, Variant, split_variant
+from pnp.files import unwritable, write_atomically
+from pnp.printing.pagination import paginate
+from pnp.registry import game as registered_game
+
+
+@dataclass(frozen=True)
+class KitRequest:
+    """What to build.  ``players`` None means the game's default player count; ``setup``
+    None the set-up the data names for that count (``game.variant(players, setup)``)."""
+
+    game: str
+    players: int | None = None
+    lang: str = "en"
+    paper: str = "a4"
+    bleed_mm: float = DEFAULT_BLEED_MM
+    out_dir: Path = Path("output")
+    data_root: Path | None = None
+    check: bool = True
+    board_single: bool = False      # also write the board in one piece on a larger sheet
+    only: tuple[str, ...] = ()      # component ids or kinds to print (empty: all); `pnp deck`: ("deck",)
+    suffix: str = ""                # appended to the file name (e.g. "-deck")
+    setup: str | None = None        # set-up id (`--variant`); None: the data's default for the count
+    duplex: str = "long"            # long | short | fold | none (pnp.printing.imposition.DUPLEX_MODES)
+    back_offset: tuple[float, float] = (0.0, 0.0)   # mm, moves backs (back side: x right, y down)
+    back_scale: tuple[float, float] = (1.0, 1.0)    # backs scaled about the sheet centre
+    ink: str = "normal"             # normal | saver
+    target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.printing.targets.TARGETS)
+    split: bool = False             # also one PDF per component kind (pnp.printing.targets.split_groups)
+    strict_print: bool = True       # refuse print options the kit cannot use (False: ignore them, with a note)
+
+
+@dataclass(frozen=True)
+class KitResult:
+    pdf: Path
+    manifest: Path
+    pages: int
+    manifest_data: dict
+    notes: tuple[str, ...] = ()     # e.g. print options this kit ignored (``strict_print`` False)
+
+
+def kit_name(game: str, variant: Variant, lang: str, paper: str) -> str:
+    """``<game>-<variant id>-<lang>-<paper>``, e.g. ``mygame-2p-short-da-letter``."""
+    return f"{game}-{variant.id}-{lang}-{paper}"
+
+
+def build_kit(request: KitRequest, progress: Callable | None = None, checker: Callable | None = None) -> KitResult:
+    """Build one kit and write its PDF and manifest.
+
+    Args:
+        progress: ``progress(iterable, total, desc)`` wrapper for the page conversion loop.
+        checker: ``checker(game, variant, kit_counts) -> dict`` that validates the variant
+            first and returns the fields of the contents page's ``checked_summary``; it
+            raises to refuse the variant.
+
+    Raises:
+        UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
+    """
+    from pnp.printing import pdf as pdfout
+    from pnp.kit.rulebook import render_rules_pdf
+
+    root = data_dir(request.data_root)
+    if request.paper not in HOME_PAPERS:
+        raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
+    if not 0 <= request.bleed_mm <= 6:
+        raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
+    check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
+    problem = unwritable(request.out_dir)   # fail before any work
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
+    game = load_game(request.game, root)
+    variant = game.variant(*split_variant(request.players, request.setup))
+    players = variant.players
+    strings = Strings(root, request.game, request.lang)
+    paper = PAPERS[request.paper]
+    settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
+                             back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
+                             ink=request.ink)
+
+    # The kit's name on its contents page, sheet footers and PDF title: the game's full
+    # name where its short title could be another game's ("CARAVAN" on a chessboard).
+    title = strings("kit_title") if strings.has("kit_title") else strings("title")
+
+    def sheet_label(component: str):
+        def label(side: str, n: int, total: int) -> str:
+            side_text = {"front": strings("fronts"), "back": strings("backs")}.get(side, "")
+            text = strings("sheet_label", title=title, component=component, side=side_text, n=n, total=total)
+            return text.replace(" ·  · ", " · ")
+        return label
+
+    recipe = registered_game(request.game).module("kit")
+    if request.board_single and not hasattr(recipe, "board_single_sheet"):
+        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
+
+    def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
+        made = recipe.components(game, strings, variant, print_settings, sheet_label)
+        if not request.only:
+            return made
+        chosen = [run for run in made if run.id in request.only or run.kind in request.only]
+        if not chosen:
+            raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        return chosen
+
+    runs = make_runs(settings)
+    print_notes: list[str] = []
+    has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
+    if not has_backs:
+        # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
+        unused = [option for option, used in (
+            ("--duplex", settings.duplex != "long"), ("--back-offset", tuple(settings.back_offset_mm) != (0.0, 0.0)),
+            ("--scale-x", settings.back_scale[0] != 1.0), ("--scale-y", settings.back_scale[1] != 1.0)) if used]
+        if unused and request.strict_print:
+            raise UsageError(f"{request.game}: nothing in this kit has a back, so {unused[0]} does not apply; "
+                             "every sheet is printed one-sided", key=unused[0])
+        if unused:
+            print_notes.append(f"{request.game}: one-sided kit, {', '.join(unused)} not applied")
+        settings = replace(settings, duplex="long", back_offset_mm=(0.0, 0.0), back_scale=(1.0, 1.0))
+    moved = tuple(settings.back_offset_mm) != (0.0, 0.0) or tuple(settings.back_scale) != (1.0, 1.0)
+    # The engine checks the variant before anything is converted or written; it compares
+    # the deck this kit prints with the deck it simulates.
+    kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
+    if checker and request.check:
+        found = checker(game, variant, kit_counts)
+        checked = strings("checked_summary", **found)
+    else:
+        checked = strings("checked_none")
+
+    rules_buffer = io.BytesIO()
+    rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
+
+    # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
+    # with blank backs where printing the whole file double-sided needs them.
+    sheets = [s for run in runs for s in run.sheets]
+    contents_pages = 1
+    pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
+    pages_of: dict[str, list[int]] = {}
+    for sheet, page in zip(sheets, pagination.sheets):
+        owners = {sheet.component} | {p.component for p in sheet.placements}
+        for owner in owners:
+            pages_of.setdefault(owner, []).append(page)
+    for run in runs:
+        if run.shares_sheets_with and run.id not in pages_of:
+            pages_of[run.id] = list(pages_of.get(run.shares_sheets_with, []))
+
+    lines = [ContentsLine(strings("contents"), 1, (1,)),
+             ContentsLine(strings("components.rules"), 1, pagination.rules)]
+    lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
+    language = strings("language_name")
+    subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
+    if variant.setup != STANDARD:
+        subtitle += f" · {strings(f'setups.{variant.setup}')}"
+    notes = recipe.removal_notes(game, strings, variant) if request.only else None
+    only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
+    if not has_backs:
+        print_key = "print_instructions_one_sided"
+    else:
+        print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
+                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                                      sy=_num(settings.back_scale[1])) if moved else "")
+    from pypdf import PdfReader
+
+    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
+        raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
+
+    iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
+    rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
+    sheet_pdfs: dict[int, bytes] = {}
+    by_page = {1: pdfout.PageSource(contents_pdf, strings("contents")), pagination.rules[0]: rules_source}
+    blank = pdfout.PageSource(pdfout.blank_page(paper), "")
+    by_page.update({page: blank for page in pagination.blanks})
+    last_bookmark = None
+    for sheet, page, page_pdf in zip(sheets, pagination.sheets, pdfout.convert_all([s.svg for s in sheets], iterator)):
+        bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
+        last_bookmark = sheet.bookmark
+        by_page[page] = pdfout.PageSource(page_pdf, bookmark)
+        sheet_pdfs[id(sheet)] = page_pdf
+    sources = [by_page[page] for page in sorted(by_page)]
+
+    # Kits for other print set-ups get their own names, so they never overwrite each other.
+    print_suffix = {"long": "", "short": "-short", "fold": "-fold", "none": "-simplex"}[settings.duplex]
+    if settings.bleed_mm != DEFAULT_BLEED_MM:
+        print_suffix += f"-bleed{_num(settings.bleed_mm)}"
+    if tuple(settings.back_offset_mm) != (0.0, 0.0):
+        print_suffix += f"-offset{_num(settings.back_offset_mm[0])},{_num(settings.back_offset_mm[1])}"
+    if tuple(settings.back_scale) != (1.0, 1.0):
+        print_suffix += f"-scale{_num(settings.back_scale[0])}x{_num(settings.back_scale[1])}"
+    print_suffix += "-saver" if settings.ink == "saver" else ""
+    name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
+    total_pages = pagination.total
+    metadata = {
+        "Title": f"{title} — {subtitle}",
+        "Subject": f"Print-and-play kit: {request.game}, {players} players, {request.lang}, {paper.name}",
+        "Keywords": f"{request.game}; {players} players; lang={request.lang}; paper={request.paper}",
+        "Creator": f"pnp {__version__}",
+        "Game": request.game,
+        "Players": str(players),
+        "Variant": variant.id,
+        "Language": request.lang,
+        "Paper": request.paper,
+    }
+    pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
+                                lang=request.lang)
+
+    manifest = {
+        "game": request.game,
+        "players": players,
+        "variant": variant.id,
+        "setup": variant.setup,
+        "lang": request.lang,
+        "paper": request.paper,
+        "bleed_mm": request.bleed_mm,
+        "pages": total_pages,
+        "checked": checked,
+        "components": [
+            {"id": "contents", "kind": "contents", "count": 1, "pages": [1]},
+            {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules)},
+        ] + [_manifest_entry(run, pages_of) for run in runs],
+        "blank_pages": list(pagination.blanks),
+        "print": {"duplex": settings.duplex if pagination.duplex or settings.duplex == "fold" else "none",
+                  "back_offset_mm": list(settings.back_offset_mm), "back_scale": list(settings.back_scale),
+                  "ink": settings.ink, "target": request.target},
+    }
+    out_dir = Path(request.out_dir)
+    pdf_path = out_dir / f"{name}.pdf"
+    manifest_path = out_dir / f"{name}.manifest.json"
+    manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)]
+    if request.board_single:
+        sheet = recipe.board_single_sheet(game, strings, settings)
+        board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.svg_to_pdf(sheet.svg), strings("board_single"))],
+                                    {**metadata, "Title": f"{title} — {strings('board_single')}", "Paper": sheet.paper.id},
+                                    duplex="none", lang=request.lang)
+        payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
+        manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
+        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    extra = []
+    if request.split:
+        from pnp.printing.targets import split_files
+
+        extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex, request.lang)
+    if request.target != "home":
+        from pnp.printing.targets import SPECS, export
+
+        spec = SPECS.get(request.target)
+        if spec is None:
+            raise UsageError(f"unknown target '{request.target}'", key="--target")
+        bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+        # One face per page needs no imposition tricks: plain layout, the target's bleed.
+        target_settings = replace(settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
+                                  back_scale=(1.0, 1.0))
+        target_runs = runs if target_settings == settings else make_runs(target_settings)
+        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+    if extra:
+        manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
+        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_atomically(out_dir, payloads + extra)
+    return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+
+
+def _num(value: float) -> str:
+    """A correction as the user typed it: ``1.5``, ``-2``, ``1.003``."""
+    return f"{value:g}"
+
+
+def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:
+    entry = {"id": run.id, "kind": run.kind, "count": run.count, "pages": sorted(set(pages_of.get(run.id, [])))}
+    if run.by_type is not None:
+        entry["by_type"] = dict(run.by_type)
+    return entry

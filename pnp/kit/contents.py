@@ -1,0 +1,109 @@
+"""The kit's contents page (reportlab): what is in the kit, on which pages, what to supply.
+
+Lists every component with its count and page numbers, the supplies a player needs, how
+to print and cut, what the rules engine checked, and the credits for fonts and icons.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from pnp.components.fonts import font, fonts, register_reportlab
+from pnp.geometry import Paper
+from pnp.model.i18n import Strings
+
+
+@dataclass(frozen=True)
+class ContentsLine:
+    """One row of the contents table."""
+
+    label: str
+    count: int
+    pages: tuple[int, ...]
+
+
+def page_ranges(pages: tuple[int, ...]) -> str:
+    """``(3, 4, 5, 9)`` -> ``"3-5, 9"``."""
+    if not pages:
+        return "-"
+    parts, start, prev = [], pages[0], pages[0]
+    for p in pages[1:] + (None,):
+        if p is not None and p == prev + 1:
+            prev = p
+            continue
+        parts.append(f"{start}" if start == prev else f"{start}-{prev}")
+        if p is not None:
+            start = prev = p
+    return ", ".join(parts)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
+                    checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
+                    print_key: str = "print_instructions", print_note: str = "") -> bytes:
+    """The contents page(s) as PDF bytes, page size exactly ``paper``.
+
+    ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
+    kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
+    instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
+    the kit was built with).
+
+    Deterministic (reportlab invariant mode): same input, same bytes.
+    """
+    from reportlab import rl_config
+
+    rl_config.invariant = 1
+    register_reportlab()
+    body, bold, display = font("body").reportlab_name, font("bold").reportlab_name, font("display").reportlab_name
+    s_title = ParagraphStyle("t", fontName=display, fontSize=26, leading=30, textColor=colors.HexColor("#4A2F1B"))
+    s_sub = ParagraphStyle("s", fontName=body, fontSize=11, leading=14, spaceAfter=8)
+    s_h = ParagraphStyle("h", fontName=display, fontSize=13, leading=16, spaceBefore=8, spaceAfter=3,
+                         textColor=colors.HexColor("#4A2F1B"))
+    s_p = ParagraphStyle("p", fontName=body, fontSize=9.5, leading=12.5)
+    s_small = ParagraphStyle("c", fontName=body, fontSize=8, leading=10.5, textColor=colors.HexColor("#444444"))
+
+    story = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
+    story.append(Paragraph(_escape(strings("contents")), s_h))
+    data = [[strings("component"), strings("count"), strings("pages")]]
+    data += [[line.label, str(line.count), page_ranges(line.pages)] for line in lines]
+    table = Table(data, colWidths=[95 * mm, 22 * mm, 45 * mm], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, 0), bold, 9.5), ("FONT", (0, 1), (-1, -1), body, 9.5),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
+        ("ALIGN", (1, 0), (1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    story += [table, Spacer(1, 4 * mm)]
+    story.append(Paragraph(_escape(strings("you_supply")), s_h))
+    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get(supplies_key)],
+                              bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
+    for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
+        story.append(Paragraph(_escape(strings(head)), s_h))
+        story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
+                               s_p))
+    for note in extra_notes or []:
+        story.append(Spacer(1, 2 * mm))
+        story.append(Paragraph(_escape(note), s_p))
+    story.append(Paragraph(_escape(strings("checked_title")), s_h))
+    story.append(Paragraph(_escape(checked), s_p))
+    story.append(Paragraph(_escape(strings("credits_title")), s_h))
+    families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
+    for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), strings("credits_tool")):
+        story.append(Paragraph(_escape(text), s_small))
+
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=(paper.width * mm, paper.height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
+                            topMargin=16 * mm, bottomMargin=16 * mm, title=title, author="pnp", subject=subtitle,
+                            creator="pnp", invariant=1, initialFontName=body, initialFontSize=9)
+    doc.build(story)
+    return out.getvalue()

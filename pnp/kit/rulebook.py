@@ -1,0 +1,575 @@
+"""Rules sheets: Jinja2 Markdown templates + model numbers -> a two-column reportlab PDF.
+
+Source of the text: ``data/<game>/rules/<lang>.md.j2`` (Markdown with Jinja2 tags).  Every
+number in it comes from the loaded model through ``rules_context`` (start money, prices,
+deck sizes ...), every good and city name from ``data/<game>/lang/<lang>.yaml``, so the
+printed rules cannot drift from the data the kit and the engine use.
+
+Pipeline::
+
+    rules_context(game, variant, lang)   -> dict of template variables (the game's kit recipe)
+    render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
+    markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
+                                            lists, tables, shaded example boxes)
+    BaseDocTemplate, 2 columns           -> PDF (fonts from fonts/ only, subset, invariant)
+
+Markdown conventions of the templates: ``#`` is the title (with everything before the
+first ``##`` it forms the title block across the page); ``##`` a section; ``###`` a
+sub-section; a block quote ``>`` is an example and is printed in a shaded box; tables
+are GitHub-style pipe tables.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, BinaryIO
+from xml.sax.saxutils import escape
+
+from pnp.model.catalog import read_yaml
+from pnp.errors import DataError, FontError, UsageError
+from pnp.components.fonts import font, missing_glyphs, register_reportlab
+
+MM = 72.0 / 25.4  # PDF points per millimetre
+
+#: Paper sizes in millimetres (width, height), portrait.
+PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+#: Page margins in millimetres (every side); the brief asks for at least 12 mm.
+MARGIN_MM = 14.0
+#: Gap between the two text columns, millimetres.
+GUTTER_MM = 6.0
+#: Height of the title block on the first page, millimetres.
+TITLE_BLOCK_MM = 34.0
+
+#: Body text sizes in points, tried largest first (see ``render_rules_pdf``).
+BODY_SIZES = (8.8, 8.6, 8.4, 8.2)
+
+#: pyphen dictionary per sheet language (reportlab's ``hyphenationLang``).
+HYPHENATION = {"en": "en_GB", "da": "da_DK"}
+
+INK = "#2B2118"
+ACCENT = "#8C2F1B"
+SHADE = "#F4EBDA"
+RULE = "#C9B48F"
+HIGHLIGHT = "#EED9A8"
+
+
+# ----------------------------------------------------------------------------- context
+def rules_context(game, variant, lang: str) -> dict[str, Any]:
+    """All variables the rules template of ``game`` uses for ``variant`` and ``lang``.
+
+    Each game's registry entry names its rules module (``pnp.registry.Game.rules``), whose
+    ``rules_context(game, variant, lang)`` this calls.  ``variant`` may be a ``Variant`` or a
+    player count (the data's default set-up).
+
+    Raises:
+        VariantError: a player count outside the game's range.
+        UsageError: no language file for ``lang``; the game is not installed.
+        DataError: a malformed language file.
+    """
+    from pnp.registry import game as registered
+
+    return registered(game.id).module("rules").rules_context(game, as_variant(game, variant), lang)
+
+
+def as_variant(game, variant):
+    """``variant`` itself, or ``game.variant(players)`` for a bare player count."""
+    return game.variant(variant) if isinstance(variant, int) else variant
+
+
+def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
+    """``{"game": <data/<game>/lang/<lang>.yaml>, "common": <data/common/lang/<lang>.yaml>}``
+    as plain mappings.  Raises ``UsageError`` (key ``--lang``) when the game has no rules
+    template or language file for ``lang``."""
+    path = folder / "lang" / f"{lang}.yaml"
+    if not path.is_file() or not (folder / "rules" / f"{lang}.md.j2").is_file():
+        known = sorted(p.stem for p in (folder / "rules").glob("*.md.j2"))
+        raise UsageError(f"no rules in language '{lang}'; languages: {', '.join(known) or 'none'}", key="--lang")
+    game_strings = read_yaml(path).mapping()
+    common_path = root / "common" / "lang" / f"{lang}.yaml"
+    common = read_yaml(common_path).mapping() if common_path.is_file() else {}
+    return {"game": game_strings, "common": common}
+
+
+# ---------------------------------------------------------------------------- template
+def _join_and(items, word: str) -> str:
+    """``['a', 'b', 'c'] | join_and('and')`` -> ``'a, b and c'``."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def template_path(game, lang: str) -> Path:
+    """``data/<game>/rules/<lang>.md.j2``."""
+    return game.folder / "rules" / f"{lang}.md.j2"
+
+
+def render_rules_markdown(game, variant, lang: str) -> str:
+    """The rules of ``game`` for ``variant`` (a ``Variant`` or a player count) in ``lang``
+    as Markdown text.
+
+    Raises:
+        DataError: the template has a syntax error or uses a variable the context lacks
+            (names the template file, and the line where Jinja knows it).
+        FontError: the text holds a character that the kit's fonts lack (names the template
+            and the line of the rendered text).
+        VariantError, UsageError: see ``rules_context``.
+    """
+    import jinja2
+
+    context = rules_context(game, variant, lang)
+    path = template_path(game, lang)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(path.parent)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["join_and"] = _join_and
+    try:
+        text = env.get_template(path.name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
+    except jinja2.TemplateNotFound:
+        raise DataError("rules template not found", file=path) from None
+    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise DataError(f"template error: {exc}", file=path, key=_template_line(exc, path)) from None
+    _check_glyphs(text, path)
+    return text
+
+
+def _template_line(exc: BaseException, path: Path) -> str | None:
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == str(path):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return f"line {line}" if line else None
+
+
+def _check_glyphs(text: str, path: Path) -> None:
+    roles = ("body", "bold", "italic", "display")
+    for role in roles:
+        missing = missing_glyphs(text, role)
+        if missing:
+            first = missing[0]
+            line = next(i for i, l in enumerate(text.splitlines(), 1) if first in l)
+            shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            raise FontError(
+                f"font {font(role).file.name} has no glyph for {shown} (rendered text line {line})",
+                file=path,
+            )
+
+
+# ------------------------------------------------------------------------------ styles
+@lru_cache(maxsize=None)
+def _hyphenator(lang_code: str):
+    import pyphen
+
+    return pyphen.Pyphen(lang=lang_code).iterate
+
+
+def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
+    """Paragraph styles; ``size`` is the body text size in points (others follow it)."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+    from reportlab.lib.styles import ParagraphStyle
+
+    register_reportlab()
+    body, bold, italic = font("body").reportlab_name, font("bold").reportlab_name, font("italic").reportlab_name
+    display = font("display").reportlab_name
+    hyph = _hyphenator(HYPHENATION.get(lang, "en_GB"))
+    ink, accent = HexColor(INK), HexColor(ACCENT)
+    base = ParagraphStyle(
+        "body", fontName=body, fontSize=size, leading=round(size * 1.32, 2), textColor=ink, alignment=TA_JUSTIFY,
+        spaceAfter=4.2, hyphenationLang=hyph, hyphenationMinWordLength=6, embeddedHyphenation=1,
+        uriWasteReduce=0.3, allowWidows=0, allowOrphans=0,
+    )
+    return {
+        "body": base,
+        "item": ParagraphStyle("item", parent=base, spaceAfter=1.8, alignment=TA_LEFT),
+        "example": ParagraphStyle("example", parent=base, fontSize=size - 0.4, leading=round((size - 0.4) * 1.3, 2),
+                                  spaceAfter=2.5),
+        "title": ParagraphStyle("title", fontName=display, fontSize=34, leading=36, textColor=accent,
+                                alignment=TA_CENTER, spaceAfter=2),
+        "lead": ParagraphStyle("lead", parent=base, fontName=italic, fontSize=10.5, leading=13.5,
+                               alignment=TA_CENTER, spaceAfter=1.5, hyphenationLang="",
+                               textColor=HexColor("#5A4632")),
+        "intro": ParagraphStyle("intro", parent=base, fontSize=9.6, leading=12.5, alignment=TA_CENTER,
+                                spaceBefore=3, hyphenationLang=""),
+        "h2": ParagraphStyle("h2", fontName=display, fontSize=13.5, leading=16, textColor=accent,
+                             spaceBefore=7, spaceAfter=2.5, keepWithNext=1, alignment=TA_LEFT),
+        "h3": ParagraphStyle("h3", fontName=bold, fontSize=9.4, leading=12, textColor=accent,
+                             spaceBefore=3.5, spaceAfter=1.5, keepWithNext=1, alignment=TA_LEFT),
+        "cell": ParagraphStyle("cell", fontName=body, fontSize=7.6, leading=9, textColor=ink, alignment=TA_CENTER),
+        "cell_left": ParagraphStyle("cell_left", fontName=body, fontSize=7.6, leading=9, textColor=ink,
+                                    alignment=TA_LEFT),
+        "head_cell": ParagraphStyle("head_cell", fontName=bold, fontSize=7.6, leading=9, textColor=HexColor("#FFFFFF"),
+                                    alignment=TA_CENTER),
+        "footer": ParagraphStyle("footer", fontName=body, fontSize=7, leading=8, textColor=HexColor("#6B5B45")),
+        "_fonts": {"body": body, "bold": bold, "italic": italic, "display": display},
+    }
+
+
+# -------------------------------------------------------------------- Markdown -> flowables
+def _inline(node) -> str:
+    """reportlab paragraph markup for a markdown-it inline node's children."""
+    out = []
+    for child in node.children:
+        t = child.type
+        if t == "text":
+            out.append(escape(child.content))
+        elif t == "strong":
+            out.append(f"<b>{_inline(child)}</b>")
+        elif t == "em":
+            out.append(f"<i>{_inline(child)}</i>")
+        elif t == "softbreak":
+            out.append(" ")
+        elif t == "hardbreak":
+            out.append("<br/>")
+        elif t == "code_inline":
+            out.append(escape(child.content))
+        elif child.children:
+            out.append(_inline(child))
+        else:
+            out.append(escape(child.content or ""))
+    return "".join(out)
+
+
+def _inline_of(block) -> str:
+    """Markup of a heading/paragraph/cell node (their single child is the inline node)."""
+    return "".join(_inline(c) for c in block.children if c.type == "inline")
+
+
+class _Builder:
+    """Walks a markdown-it ``SyntaxTreeNode`` and emits flowables for one column width."""
+
+    def __init__(self, styles: dict[str, Any], column_width: float):
+        self.s = styles
+        self.width = column_width
+
+    def document(self, root) -> tuple[list, list]:
+        """(title block flowables, body flowables)."""
+        title, body = [], []
+        target = title
+        for node in root.children:
+            if node.type == "heading" and node.tag != "h1":
+                target = body
+            if target is title:
+                target.extend(self._title_block(node))
+            else:
+                target.extend(self.block(node, self.width))
+        return title, body
+
+    def _title_block(self, node) -> list:
+        """Title (h1), then a subtitle line (italic), then intro paragraphs (centred)."""
+        from reportlab.platypus import Paragraph
+
+        if node.type == "heading":
+            self._title_paragraphs = 0
+            return [Paragraph(_inline_of(node), self.s["title"])]
+        if node.type == "paragraph":
+            self._title_paragraphs = getattr(self, "_title_paragraphs", 0) + 1
+            return [Paragraph(_inline_of(node), self.s["lead" if self._title_paragraphs == 1 else "intro"])]
+        return self.block(node, self.width)
+
+    def block(self, node, width: float, style: str = "body") -> list:
+        from reportlab.platypus import Paragraph
+
+        t = node.type
+        if t == "heading":
+            from reportlab.platypus import CondPageBreak
+
+            style = self.s["h3" if node.tag in ("h3", "h4", "h5", "h6") else "h2"]
+            # No heading at the foot of a column: move on unless it and ~3 lines fit.
+            guard = style.spaceBefore + style.leading + 3.5 * self.s["body"].leading
+            return [CondPageBreak(guard), Paragraph(_inline_of(node), style)]
+        if t == "paragraph":
+            return [Paragraph(_inline_of(node), self.s[style])]
+        if t in ("bullet_list", "ordered_list"):
+            return [self._list(node, width, style)]
+        if t == "blockquote":
+            return [self._example(node, width)]
+        if t == "table":
+            return [self._table(node, width)]
+        if t == "hr":
+            from reportlab.platypus import Spacer
+
+            return [Spacer(1, 4)]
+        return []
+
+    def _list(self, node, width: float, style: str):
+        from reportlab.lib.colors import HexColor
+        from reportlab.platypus import ListFlowable, ListItem
+
+        ordered = node.type == "ordered_list"
+        indent = 11 if ordered else 9
+        item_style = "item" if style == "body" else style
+        items = []
+        for li in node.children:
+            content = []
+            for child in li.children:
+                content.extend(self.block(child, width - indent, item_style))
+            items.append(ListItem(content, leftIndent=indent))
+        kwargs = dict(leftIndent=indent, bulletFontName=self.s["_fonts"]["bold" if ordered else "body"],
+                      bulletFontSize=8.4, bulletColor=HexColor(ACCENT), spaceAfter=3)
+        if ordered:
+            return ListFlowable(items, bulletType="1", bulletFormat="%s.", **kwargs)
+        return ListFlowable(items, bulletType="bullet", start="•", **kwargs)
+
+    def _example(self, node, width: float):
+        from reportlab.lib.colors import HexColor
+        from reportlab.platypus import Table, TableStyle
+
+        pad = 5
+        inner = []
+        for child in node.children:
+            inner.extend(self.block(child, width - 2 * pad - 2, "example"))
+        t = Table([[inner]], colWidths=[width])
+        t.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), self.s["_fonts"]["body"]),
+            ("BACKGROUND", (0, 0), (-1, -1), HexColor(SHADE)),
+            ("LINEBEFORE", (0, 0), (0, -1), 2, HexColor(ACCENT)),
+            ("LEFTPADDING", (0, 0), (-1, -1), pad + 1),
+            ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ]))
+        t.spaceBefore, t.spaceAfter = 2, 6
+        return t
+
+    def _table(self, node, width: float):
+        from reportlab.lib.colors import HexColor
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        from reportlab.platypus import Paragraph, Table, TableStyle
+
+        rows, aligns = [], []
+        for section in node.children:  # thead, tbody
+            for tr in section.children:
+                cells = []
+                row_align = []
+                for cell in tr.children:
+                    cells.append((cell.type == "th", _inline_of(cell)))
+                    style = (cell.attrs or {}).get("style", "")
+                    row_align.append("left" if "left" in str(style) else "center")
+                rows.append(cells)
+                aligns.append(row_align)
+        ncols = max(len(r) for r in rows)
+        # First column as wide as its widest entry; the rest share what is left.
+        f = self.s["_fonts"]["bold"]
+        first = max(stringWidth(_plain(text), f, 7.6) for r in rows for _, text in r[:1]) + 8
+        first = min(first, width * 0.45)
+        rest = (width - first) / max(1, ncols - 1)
+        # A bold header cell (``**2**``) marks a column (this sheet's variant): shaded, bold.
+        marked = {i for i, (is_head, text) in enumerate(rows[0]) if i and is_head and text.startswith("<b>")}
+        data = []
+        for r_index, (r, row_align) in enumerate(zip(rows, aligns)):
+            line = []
+            for c_index, (is_head, text) in enumerate(r):
+                if is_head:
+                    st = self.s["head_cell"]
+                    if c_index == 0:
+                        st = _with(st, alignment=0)
+                elif c_index == 0 or row_align[c_index] == "left":
+                    st = self.s["cell_left"]
+                    if c_index == 0:
+                        text = f"<b>{text}</b>"
+                else:
+                    st = self.s["cell"]
+                    if c_index in marked and not text.startswith("<b>"):
+                        text = f"<b>{text}</b>"
+                line.append(Paragraph(text, st))
+            line += [""] * (ncols - len(line))
+            data.append(line)
+        t = Table(data, colWidths=[first] + [rest] * (ncols - 1), repeatRows=1)
+        commands = [
+            ("FONTNAME", (0, 0), (-1, -1), self.s["_fonts"]["body"]),
+            ("BACKGROUND", (0, 0), (-1, 0), HexColor(ACCENT)),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+            ("LINEBELOW", (0, -1), (-1, -1), 0.6, HexColor(ACCENT)),
+        ]
+        for i in range(1, len(data)):
+            if i % 2 == 0:
+                commands.append(("BACKGROUND", (0, i), (-1, i), HexColor(SHADE)))
+        for c_index in marked:
+            commands.append(("BACKGROUND", (c_index, 1), (c_index, -1), HexColor(HIGHLIGHT)))
+        t.setStyle(TableStyle(commands))
+        t.spaceBefore, t.spaceAfter = 2, 7
+        return t
+
+
+def _tie(text: str, currency: str | None) -> str:
+    """Non-breaking spaces that keep '200 Piaster' and '30 × 5' on one line."""
+    import re
+
+    if currency:
+        text = re.sub(rf"(\d) ({re.escape(currency)})\b", "\\1\u00a0\\2", text)
+    return re.sub(r"(\d) × (\d)", "\\1\u00a0×\u00a0\\2", text)
+
+
+def _with(style, **changes):
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle(style.name + "+", parent=style, **changes)
+
+
+def _plain(markup: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", "", markup).replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+
+
+# ---------------------------------------------------------------------------------- PDF
+def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | BinaryIO) -> int:
+    """Render the rules sheet of ``game`` for ``variant`` in ``lang`` on ``paper``.
+
+    Args:
+        game: loaded model (``pnp.model.load_game``).
+        variant: the ``Variant`` the sheet is for (its deck, its numbers), or a player
+            count (the data's default set-up for it).
+        lang: language code with ``data/<game>/rules/<lang>.md.j2`` and ``lang/<lang>.yaml``.
+        paper: ``"a4"`` (210 x 297 mm) or ``"letter"`` (215.9 x 279.4 mm); every page's
+            MediaBox is exactly that size, margins ``MARGIN_MM`` (14 mm).
+        out: a file path (written only when the whole PDF is ready: no partial file on
+            error) or a writable binary file object.
+
+    Returns:
+        The number of pages.
+
+    The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
+    embedded and subset; its text is extractable; metadata title ``"<title> — <rules>"``,
+    subject and keywords name game, player count and language.  Output is deterministic
+    (reportlab invariant mode): equal inputs give byte-identical files.
+
+    Raises:
+        UsageError: unknown paper or language.
+        VariantError: unsupported player count.
+        DataError: template error (names the template file).
+        FontError: a character the fonts lack (names the template file).
+        OutputError: the output path cannot be written.
+    """
+    if paper not in PAPER_MM:
+        raise UsageError(f"unknown paper '{paper}'; choose one of {', '.join(PAPER_MM)}", key="--paper")
+    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    variant = as_variant(game, variant)
+    players = variant.players
+    text = _tie(render_rules_markdown(game, variant, lang), strings.get("currency"))
+
+    # Largest body size that needs no more pages than the smallest would (so a few
+    # overflowing lines shrink the type a little instead of starting a near-empty page).
+    largest, smallest = BODY_SIZES[0], BODY_SIZES[-1]
+    best = _build_pdf(game, players, lang, paper, text, strings, largest)
+    fewest = _build_pdf(game, players, lang, paper, text, strings, smallest)
+    if fewest[0] < best[0]:
+        for size in BODY_SIZES[1:-1]:
+            trial = _build_pdf(game, players, lang, paper, text, strings, size)
+            if trial[0] == fewest[0]:
+                best = trial
+                break
+        else:
+            best = fewest
+    pages, data = best
+
+    if hasattr(out, "write"):
+        out.write(data)
+    else:
+        from pnp.files import write_atomically
+
+        write_atomically(Path(out).parent, [(Path(out), data)])
+    return pages
+
+
+def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: dict, size: float) -> tuple[int, bytes]:
+    """(pages, PDF bytes) of the Markdown ``text`` with body type of ``size`` points."""
+    import markdown_it
+    from markdown_it.tree import SyntaxTreeNode
+    from reportlab.platypus import BaseDocTemplate, Frame, FrameBreak, NextPageTemplate, PageTemplate
+
+    styles = _styles(lang, size)
+
+    w_mm, h_mm = PAPER_MM[paper]
+    page_w, page_h = w_mm * MM, h_mm * MM
+    margin, gutter = MARGIN_MM * MM, GUTTER_MM * MM
+    col_w = (page_w - 2 * margin - gutter) / 2
+    footer_h = 7 * MM
+    body_bottom = margin + footer_h
+    title_h = TITLE_BLOCK_MM * MM
+
+    md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    tree = SyntaxTreeNode(md.parse(text))
+    title_flow, body_flow = _Builder(styles, col_w).document(tree)
+    # The title block is at least TITLE_BLOCK_MM high, more if its text needs it.
+    full_w = page_w - 2 * margin
+    needed = sum(f.wrap(full_w, page_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    title_h = max(title_h, needed + 4 * MM)
+
+    def columns(top: float, tag: str) -> list:
+        height = top - body_bottom
+        pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        return [Frame(margin, body_bottom, col_w, height, id=f"{tag}-left", **pad),
+                Frame(margin + col_w + gutter, body_bottom, col_w, height, id=f"{tag}-right", **pad)]
+
+    title_frame = Frame(margin, page_h - margin - title_h, page_w - 2 * margin, title_h, id="title",
+                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    first_top = page_h - margin - title_h - 3 * MM
+    sheet_title = f"{strings['title']} — {strings['components']['rules']}"
+    footer_text = f"{sheet_title} · {strings['subtitle'].format(players=players)}"
+
+    def decorate(first: bool):
+        def on_page(canvas, doc):
+            from reportlab.lib.colors import HexColor
+
+            canvas.saveState()
+            canvas.setStrokeColor(HexColor(RULE))
+            canvas.setLineWidth(0.6)
+            if first:
+                y = page_h - margin - title_h
+                canvas.setStrokeColor(HexColor(ACCENT))
+                canvas.setLineWidth(1.2)
+                canvas.line(margin, y, page_w - margin, y)
+                canvas.setLineWidth(0.4)
+                canvas.line(margin, y - 1.6, page_w - margin, y - 1.6)
+            canvas.setStrokeColor(HexColor(RULE))
+            canvas.setLineWidth(0.5)
+            canvas.line(margin, margin + footer_h - 2.5 * MM, page_w - margin, margin + footer_h - 2.5 * MM)
+            canvas.setFont(styles["_fonts"]["body"], 7)
+            canvas.setFillColor(HexColor("#6B5B45"))
+            canvas.drawString(margin, margin + 1.5 * MM, footer_text)
+            canvas.drawRightString(page_w - margin, margin + 1.5 * MM, str(doc.page))
+            canvas.restoreState()
+        return on_page
+
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=(page_w, page_h),
+        leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
+        title=sheet_title,
+        author=strings["designer"],
+        subject=f"{strings['title']} rules, {players} players, language {lang}",
+        keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
+        creator="pnp (print-and-play kit generator)",
+        producer="pnp / reportlab",
+        lang=lang,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=styles["_fonts"]["body"],  # else every page names Helvetica
+        initialFontSize=8,
+    )
+    doc.addPageTemplates([
+        PageTemplate(id="first", frames=[title_frame] + columns(first_top, "first"), onPage=decorate(True)),
+        PageTemplate(id="later", frames=columns(page_h - margin, "later"), onPage=decorate(False)),
+    ])
+    story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow
+    doc.build(story)
+    return doc.page, buffer.getvalue()

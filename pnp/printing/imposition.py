@@ -1,0 +1,608 @@
+"""Imposition: faces onto sheets, with bleed, crop marks, duplex backs and a check ruler.
+
+Layout rules (``../shared/design/print.md``):
+
+* every sheet is exactly the paper; art (trim + bleed) stays ``margin_mm`` inside its edge;
+* faces sit on a grid of trims.  With ``gutter`` layout each face keeps its own bleed, so
+  neighbours are ``2 x bleed`` apart and every gutter is cut twice.  Faces whose trim edge
+  is one flat colour (``Face.edge_colour``) may *abut*: they share one cut, and the
+  neighbour's identical edge serves as bleed.  Whichever layout fits more faces wins;
+* crop marks sit on every cut line, outside the art, from ``mark_gap_mm`` beyond the bleed
+  to the sheet edge (bottom: to the footer), so they survive the first cut and never
+  cross art;
+* a footer band holds a 50 mm ruler and the sheet's label, to check 100 % printing;
+* backs follow their fronts on the next sheet, mirrored for the duplex flip edge so each
+  back lands behind its front (``duplex`` "long": columns mirror, "short": rows mirror,
+  "none": backs on their own sheets, unmirrored);
+* ``duplex`` "fold" (gutter fold) puts fronts and backs on one sheet, side by side, each back
+  the mirror image of its front's position about a dashed fold line that stays
+  ``FOLD_CLEAR_MM`` from any bleed; no duplex printing is needed;
+* a back correction (``back_offset_mm``, ``back_scale``) moves the art and crop marks of every
+  backs sheet: first scaled about the sheet centre, then offset, in the coordinates of the
+  back side as it is printed (x right, y down).  The footer (ruler) is never moved.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+from pnp.errors import LayoutError, UsageError
+from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
+from pnp.components.svg import Face, group, line, new_sheet, polygon, rect, text, _num
+
+MARK_STROKE_MM = 0.2
+RULER_MM = 50.0
+ABUT_OVERLAP_MM = 0.3
+MARK_TAIL_MM = 15.0
+DUPLEX_MODES = ("long", "short", "fold", "none")
+INK_MODES = ("normal", "saver")
+FOLD_CLEAR_MM = 5.0        # print.md: a gutter-fold line is >= 5 mm from any bleed
+FOLD_STROKE_MM = 0.25
+FOLD_DASH = "3,2"
+MAX_BACK_OFFSET_MM = 10.0  # print.md: home printers shift backs by 1-4 mm; more is a setup error
+BACK_SCALE_RANGE = (0.95, 1.05)
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """How sheets are laid out.  All lengths in mm."""
+
+    paper: Paper
+    bleed_mm: float = DEFAULT_BLEED_MM
+    margin_mm: float = DEFAULT_MARGIN_MM
+    mark_gap_mm: float = 0.7      # crop marks start this far outside the art
+    mark_min_mm: float = 3.0      # at least this much of a mark inside the printable area
+    footer_mm: float = 7.0        # band at the foot of the sheet: ruler + label
+    duplex: str = "long"          # long, short (flip edge of the backs), fold (gutter fold), none (backs unmirrored)
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)   # moves backs (art and marks), back-side x right, y down
+    back_scale: tuple[float, float] = (1.0, 1.0)       # scales backs about the sheet centre (x, y)
+    ink: str = "normal"           # normal or saver (light backgrounds, no full-bleed fills, thin borders)
+
+    @property
+    def corrects_backs(self) -> bool:
+        """True when backs sheets are moved or scaled (``back_offset_mm`` / ``back_scale``)."""
+        return tuple(self.back_offset_mm) != (0.0, 0.0) or tuple(self.back_scale) != (1.0, 1.0)
+
+    def back_point(self, x: float, y: float) -> tuple[float, float]:
+        """Where the back correction moves the sheet point (x, y) mm: scale about the centre, then offset."""
+        cx, cy = self.paper.width / 2, self.paper.height / 2
+        (sx, sy), (dx, dy) = self.back_scale, self.back_offset_mm
+        return cx + sx * (x - cx) + dx, cy + sy * (y - cy) + dy
+
+    def back_transform(self) -> str:
+        """The back correction as an SVG ``matrix(...)`` (sheet mm), or "" when there is none."""
+        if not self.corrects_backs:
+            return ""
+        (sx, sy) = self.back_scale
+        ex, ey = self.back_point(0.0, 0.0)
+        return "matrix(" + ",".join(_exact(v) for v in (sx, 0.0, 0.0, sy, ex, ey)) + ")"
+
+
+def _exact(v: float) -> str:
+    """Number for a transform that must match ``back_point`` to well under 0.001 mm."""
+    text = f"{v:.7f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def parse_pair(text: str, option: str) -> tuple[float, float]:
+    """``"X,Y"`` (mm, e.g. ``1.5,-2``) as two floats.
+
+    Raises:
+        UsageError: not two comma-separated numbers (names ``option``).
+    """
+    parts = [part.strip() for part in str(text).split(",")]
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(part) for part in parts)
+        if not all(math.isfinite(v) for v in (x, y)):
+            raise ValueError
+    except ValueError:
+        raise UsageError(f"expected two numbers in mm as X,Y (e.g. 1.5,-2), got '{text}'", key=option) from None
+    return x, y
+
+
+def check_print_options(duplex: str, back_offset: tuple[float, float], back_scale: tuple[float, float],
+                        ink: str) -> None:
+    """Refuse print options a kit cannot honour.
+
+    Raises:
+        UsageError: unknown ``duplex`` or ``ink``; an offset beyond +-``MAX_BACK_OFFSET_MM``;
+            a scale outside ``BACK_SCALE_RANGE``; a back correction with ``duplex`` "fold"
+            (fronts and backs are then printed on one side in one pass, so nothing shifts).
+    """
+    if duplex not in DUPLEX_MODES:
+        raise UsageError(f"unknown duplex mode '{duplex}'; expected one of {', '.join(DUPLEX_MODES)}", key="--duplex")
+    if ink not in INK_MODES:
+        raise UsageError(f"unknown ink mode '{ink}'; expected one of {', '.join(INK_MODES)}", key="--ink")
+    for v in back_offset:
+        if not abs(v) <= MAX_BACK_OFFSET_MM:
+            raise UsageError(f"offset {v:g} mm is outside -{MAX_BACK_OFFSET_MM:g}..{MAX_BACK_OFFSET_MM:g} mm; "
+                             "read it from the sheet `pnp calibrate` prints", key="--back-offset")
+    lo, hi = BACK_SCALE_RANGE
+    for axis, v in zip("xy", back_scale):
+        if not lo <= v <= hi:
+            raise UsageError(f"scale {v:g} is outside {lo:g}-{hi:g}; a larger error means the printer is not "
+                             "printing at 100 % (turn off 'fit to page')", key=f"--scale-{axis}")
+    if duplex == "fold" and (tuple(back_offset) != (0.0, 0.0) or tuple(back_scale) != (1.0, 1.0)):
+        raise UsageError("a back correction needs backs printed on their own sheets (--duplex long, short or "
+                         "none); fold prints fronts and backs side by side in one pass",
+                         key="--back-offset" if tuple(back_offset) != (0.0, 0.0) else "--scale-x")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one face landed: its trim box on the sheet (x, y top-left; w, h as placed), rotation in degrees."""
+
+    face: str
+    component: str
+    x: float
+    y: float
+    w: float
+    h: float
+    rotation: int
+    index: int          # position of the face in its component's list
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+
+@dataclass
+class Sheet:
+    """One side of one paper, ready to convert: its SVG text and what is on it."""
+
+    paper: Paper
+    component: str
+    side: str                      # "front", "back" or "single"
+    svg: str
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[tuple[float, float, float, float]] = field(default_factory=list)
+    bookmark: str = ""
+    # (front, back or None) of every piece whose front is on this sheet: print-on-demand
+    # exports (pnp.printing.targets) render these one face per page / image.
+    faces: list[tuple[Face, Face | None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GridPlan:
+    """A grid of ``cols`` x ``rows`` trims; ``rotated`` turns faces a quarter turn."""
+
+    cols: int
+    rows: int
+    rotated: bool
+    abut: bool
+    face_w: float        # as placed
+    face_h: float
+    gutter: float        # gap between neighbouring trims
+    x0: float            # top-left trim corner of the first cell
+    y0: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    def trim_box(self, col: int, row: int) -> tuple[float, float]:
+        return (self.x0 + col * (self.face_w + self.gutter), self.y0 + row * (self.face_h + self.gutter))
+
+
+def _best_fit(avail_w: float, avail_h: float, width: float, height: float, bleed: float,
+              can_abut: bool) -> tuple | None:
+    """Most faces of ``width`` x ``height`` (plus bleed) in an ``avail_w`` x ``avail_h`` mm box.
+
+    Returns (cols, rows, rotated, abut, face_w, face_h, gutter) or None when none fits; ties
+    keep gutter before abut, upright before rotated.
+    """
+    best = None
+    for abut in ((False, True) if can_abut else (False,)):
+        gutter = 0.0 if abut else 2 * bleed
+        for rotated in (False, True):
+            fw, fh = (height, width) if rotated else (width, height)
+            cols = math.floor((avail_w - 2 * bleed + gutter + 1e-9) / (fw + gutter))
+            rows = math.floor((avail_h - 2 * bleed + gutter + 1e-9) / (fh + gutter))
+            if cols < 1 or rows < 1:
+                continue
+            if best is None or cols * rows > best[0] * best[1]:
+                best = (cols, rows, rotated, abut, fw, fh, gutter)
+    return best
+
+
+def plan_grid(width: float, height: float, settings: PrintSettings, can_abut: bool) -> GridPlan:
+    """Best grid for faces of ``width`` x ``height`` mm on ``settings.paper``.
+
+    Tries both orientations and, when ``can_abut``, both gutter and abutting layouts; keeps
+    the one with most faces per sheet (ties: gutter before abut, upright before rotated).
+
+    Raises:
+        LayoutError: not even one face (with bleed and marks) fits the printable area.
+    """
+    paper, bleed = settings.paper, settings.bleed_mm
+    border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm
+    avail_w = paper.width - 2 * border
+    avail_h = paper.height - 2 * border - settings.footer_mm
+    fit = _best_fit(avail_w, avail_h, width, height, bleed, can_abut)
+    if fit is None:
+        raise LayoutError(
+            f"a {width:.1f} x {height:.1f} mm face with {bleed} mm bleed does not fit {paper.name} "
+            f"inside {settings.margin_mm} mm margins",
+            key="--paper",
+        )
+    cols, rows, rotated, abut, fw, fh, gutter = fit
+    grid_w = cols * fw + (cols - 1) * gutter
+    grid_h = rows * fh + (rows - 1) * gutter
+    x0 = (paper.width - grid_w) / 2
+    y0 = (paper.height - settings.footer_mm - grid_h) / 2
+    return GridPlan(cols, rows, rotated, abut, fw, fh, gutter, x0, y0)
+
+
+@dataclass(frozen=True)
+class FoldPlan:
+    """A gutter-fold sheet: ``grid`` places the fronts; backs are their mirror images about the
+    fold line, which is horizontal at y = ``fold`` (``axis`` "y") or vertical at x = ``fold``
+    (``axis`` "x"), in sheet mm."""
+
+    grid: GridPlan
+    axis: str
+    fold: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.grid.per_sheet
+
+
+def plan_fold(width: float, height: float, settings: PrintSettings, can_abut: bool) -> FoldPlan:
+    """Best gutter-fold layout: fronts in one half, backs in the other, fold line between.
+
+    Each half gets (printable length - 2 x ``FOLD_CLEAR_MM``) / 2 along the fold axis, so the
+    fold line is ``FOLD_CLEAR_MM`` from the bleed on both sides.  Tries a horizontal and a
+    vertical fold line and keeps the one with more faces (ties: horizontal).
+
+    Raises:
+        LayoutError: not even one front and its back fit.
+    """
+    paper, bleed = settings.paper, settings.bleed_mm
+    border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm
+    avail_w = paper.width - 2 * border
+    avail_h = paper.height - 2 * border - settings.footer_mm
+    best: FoldPlan | None = None
+    for axis in ("y", "x"):
+        half_w = avail_w if axis == "y" else (avail_w - 2 * FOLD_CLEAR_MM) / 2
+        half_h = (avail_h - 2 * FOLD_CLEAR_MM) / 2 if axis == "y" else avail_h
+        fit = _best_fit(half_w, half_h, width, height, bleed, can_abut)
+        if fit is None:
+            continue
+        cols, rows, rotated, abut, fw, fh, gutter = fit
+        if best is not None and cols * rows <= best.per_sheet:
+            continue
+        grid_w = cols * fw + (cols - 1) * gutter
+        grid_h = rows * fh + (rows - 1) * gutter
+        if axis == "y":
+            block = 2 * (grid_h + 2 * bleed) + 2 * FOLD_CLEAR_MM
+            x0 = (paper.width - grid_w) / 2
+            y0 = border + (avail_h - block) / 2 + bleed
+            fold = y0 + grid_h + bleed + FOLD_CLEAR_MM
+        else:
+            block = 2 * (grid_w + 2 * bleed) + 2 * FOLD_CLEAR_MM
+            x0 = border + (avail_w - block) / 2 + bleed
+            y0 = (paper.height - settings.footer_mm - grid_h) / 2
+            fold = x0 + grid_w + bleed + FOLD_CLEAR_MM
+        best = FoldPlan(GridPlan(cols, rows, rotated, abut, fw, fh, gutter, x0, y0), axis, fold)
+    if best is None:
+        raise LayoutError(
+            f"a {width:.1f} x {height:.1f} mm face and its back with {bleed} mm bleed do not fit side by side on "
+            f"{paper.name} for a gutter fold; use --duplex long",
+            key="--duplex",
+        )
+    return best
+
+
+def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Sequence[Face] | None,
+                settings: PrintSettings, sheet_label: Callable[[str, int, int], str]) -> list[Sheet]:
+    """Lay ``fronts`` out on as many sheets as needed, each followed by its backs sheet.
+
+    Args:
+        component: component id (for placements and the manifest).
+        label: human name of the component, for bookmarks.
+        fronts: faces, all of one trim size.
+        backs: one back per front (same order), or None for one-sided components.
+        sheet_label: ``(side, n, total) -> str`` footer text of a sheet.
+
+    Returns sheets in print order: front 1, back 1, front 2, back 2, ...  With
+    ``settings.duplex`` "fold" and backs, one sheet (side "fold") per group instead.
+    """
+    if not fronts:
+        return []
+    sizes = {(round(f.width, 3), round(f.height, 3)) for f in fronts}
+    if len(sizes) != 1:
+        raise LayoutError(f"component '{component}' mixes face sizes {sorted(sizes)}; one grid needs one size")
+    w, h = fronts[0].width, fronts[0].height
+    every = list(fronts) + list(backs or [])
+    can_abut = all(f.edge_colour is not None for f in fronts) and (
+        backs is None or all(b.edge_colour is not None for b in backs)
+    )
+    can_abut = can_abut and all(f.bleed == every[0].bleed for f in every)
+    fold = bool(backs) and settings.duplex == "fold"
+    fold_plan = plan_fold(w, h, settings, can_abut) if fold else None
+    plan = fold_plan.grid if fold_plan else plan_grid(w, h, settings, can_abut)
+    total = math.ceil(len(fronts) / plan.per_sheet)
+    sheets: list[Sheet] = []
+    for n in range(total):
+        chunk = range(n * plan.per_sheet, min(len(fronts), (n + 1) * plan.per_sheet))
+        cells = [(i, divmod(k, plan.cols)) for k, i in enumerate(chunk)]
+        if fold_plan:
+            items = [(fronts[i], i, r, c, None) for i, (r, c) in cells]
+            items += [(backs[i], i, r, c, fold_plan) for i, (r, c) in cells]
+            sheets.append(_grid_sheet(component, label, "fold", items, plan, settings,
+                                      sheet_label("fold", n + 1, total), fold_plan=fold_plan))
+            sheets[-1].faces = [(fronts[i], backs[i]) for i in chunk]
+            continue
+        side_front = "front" if backs else "single"
+        sheets.append(_grid_sheet(component, label, side_front, [(fronts[i], i, r, c, None) for i, (r, c) in cells],
+                                  plan, settings, sheet_label(side_front, n + 1, total)))
+        sheets[-1].faces = [(fronts[i], backs[i] if backs else None) for i in chunk]
+        if backs:
+            mirror = "duplex" if settings.duplex in ("long", "short") else None
+            sheets.append(_grid_sheet(component, label, "back", [(backs[i], i, r, c, mirror) for i, (r, c) in cells],
+                                      plan, settings, sheet_label("back", n + 1, total)))
+    return sheets
+
+
+def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSettings, footer: str,
+                fold_plan: FoldPlan | None = None) -> Sheet:
+    """One sheet of ``items`` (face, index, row, col, mirror); ``mirror`` is None (as planned),
+    "duplex" (mirrored for the flip edge) or the ``FoldPlan`` (mirrored about its fold line).
+    Backs sheets (``side`` "back") carry the settings' back correction."""
+    paper, bleed = settings.paper, settings.bleed_mm
+    dwg = new_sheet(paper.width, paper.height)
+    defs = dwg.defs
+    art_layer = group(id="art")
+    placements = []
+    for face, index, row, col, mirror in items:
+        x, y = plan.trim_box(col, row)
+        rotation = 90 if plan.rotated else 0
+        mcol, mrow = col, row
+        if mirror == "duplex":
+            x, y, rotation = _mirror(x, y, plan.face_w, plan.face_h, rotation, paper, settings.duplex)
+            if settings.duplex == "long":
+                mcol = plan.cols - 1 - col
+            else:
+                mrow = plan.rows - 1 - row
+        elif isinstance(mirror, FoldPlan):
+            x, y, rotation = _fold_mirror(x, y, plan.face_w, plan.face_h, rotation, mirror)
+            if mirror.axis == "x":
+                mcol = plan.cols - 1 - col
+            else:
+                mrow = plan.rows - 1 - row
+        # Clip: full bleed on sides that face the outside of the grid (or always, with gutters).
+        left = right = top = bottom = bleed
+        if plan.abut:
+            # Inner sides overlap the neighbour by a hair of the shared edge colour, so that
+            # rasterisers show no seam; outer sides keep the full bleed.
+            inner = min(bleed, ABUT_OVERLAP_MM)
+            left = bleed if mcol == 0 else inner
+            right = bleed if mcol == plan.cols - 1 else inner
+            top = bleed if mrow == 0 else inner
+            bottom = bleed if mrow == plan.rows - 1 else inner
+        clip_id = f"c{len(placements)}"
+        clip = dwg.clipPath(id=clip_id)
+        clip.add(rect(x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom))
+        defs.add(clip)
+        holder = group(clip_path=f"url(#{clip_id})")
+        holder.add(_place(face, x, y, plan.face_w, plan.face_h, rotation))
+        art_layer.add(holder)
+        placements.append(Placement(face.name, face.component, x, y, plan.face_w, plan.face_h, rotation, index))
+
+    marks = _crop_marks(plan, placements, settings, bleed, fold_plan)
+    if side == "back" and settings.corrects_backs:
+        # The back correction moves art and marks alike; marks that ran to the sheet edge still do.
+        art_layer.attribs["transform"] = settings.back_transform()
+        placements = [_corrected(p, settings) for p in placements]
+        marks = [_corrected_mark(m, settings) for m in marks]
+    dwg.add(art_layer)
+    mark_layer = group(id="crop-marks")
+    for x1, y1, x2, y2 in marks:
+        mark_layer.add(line(x1, y1, x2, y2, "#000000", MARK_STROKE_MM))
+    dwg.add(mark_layer)
+    if fold_plan:
+        dwg.add(_fold_line(fold_plan, paper))
+    dwg.add(footer_group(paper, settings, footer))
+    return Sheet(paper, component, side, dwg.tostring(), placements, marks, f"{label} ({side})")
+
+
+def _corrected(p: Placement, settings: PrintSettings) -> Placement:
+    x, y = settings.back_point(p.x, p.y)
+    sx, sy = settings.back_scale
+    return replace(p, x=x, y=y, w=p.w * sx, h=p.h * sy)
+
+
+def _corrected_mark(mark, settings: PrintSettings):
+    """A crop mark moved by the back correction; an end on the sheet edge stays on it, and a
+    bottom end stays above the footer."""
+    paper = settings.paper
+    footer_top = paper.height - settings.margin_mm - settings.footer_mm
+    x1, y1, x2, y2 = mark
+    a = list(settings.back_point(x1, y1))
+    b = list(settings.back_point(x2, y2))
+    if x1 == x2:       # vertical mark: keep its x, fix its ends
+        for old, new in ((y1, a), (y2, b)):
+            if old <= 0.0:
+                new[1] = 0.0
+            new[1] = min(new[1], footer_top)
+    else:
+        for old, new in ((x1, a), (x2, b)):
+            if old <= 0.0:
+                new[0] = 0.0
+            elif old >= paper.width:
+                new[0] = paper.width
+    return (a[0], a[1], b[0], b[1])
+
+
+def _fold_line(plan: FoldPlan, paper: Paper):
+    """The dashed fold line across the sheet, with a small solid triangle at each end pointing at it."""
+    g = group(id="fold-line")
+    f = plan.fold
+    t = 2.2
+    if plan.axis == "y":
+        g.add(line(0, f, paper.width, f, "#555555", FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
+        for x0, sign in ((0.0, 1), (paper.width, -1)):
+            g.add(polygon([(x0, f - t), (x0 + sign * t * 1.4, f), (x0, f + t)], fill="#555555"))
+    else:
+        g.add(line(f, 0, f, paper.height, "#555555", FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
+        for y0, sign in ((0.0, 1), (paper.height, -1)):
+            g.add(polygon([(f - t, y0), (f, y0 + sign * t * 1.4), (f + t, y0)], fill="#555555"))
+    return g
+
+
+def _mirror(x, y, w, h, rotation, paper: Paper, duplex: str):
+    """Where a back goes so that it lands behind the front at (x, y) after the flip."""
+    if duplex == "long":      # portrait sheet turned over its long (vertical) edge: columns mirror
+        return paper.width - x - w, y, (-rotation) % 360
+    return x, paper.height - y - h, (180 - rotation) % 360   # short edge: rows mirror
+
+
+def _fold_mirror(x, y, w, h, rotation, plan: FoldPlan):
+    """Where a back goes on a gutter-fold sheet: the front's box reflected about the fold line.
+
+    Folding over a vertical line turns the back like a long-edge flip, over a horizontal
+    line like a short-edge flip."""
+    if plan.axis == "x":
+        return 2 * plan.fold - x - w, y, (-rotation) % 360
+    return x, 2 * plan.fold - y - h, (180 - rotation) % 360
+
+
+def _place(face: Face, x: float, y: float, w: float, h: float, rotation: int):
+    """The face's art moved so that its trim fills the box (x, y, w, h), turned by ``rotation``."""
+    if rotation == 0:
+        transform = f"translate({_num(x)},{_num(y)})"
+    elif rotation == 90:
+        transform = f"translate({_num(x + w)},{_num(y)}) rotate(90)"
+    elif rotation == 270:
+        transform = f"translate({_num(x)},{_num(y + h)}) rotate(270)"
+    else:  # 180
+        transform = f"translate({_num(x + w)},{_num(y + h)}) rotate(180)"
+    g = group(transform=transform)
+    g.add(face.art)
+    return g
+
+
+def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSettings, bleed: float,
+                fold_plan: FoldPlan | None = None):
+    """Crop marks on every cut line, from outside the art to the sheet edge (bottom: footer).
+
+    On a gutter-fold sheet the cut lines that cross the fold are repeated in the fold gutter
+    (between the two halves' art, across the fold line)."""
+    paper = settings.paper
+    if not placements:
+        return []
+    gap = settings.mark_gap_mm
+    xs = sorted({round(v, 4) for p in placements for v in (p.x, p.x + p.w)})
+    ys = sorted({round(v, 4) for p in placements for v in (p.y, p.y + p.h)})
+    art_left = min(p.x for p in placements) - bleed - gap
+    art_right = max(p.x + p.w for p in placements) + bleed + gap
+    art_top = min(p.y for p in placements) - bleed - gap
+    art_bottom = max(p.y + p.h for p in placements) + bleed + gap
+    footer_top = paper.height - settings.margin_mm - settings.footer_mm
+    # Below a part-filled grid the page is empty: marks there stop after MARK_TAIL_MM.
+    bottom_end = min(footer_top, art_bottom + MARK_TAIL_MM)
+    marks = []
+    for x in xs:
+        marks.append((x, 0.0, x, art_top))
+        marks.append((x, art_bottom, x, bottom_end))
+    for y in ys:
+        marks.append((0.0, y, art_left, y))
+        marks.append((art_right, y, paper.width, y))
+    if fold_plan is not None:
+        f = fold_plan.fold
+        if fold_plan.axis == "y":
+            near = max(p.y + p.h for p in placements if p.y < f) + bleed + gap
+            far = min(p.y for p in placements if p.y > f) - bleed - gap
+            marks += [(x, near, x, far) for x in xs]
+        else:
+            near = max(p.x + p.w for p in placements if p.x < f) + bleed + gap
+            far = min(p.x for p in placements if p.x > f) - bleed - gap
+            marks += [(near, y, far, y) for y in ys]
+    return marks
+
+
+def footer_group(paper: Paper, settings: PrintSettings, label: str):
+    """The footer band: a 50 mm ruler with mm ticks and the sheet's label beside it."""
+    from pnp.components.fonts import text_width
+
+    g = group(id="footer")
+    base = paper.height - settings.margin_mm - 1.2
+    x0 = settings.margin_mm + 2.0
+    g.add(line(x0, base, x0 + RULER_MM, base, "#000000", 0.25))
+    for mm in range(0, int(RULER_MM) + 1):
+        tick = 3.0 if mm % 10 == 0 else (2.0 if mm % 5 == 0 else 1.2)
+        g.add(line(x0 + mm, base, x0 + mm, base - tick, "#000000", 0.15))
+    size = 2.2
+    label_x = x0 + RULER_MM + 4.0
+    room = paper.width - settings.margin_mm - 2.0 - label_x
+    shown = label
+    while shown and text_width(shown, "body", size) > room:
+        shown = shown[:-2] + "…"
+    g.add(text(label_x, base, shown, "body", size, "#333333", where="sheet label"))
+    g.add(text(x0 + RULER_MM, base - 3.6, "50 mm", "body", 1.8, "#333333", anchor="end", where="ruler"))
+    return g
+
+
+def single_page(paper: Paper, component: str, side: str, build: Callable, settings: PrintSettings,
+                footer: str, bookmark: str) -> Sheet:
+    """A free-form sheet: ``build(drawing)`` draws on the whole page; the footer is added."""
+    dwg = new_sheet(paper.width, paper.height)
+    placements = build(dwg) or []
+    dwg.add(footer_group(paper, settings, footer))
+    return Sheet(paper, component, side, dwg.tostring(), list(placements), [], bookmark)
+
+
+def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings: PrintSettings,
+                   sheet_label: Callable[[str, int, int], str], gap_mm: float = 6.0,
+                   note: str | None = None) -> list[Sheet]:
+    """Shelf-pack cut-out pieces (which draw their own cut and fold lines) onto sheets.
+
+    Pieces go left to right in rows, ``gap_mm`` apart, inside the margins; a row is as tall
+    as its tallest piece.  ``note`` (assembly hint) is set above the footer of every sheet.
+
+    Raises:
+        LayoutError: a piece is larger than the printable area.
+    """
+    paper = settings.paper
+    left = settings.margin_mm + 3.0
+    right = paper.width - settings.margin_mm - 3.0
+    top = settings.margin_mm + 3.0
+    note_h = 8.0 if note else 0.0
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - note_h
+    pages: list[list[tuple[Face, int, float, float]]] = [[]]
+    x, y, row_h = left, top, 0.0
+    for index, piece in enumerate(pieces):
+        if piece.width > right - left or piece.height > bottom - top:
+            raise LayoutError(f"cut-out '{piece.name}' ({piece.width:.0f} x {piece.height:.0f} mm) is larger than {paper.name}'s printable area")
+        if x + piece.width > right:
+            x, y, row_h = left, y + row_h + gap_mm, 0.0
+        if y + piece.height > bottom:
+            pages.append([])
+            x, y, row_h = left, top, 0.0
+        pages[-1].append((piece, index, x, y))
+        x += piece.width + gap_mm
+        row_h = max(row_h, piece.height)
+    sheets = []
+    for n, items in enumerate(pages):
+        dwg = new_sheet(paper.width, paper.height)
+        placements = []
+        for piece, index, px, py in items:
+            holder = group(transform=f"translate({_num(px)},{_num(py)})")
+            holder.add(piece.art)
+            dwg.add(holder)
+            placements.append(Placement(piece.name, piece.component, px, py, piece.width, piece.height, 0, index))
+        if note:
+            from pnp.components.text import fit
+            from pnp.components.svg import text_block
+
+            fitted = fit(note, "italic", right - left, note_h - 1.5, 3.0, 1.8, f"{component} note")
+            dwg.add(text_block(fitted, left, bottom + 0.8, "#333333", "start", f"{component} note"))
+        dwg.add(footer_group(paper, settings, sheet_label("single", n + 1, len(pages))))
+        sheets.append(Sheet(paper, component, "single", dwg.tostring(), placements, [], label,
+                            faces=[(piece, None) for piece, _, _, _ in items]))
+    return sheets

@@ -1,0 +1,142 @@
+"""The games pnp knows: found through the ``pnp.games`` entry points, never named here.
+
+A game package (``pnp/games/<game>/`` or a Python package of its own) declares one entry
+point in the group ``pnp.games`` whose name is the game id and whose object is a ``Game``:
+
+    [project.entry-points."pnp.games"]
+    samarkand = "pnp.games.samarkand:GAME"
+
+``Game`` names the game's modules by import path and imports them only when asked, so a
+worker process that plays games never imports the drawing code, and ``pnp games`` imports
+no engine.  The shared layers (data, engine core, drawing, printing, kit, CLI) reach a
+game only through this module.
+
+Data: a game's folder is ``<data root>/<id>/`` (the project's ``data/``, ``--data-dir`` or
+``$PNP_DATA_DIR``), or else ``<Game.data>/<id>/`` for a game that ships its own data.
+Strings shared by every kit (``common/lang/``) and icons always come from the data root.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .errors import UsageError
+
+GROUP = "pnp.games"
+
+
+@dataclass(frozen=True)
+class Game:
+    """What one game offers pnp.  Every module is an import path, loaded on first use.
+
+    Attributes:
+        id: the game id (``samarkand``); must equal the entry point's name.
+        model: module with ``load(folder: Path, root: Path) -> model`` (a frozen model with
+            ``id``, ``folder``, ``players_min/max/default``, ``setups``, ``variants()``,
+            ``variant(players, setup)``); raises ``DataError`` on bad data.
+        engine: module implementing ``pnp.engine.adapter.GameEngine`` (the checks).
+        kit: module with ``components(game, strings, variant, settings, sheet_label) ->
+            list[ComponentRun]`` and ``removal_notes(game, strings, variant)``; optional
+            ``board_single_sheet(game, strings, settings)``.
+        rules: module with ``rules_context(game, variant, lang) -> dict`` for the game's
+            ``rules/<lang>.md.j2`` template.
+        data: a folder holding ``<id>/`` for a game that ships its own data; None: the
+            game's data lives only in the data root.
+    """
+
+    id: str
+    model: str
+    engine: str
+    kit: str
+    rules: str
+    data: Path | None = None
+
+    def module(self, part: str) -> ModuleType:
+        """The imported module of ``part`` (``"model"``, ``"engine"``, ``"kit"``, ``"rules"``).
+
+        Raises:
+            UsageError: the module cannot be imported (names the game and the module).
+        """
+        name = getattr(self, part)
+        try:
+            return importlib.import_module(name)
+        except ImportError as exc:
+            raise UsageError(f"game '{self.id}': cannot import its {part} module {name} ({exc})", key="GAME") from None
+
+    def folder(self, root: Path) -> Path | None:
+        """The game's data folder: ``root/<id>`` if it holds a ``game.yaml``, else the
+        game's own ``data/<id>``, else None (no data)."""
+        for base in (root, self.data):
+            if base is not None and (Path(base) / self.id / "game.yaml").is_file():
+                return Path(base) / self.id
+        return None
+
+    def languages(self, root: Path) -> list[str]:
+        """Languages the game's kit exists in: both component text (``lang/<lang>.yaml``)
+        and a rules template (``rules/<lang>.md.j2``) in its folder, and the shared strings
+        (``root/common/lang/<lang>.yaml``)."""
+        folder = self.folder(root)
+        if folder is None:
+            return []
+        return [f.stem for f in sorted((folder / "lang").glob("*.yaml"))
+                if (folder / "rules" / f"{f.stem}.md.j2").is_file()
+                and (root / "common" / "lang" / f"{f.stem}.yaml").is_file()]
+
+    def load(self, root: Path) -> Any:
+        """The game's model loaded from its data folder (see ``folder``).
+
+        Raises:
+            UsageError: the game has no data under ``root`` or its own data folder.
+            DataError: the data is malformed (file, key and reason).
+        """
+        folder = self.folder(root)
+        if folder is None:
+            raise UsageError(f"game '{self.id}' has no data folder {root / self.id} (expected game.yaml there)", key="GAME")
+        return self.module("model").load(folder, root)
+
+
+@lru_cache(maxsize=1)
+def games() -> dict[str, Game]:
+    """Every installed game, by id, in id order.
+
+    Raises:
+        UsageError: an entry point cannot be loaded, is not a ``Game``, or its name differs
+            from the game's id.
+    """
+    found: dict[str, Game] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        try:
+            game = point.load()
+        except Exception as exc:   # a broken plug-in must not hide behind a traceback
+            raise UsageError(f"entry point {point.name} = {point.value} ({GROUP}) cannot be loaded: {exc}", key=GROUP) from None
+        if not isinstance(game, Game):
+            raise UsageError(f"entry point {point.name} = {point.value} ({GROUP}) is a {type(game).__name__}, "
+                             "expected pnp.registry.Game", key=GROUP)
+        if game.id != point.name:
+            raise UsageError(f"entry point {point.name} ({GROUP}) names a game with id '{game.id}'", key=GROUP)
+        found.setdefault(game.id, game)
+    return found
+
+
+def game(game_id: str, root: Path | None = None) -> Game:
+    """The installed game ``game_id``.
+
+    Raises:
+        UsageError: no such game (lists the installed ones, and those with data under ``root``).
+    """
+    known = games()
+    if game_id not in known:
+        with_data = f"; with data in {root}: {', '.join(game_ids(root)) or 'none'}" if root is not None else ""
+        raise UsageError(f"unknown game '{game_id}'; installed games: {', '.join(known) or 'none'}{with_data}", key="GAME")
+    return known[game_id]
+
+
+def game_ids(root: Path) -> list[str]:
+    """Ids of the installed games that have data (under ``root`` or their own data folder)."""
+    return [game_id for game_id, entry in games().items() if entry.folder(root) is not None]
