@@ -49,9 +49,9 @@ def games(ctx: click.Context) -> None:
 
 @cli.command()
 @click.argument("game", required=False)
-@click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, 5 for Samarkand]")
+@click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, as `pnp games` lists it]")
 @click.option("--variant", "setup", default=None,
-              help="Set-up of the game (e.g. caravan's 'short'); `pnp games` lists them. [default: what the data names for the player count]")
+              help="Set-up of the game (e.g. 'short'); `pnp games` lists them. [default: what the data names for the player count]")
 @click.option("--lang", default="en", help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")

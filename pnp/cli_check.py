@@ -24,7 +24,7 @@ from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
 @click.option("--players", type=int, default=None, show_default="every count the data allows",
               help="Check only the variants of this player count.")
 @click.option("--variant", "setup", default=None, show_default="every set-up",
-              help="Check only this set-up (e.g. caravan's 'short'); `pnp games` lists them.")
+              help="Check only this set-up (e.g. 'short'); `pnp games` lists them.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Simulated games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True,

@@ -4,7 +4,7 @@ A game package (``pnp/games/<game>/`` or a Python package of its own) declares o
 point in the group ``pnp.games`` whose name is the game id and whose object is a ``Game``:
 
     [project.entry-points."pnp.games"]
-    samarkand = "pnp.games.samarkand:GAME"
+    mygame = "mypackage.mygame:GAME"
 
 ``Game`` names the game's modules by import path and imports them only when asked, so a
 worker process that plays games never imports the drawing code, and ``pnp games`` imports
@@ -36,7 +36,7 @@ class Game:
     """What one game offers pnp.  Every module is an import path, loaded on first use.
 
     Attributes:
-        id: the game id (``samarkand``); must equal the entry point's name.
+        id: the game id (``mygame``); must equal the entry point's name.
         model: module with ``load(folder: Path, root: Path) -> model`` (a frozen model with
             ``id``, ``folder``, ``players_min/max/default``, ``setups``, ``variants()``,
             ``variant(players, setup)``); raises ``DataError`` on bad data.

@@ -55,7 +55,7 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
 def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...], back_icon: str,
             back_label: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A cube net (cross layout) with glue tabs; ``faces`` are six labels: digits draw pips,
-    any other value draws ``back_icon`` with ``back_label`` (e.g. Samarkand's "back one space").
+    any other value draws ``back_icon`` with ``back_label`` (e.g. a pawn whose back says "back one space").
 
     Opposite faces: faces[0]/faces[5], faces[1]/faces[4], faces[2]/faces[3], so a 1..6
     order gives the usual sums of seven.  Bounding box ``4 * face + tab`` x ``3 * face + 2 * tab`` mm.

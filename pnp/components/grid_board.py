@@ -1,6 +1,6 @@
 """A square-grid board as one face: ``rows`` x ``columns`` cells of ``cell_mm``, a border band, a painter per cell.
 
-Generic on purpose: Caravan's 7 x 7 board and an 8 x 8 chessboard are both this face
+Generic on purpose: a plain 7 x 7 grid and an 8 x 8 board with regions are both this face
 with a different cell painter.  The result is an ordinary ``Face`` (trim = grid plus
 border, with bleed), so ``pnp.printing.tiling.tile_board`` splits it over home paper and
 ``single_board_sheet`` prints it in one piece.
@@ -11,10 +11,10 @@ Geometry (trim coordinates, mm): the grid's top-left corner is at (border, borde
 group with id ``cell-<row>-<column>`` (tests and tiling find cells by it); grid lines are
 drawn over the cells, so painters need not draw their own edges.
 
-Optional, for boards that need them (CARAVAN on a chessboard uses all three; Caravan none):
+Optional, for boards that need them (a region map uses all three; a plain grid none):
 
 * ``bands``: rows grouped into regions (``RowBand``).  Each region's cells alternate its
-  light and dark tint like a chessboard (the bottom-left cell dark), each region is ruled
+  light and dark tint like a chequered board (the bottom-left cell dark), each region is ruled
   above and below at three times the line width, and a bar in its accent colour runs
   along it in the outer part of the left and right border, with its name (and icon).
 * ``numbers``: rows numbered 1 (bottom) .. ``rows`` (top) in discs next to the grid on the
@@ -120,7 +120,7 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
     """The board face: border band, cells painted by ``paint_cell``, grid lines, border art.
 
     Args:
-        rows, columns: cells down and across (Caravan 7 x 7; a chessboard 8 x 8).
+        rows, columns: cells down and across (e.g. 7 x 7, or 8 x 8).
         cell_mm: side of one square cell; border_mm: width of the band around the grid.
         bleed: mm of ``border_fill`` beyond the trim on every side.
         background: colour under every cell (a painter may cover it), or None for none.

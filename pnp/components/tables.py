@@ -1,6 +1,6 @@
 """Reference tables printed as cards: a title, a grid of rows with icons, and notes.
 
-Used for Samarkand's price table; any game with a "pay N for M" table can use it.
+A price table; any game with a "pay N for M" table can use it.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def fit(text: str, role: str, width: float, height: float, max_size: float, min_
     Raises:
         FontError: the font lacks a character of ``text``.
         LayoutError: ``text`` does not fit ``width`` x ``height`` even at ``min_size``;
-            ``where`` names the text (e.g. ``samarkand/lang/da.yaml: goods.grain``).
+            ``where`` names the text (e.g. ``<game>/lang/da.yaml: goods.grain``).
     """
     require_glyphs(text, role, where)
     size = max_size

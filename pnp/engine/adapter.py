@@ -29,7 +29,7 @@ A module implementing ``GameEngine`` defines these module-level names:
     ``pnp check``) and ``"reasons"`` (list of str; non-empty fails the check), or None.
 
 Optional: ``is_pass(move) -> bool`` names the moves that give up the rest of a turn (the
-busy-random player avoids them while it has anything else to do; Caravan's ending a turn
+busy-random player avoids them while it has anything else to do; e.g. ending a turn
 early).  Without it, busy-random seats play as random ones.
 
 ``settings`` is ``pnp.engine.check.Settings``: the generic ``simulation`` and

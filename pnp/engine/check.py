@@ -44,7 +44,7 @@ THRESHOLD_KEYS = (
 class Settings:
     """``data/<game>/checks.yaml``: sample sizes and thresholds (every game), and ``extra``:
     the whole file as a ``pnp.model.catalog.Node``, whose other sections the game's engine module
-    validates and reads (Samarkand: ``extra["setup"]``, ``extra["banknotes"]``)."""
+    validates and reads (e.g. ``extra["setup"]``, ``extra["banknotes"]``)."""
 
     file: Path
     move_cap: int

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Mapping, Protocol, Sequence
 
-Move = Hashable  # each game chooses its own move values; Samarkand uses small int tuples
+Move = Hashable  # each game chooses its own move values (e.g. small int tuples)
 
 
 # ----------------------------------------------------------------------------- errors

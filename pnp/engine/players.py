@@ -26,7 +26,7 @@ class RandomPlayer:
 class BusyRandomPlayer:
     """Random, but never passes while it has anything else to do (``is_pass(move)``, from
     the game's engine module): reaches the rule paths a lazy random player rarely does
-    (in Caravan, where ending a turn early is always legal, the deliveries and the end
+    (in a game where ending a turn early is always legal, the deliveries and the end
     of the bag)."""
 
     name = "busy-random"
@@ -42,7 +42,7 @@ class BusyRandomPlayer:
 class HeuristicPlayer:
     """Plays a game's one-ply heuristic ``policy(state, moves, rng) -> move``.
 
-    The policy is game-specific (``pnp.games.samarkand.bot.choose`` for Samarkand) and
+    The policy is game-specific (a game's ``pnp.games.<game>.bot.choose``) and
     must return one of ``moves``.
     """
 

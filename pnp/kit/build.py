@@ -102,7 +102,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
                              ink=request.ink)
 
     # The kit's name on its contents page, sheet footers and PDF title: the game's full
-    # name where its short title could be another game's ("CARAVAN" on a chessboard).
+    # name where its short title could be another game's (a short title shared by two games).
     title = strings("kit_title") if strings.has("kit_title") else strings("title")
 
     def sheet_label(component: str):

@@ -1,7 +1,7 @@
 """Find game data folders and read their YAML with precise, one-line errors.
 
 ``Node`` wraps a parsed YAML value with its file and key path, so that every check in a
-game's loader can say exactly where bad data sits (``data/samarkand/game.yaml:
+game's loader can say exactly where bad data sits (``data/<game>/game.yaml:
 goods[2].count: expected an integer >= 0, got -3``).
 """
 

@@ -229,7 +229,7 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     if spec.decks_only:
         skipped = sorted({p.component for p in pieces if p.kind != "deck"})
         pieces = [p for p in pieces if p.kind == "deck"]
-        # A card printer makes cards: a deck of another size (e.g. Caravan's 18 mm goods
+        # A card printer makes cards: a deck of another size (e.g. 18 mm goods
         # tokens) is no upload for it, so refuse rather than write files the shop rejects.
         if spec.card_trim_mm and not any(_same_trim(p.front, spec.card_trim_mm) for p in pieces):
             sizes = sorted({f"{p.front.width:g} x {p.front.height:g} mm" for p in pieces})
