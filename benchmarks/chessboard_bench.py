@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pnp.engine import chessboard_bot  # noqa: E402
-from pnp.games.caravan_chessboard import engine as chessboard
+from pnp.games.caravan_chessboard import bot as chessboard_bot  # noqa: E402
+from pnp.games.caravan_chessboard import engine as chessboard  # noqa: E402
 from pnp.engine.core import EngineError, game_seed, playout  # noqa: E402
 from pnp.engine.players import HeuristicPlayer, RandomPlayer  # noqa: E402
 from pnp.engine.scorecard import percentile  # noqa: E402
