@@ -25,6 +25,7 @@ from pnp.errors import LayoutError
 from pnp.geometry import CARD_SIZES, SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
+from pnp.components.style import legible
 
 # Visual proportions of the board (design, not game numbers).
 GUTTER_MM = 4.0            # sand between neighbouring space tiles
@@ -311,9 +312,9 @@ class _Board:
         below = self._label(g, key, ink, role="display", size=8.5, height=name_h)
         # castle between the name and the market slots
         room = slot_top - below
-        size = room - 1.5
+        size = room - 2.8       # clear of the name's descenders above and the slots below
         if size > 5:
-            g.add(icon(KIND_ICON["city"], T / 2 - size / 2, below + 0.2, size, fill=ink))
+            g.add(icon(KIND_ICON["city"], T / 2 - size / 2, below + 1.6, size, fill=ink))
         gap = T - 2 * CLEAR_MM - 2 * slot
         label = self.s("market_slot")
         for k in range(2):
@@ -323,7 +324,7 @@ class _Board:
             g.add(rect(sx + 2, slot_top + 2, slot - 4, slot - 4, stroke=accent, stroke_mm=0.2, radius=1.0,
                        opacity="0.6"))
             f = fit(label, "bold", slot - 6, 5, 3.6, 2.0, self.s.where("market_slot"), max_lines=1)
-            g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=accent,
+            g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=legible(accent, "#F6FBFB"),
                              where=self.s.where("market_slot")))
 
     # ------------------------------------------------------------------ arrows
