@@ -23,13 +23,13 @@ from __future__ import annotations
 import math
 
 from pnp.errors import LayoutError
+from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
 from pnp.components.text import fit
 from pnp.components import style
 
 #: Geometric player marks, in the order players take them (DESIGN.md "Kit": greyscale).
 PLAYER_MARKS = ("circle", "triangle", "square", "diamond", "hexagon", "star")
-from pnp.geometry import SAFE_MM
 
 
 def player_mark(kind: str, cx: float, cy: float, size: float, fill: str, stroke: str | None = None,

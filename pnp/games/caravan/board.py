@@ -75,7 +75,7 @@ class _Painter:
         g.add(rect(x, y, size, size, fill=field))
         g.add(rect(x + 1.2, y + 1.2, size - 2.4, size - 2.4, stroke=frame, stroke_mm=self.ink.width(0.35), radius=1.5))
         # City icon as a watermark behind the middle (a camel may stand there).
-        big = size * 0.5         # clear of the name above and the corner letters below
+        big = size * 0.42        # clear of the name above and the corner letters below
         g.add(icon(self.spec.icons["city"], x + (size - big) / 2, y + (size - big) / 2 + 1.0, big, ghost))
         key = f"goods.{good_id}"
         name = fit(self.s(key), "bold", size - 5, size * 0.16, size * 0.13, 2.0, self.s.where(key), max_lines=1)

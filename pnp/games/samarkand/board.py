@@ -44,6 +44,7 @@ SAND = "#EBD3A0"
 SAND_LIGHT = "#F3E2B8"
 SAND_DARK = "#D9B77A"
 BAND = "#C9995A"
+BAND_GROUND = "#D0A86A"    # the darkest the band gets under a field's texts (band over the dunes)
 
 KIND_STYLE = {
     #         tile fill   tile edge   icon/ink    accent
@@ -352,6 +353,7 @@ class _Board:
         S, B = self.space, self.band
         cap = sp.capacity
         fill, edge, ink, accent = KIND_STYLE["camp"]
+        ink = legible(ink, BAND_GROUND)    # the field's texts stand on the band and its dunes
         rot = FIELD_ROTATION[sp.field]
         gx, gy = self.band + sp.column * S, self.band + sp.row * S
         origin = {
@@ -365,7 +367,7 @@ class _Board:
         # the well: a card-shaped slot with one ghost card per place, fanned
         outer = B - SAFE_MM - 1.5          # v of the outermost ink
         top = 5.5
-        ch = outer - top
+        ch = outer - top - 2.2             # the well's rim (2.2 mm round the cards) keeps to the safe area
         cw = ch * self.card_ratio
         step = min(4.0, (S * 0.5 - cw) / max(cap - 1, 1))
         fan_w = cw + (cap - 1) * step
