@@ -128,7 +128,7 @@ def test_good_token_shows_colour_icon_and_letters(game, spec):
     good = game.good("ivory")
     face = markers.good_token("good/ivory", "goods", spec.good_mm, BLEED, good.colour, good.icon, "Iv", "test",
                               rare=True)
-    assert (face.width, face.height, face.edge_colour) == (spec.good_mm, spec.good_mm, markers.style.FRAME)
+    assert (face.width, face.height, face.edge_colour) == (spec.good_mm, spec.good_mm, good.colour)   # colour to the bleed
     root = _svg(face)
     assert _texts(root) == ["Iv"]
     fills = {e.get("fill") for e in root.iter() if e.get("fill")}

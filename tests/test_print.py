@@ -9,7 +9,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from pnp.components import style
+from pnp.components import cards, style
 from pnp.geometry import CARD_SIZES, PAPERS
 from pnp.printing.imposition import FOLD_CLEAR_MM, PrintSettings, impose_grid
 from pnp.kit.build import KitRequest, build_kit
@@ -45,9 +45,11 @@ def card_pages(kit) -> list:
 
 
 def frames(page, bleed=BLEED) -> list:
-    """The full-bleed frame fill of every card on ``page`` (either orientation)."""
+    """The full-bleed fill of every card front and back on ``page`` (either orientation)."""
     sizes = ((W + 2 * bleed, H + 2 * bleed), (H + 2 * bleed, W + 2 * bleed))
-    return [p for p in paints(page) if p.op == "fill" and same_colour(p.fill, rgb(style.FRAME))
+    # Fronts: the flat frame colour; backs: their full-bleed ground (the lattice lies on it).
+    return [p for p in paints(page) if p.op == "fill"
+            and any(same_colour(p.fill, rgb(c)) for c in (style.FRAME, cards.BACK_GROUND))
             and any(abs(p.size[0] - a) < 0.01 and abs(p.size[1] - b) < 0.01 for a, b in sizes)]
 
 

@@ -7,9 +7,11 @@ Sizes come from the caller (``pnp.geometry.CARD_SIZES``); text stays in the safe
 
 from __future__ import annotations
 
+import math
+
 from pnp.components.fonts import ascent
 from pnp.geometry import SAFE_MM
-from pnp.components.svg import Face, circle, group, icon, rect, text_block
+from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
 from pnp.components.text import fit
 from pnp.components import style
 
@@ -63,30 +65,18 @@ def _corner_icon(icon_name: str, x: float, y: float, size: float, colour: str, f
 
 def card_back(face_name: str, component: str, width: float, height: float, bleed: float,
               title: str, subtitle: str, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
-    """The shared back of a deck: the game's title, the deck's name and an emblem.
+    """The shared back of a deck: a full-bleed lattice, an emblem, the game's title and the deck's name.
 
-    Symmetric under a half turn, so it reads the same whichever way the card is held.
-    With ``style.SAVER``: no full-bleed frame, a light field, no lattice, thin outlines.
+    Forgives a duplex error of 2 mm (issue 11): no frame, border or line lies within
+    ``BACK_CLEAR_MM`` of the trim; the ground and its lattice of diamonds run on through the
+    bleed, so a back printed off its front looks like every other back.  Every card of a
+    deck shares this one back, so no back tells what its front is.  Symmetric under a half
+    turn.  With ``style.SAVER``: paper, no lattice, the emblem and titles as outlines and ink.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
-    inset = SAFE_MM * 0.8
-    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(style.PARCHMENT_DARK, 0.6),
-                 radius=2.5, **({"stroke": style.FRAME, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
-    # A lattice of diamonds, the kind of pattern a bazaar tile would show.
-    step = 7.0
-    pattern = group(opacity=0.35)
-    x = inset + step / 2
-    while x < width - inset:
-        y = inset + step / 2
-        while y < height - inset:
-            pattern.add(rect(x - 1.3, y - 1.3, 2.6, 2.6, fill=style.SHADE, transform=f"rotate(45 {x} {y})"))
-            y += step
-        x += step
+    art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(BACK_GROUND)))
     if not ink.saver:
-        art.add(pattern)
-    art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,
-                 stroke=style.FRAME, stroke_mm=ink.width(0.5), radius=1.8))
+        art.add(_lattice(-bleed, -bleed, width + bleed, height + bleed, width / 2, height / 2))
     disc_r = min(width, height) * 0.3
     if ink.saver:
         art.add(circle(width / 2, height / 2, disc_r, fill=style.WHITE, stroke=style.FRAME, stroke_mm=ink.width(0.8)))
@@ -94,15 +84,47 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
         art.add(circle(width / 2, height / 2, disc_r + 1.5, fill=style.FRAME))
         art.add(circle(width / 2, height / 2, disc_r, fill=style.PARCHMENT))
     art.add(icon(icon_name, width / 2 - disc_r * 0.7, height / 2 - disc_r * 0.7, disc_r * 1.4, style.FRAME))
-    band_w = width - 2 * (SAFE_MM + 3)
+    band_w = width - 2 * (BACK_CLEAR_MM + 4)
     name = fit(title, "display", band_w, 10, 9, 3, where, max_lines=1)
     sub = fit(subtitle, "bold", band_w, 5, 3.6, 2, where, max_lines=1)
+    plate_h = name.height + sub.height + 5.6
+    plate_top = BACK_CLEAR_MM + 2.0
     for rotation in (0, 180):
         g = group(transform=f"rotate({rotation} {width / 2} {height / 2})")
-        g.add(text_block(name, width / 2, SAFE_MM + 4, style.FRAME, "middle", where))
-        g.add(text_block(sub, width / 2, SAFE_MM + 4 + name.height + 1.8, style.FRAME, "middle", where))
+        # The title sits on a parchment cartouche with pointed ends, well inside the trim.
+        x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
+        y0, y1 = plate_top, plate_top + plate_h
+        tip = plate_h / 2
+        g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
+                       (x0 + tip, y1)], fill=style.WHITE if ink.saver else style.PARCHMENT,
+                      stroke=style.FRAME, stroke_mm=ink.width(0.6)))
+        g.add(text_block(name, width / 2, y0 + 2.2, style.FRAME, "middle", where))
+        g.add(text_block(sub, width / 2, y0 + 2.2 + name.height + 1.2, style.FRAME, "middle", where))
         art.add(g)
-    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(style.FRAME))
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(BACK_GROUND))
+
+
+#: Ground of every card back (full bleed) and the lattice drawn on it.
+BACK_GROUND = style.PARCHMENT_DARK
+BACK_LATTICE = style.SHADE
+#: Nothing but full-bleed art lies this close to the trim of a card back (mm).
+BACK_CLEAR_MM = 4.0
+LATTICE_STEP_MM = 7.0
+
+
+def _lattice(x0: float, y0: float, x1: float, y1: float, cx: float, cy: float):
+    """Diamonds every ``LATTICE_STEP_MM`` over a box, centred on (cx, cy) so the back stays
+    symmetric under a half turn; the pattern has no edge of its own inside the box."""
+    g = group(class_="pattern")     # a full-bleed pattern, not a frame (tests/faceinspect.py)
+    step, half = LATTICE_STEP_MM, 1.6
+    kx0, kx1 = math.floor((x0 - cx) / step) - 1, math.ceil((x1 - cx) / step) + 1
+    ky0, ky1 = math.floor((y0 - cy) / step) - 1, math.ceil((y1 - cy) / step) + 1
+    for kx in range(kx0, kx1 + 1):
+        for ky in range(ky0, ky1 + 1):
+            x, y = cx + kx * step, cy + ky * step
+            if x0 - half <= x <= x1 + half and y0 - half <= y <= y1 + half:
+                g.add(polygon([(x, y - half), (x + half, y), (x, y + half), (x - half, y)], fill=BACK_LATTICE))
+    return g
 
 
 def rule_card(face_name: str, component: str, width: float, height: float, bleed: float,
@@ -134,13 +156,14 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
     paper = ink.field(style.PARCHMENT, 0.6)     # plates, rule box and index discs
     # Name plate between two corner indices (readable in a fanned hand).
     corner = 10.0
-    plate_x = SAFE_MM + corner + 1.2
+    corner_x = SAFE_MM + 0.4      # the index disc's edge (0.4 mm outside its box) on the field's edge
+    plate_x = corner_x + corner + 1.0
     plate_w, plate_h = width - 2 * plate_x, 10.0
     plate_y = SAFE_MM + 1.2
     art.add(rect(plate_x, plate_y, plate_w, plate_h, fill=paper, stroke=edge, stroke_mm=ink.width(0.4), radius=2))
     name = fit(title, "display", plate_w - 3, plate_h - 3, 6.5, 2.6, where, max_lines=1)
     art.add(text_block(name, width / 2, plate_y + (plate_h - name.height) / 2 - 0.3, style.INK, "middle", where))
-    for x in (SAFE_MM, width - SAFE_MM - corner):
+    for x in (corner_x, width - corner_x - corner):
         art.add(_index(x, plate_y + (plate_h - corner) / 2, corner, number, icon_name, colour, where, paper))
     # Rule box at the foot, the optional band above it.
     box_h = 17.0
@@ -179,7 +202,7 @@ def rule_card(face_name: str, component: str, width: float, height: float, bleed
         badge_r = disc_r * 0.42
         bx, by = cx + disc_r * 0.72, cy + disc_r * 0.62
         # Saver: the badge is a white disc ringed in the dark shade, the number in that shade.
-        dark = style.darker(colour, 0.35)
+        dark = style.legible(style.darker(colour, 0.35), style.PARCHMENT)
         badge, digits = (style.WHITE, dark) if ink.saver else (dark, style.PARCHMENT)
         art.add(circle(bx, by, badge_r + 0.9, fill=dark if ink.saver else style.PARCHMENT))
         art.add(circle(bx, by, badge_r, fill=badge))
@@ -196,7 +219,8 @@ def _index(x: float, y: float, size: float, number: str | None, icon_name: str, 
     g = group()
     g.add(circle(x + size / 2, y + size / 2, size / 2 + 0.4, fill=fill))
     digits = fit(number, "heavy", size * 0.8, size * 0.78, size * 0.78, 3, where, max_lines=1)
-    g.add(text_block(digits, x + size / 2, _centred_top(digits, y + size / 2), style.darker(colour, 0.35), "middle", where))
+    g.add(text_block(digits, x + size / 2, _centred_top(digits, y + size / 2),
+                     style.legible(style.darker(colour, 0.35), fill), "middle", where))
     return g
 
 
@@ -209,7 +233,7 @@ def _card_frame(art, width: float, height: float, bleed: float, colour: str, ink
     """A card face's ground: the flat frame colour over the bleed (cards may abut), the
     coloured field inset from the trim and a thin inner rule (mm)."""
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
-    inset = SAFE_MM * 0.8
+    inset = SAFE_MM      # the field's edge keeps to the safe area: a miscut shows frame, not a line
     art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(colour), radius=2.5,
                  **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
     art.add(rect(inset + 1.2, inset + 1.2, width - 2 * inset - 2.4, height - 2 * inset - 2.4,

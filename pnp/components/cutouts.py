@@ -11,20 +11,23 @@ import math
 from pnp.errors import LayoutError
 from pnp.components.svg import Face, circle, group, icon, line, path, polygon, rect, text_block
 from pnp.components.text import fit
+from pnp.components.markers import player_mark
 from pnp.components import style
 
 DASH = "1.2,0.9"
 
 
 def standee(face_name: str, component: str, width: float, panel: float, foot: float, colour: str,
-            label: str, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
+            label: str, icon_name: str, where: str, ink: style.Ink = style.NORMAL, mark: str | None = None) -> Face:
     """A fold-over standee: foot | figure (upside down) | figure | foot, top to bottom.
 
     Fold on the dashed lines: the two figures back to back (glue them), the feet outwards
     so the piece stands.  Bounding box ``width`` x ``2 * (panel + foot)`` mm.  With
     ``style.SAVER`` the panels are a light tint of ``colour`` with a white arch and the
     feet paper with a tinted edge line, so the colour still tells the pawns apart; cut and
-    fold lines keep their weight.
+    fold lines keep their weight.  ``mark`` (a ``markers.PLAYER_MARKS`` name) puts the
+    player's geometric mark, white on a dark disc, above the figure on both panels: pawns of
+    one game are told apart in greyscale and by colour-blind players.
     """
     height = 2 * (panel + foot)
     art = group()
@@ -40,6 +43,10 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
         g.add(icon(icon_name, (width - size) / 2, top + panel * 0.2, size, style.darker(colour, 0.25)))
         lab = fit(label, "bold", width - 3, panel * 0.16, 3.2, 1.5, where, max_lines=1)
         g.add(text_block(lab, width / 2, top + panel - lab.height - 1.5, fg if fg != style.WHITE else style.INK, "middle", where))
+        if mark is not None:
+            disc = panel * 0.09
+            g.add(circle(width / 2, top + disc + 1.0, disc, fill=style.INK))
+            g.add(player_mark(mark, width / 2, top + disc + 1.0, disc * 1.3, style.WHITE))
         art.add(g)
     for top in (0, foot + 2 * panel):
         if ink.saver:

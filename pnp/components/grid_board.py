@@ -39,7 +39,7 @@ from pnp.components import style
 from pnp.components.style import NORMAL, Ink
 
 NUMBER_DISC_MM = 9.0     # diameter of a row or column number disc
-BAR_EDGE_MM = 2.5        # region bars and edge notes keep this far inside the trim
+BAR_EDGE_MM = 3.3        # region bars and edge notes keep to the safe area (outline 3 mm inside the trim)
 #: The narrowest border that holds number discs beside region bars or notes.
 MIN_DECORATED_BORDER_MM = NUMBER_DISC_MM + BAR_EDGE_MM + 9
 
@@ -247,7 +247,7 @@ def _band_bars(geo: GridGeometry, bands: Sequence[RowBand], ink: Ink):
     """
     g = group(id="regions")
     border, square = geo.border, geo.cell
-    bar_w = border - NUMBER_DISC_MM - BAR_EDGE_MM - 4.0
+    bar_w = border - NUMBER_DISC_MM - BAR_EDGE_MM - 3.2
     gap = 1.2
     for b in bands:
         y0 = border + min(b.rows) * square + gap
@@ -290,7 +290,7 @@ def _edge_note(note: EdgeNote, geo: GridGeometry, top: bool, ink: Ink):
     down the middle of the board cuts no text and both ends of the table can read one.
     """
     width, height, band = geo.width, geo.height, geo.border
-    box_h = band - NUMBER_DISC_MM - BAR_EDGE_MM - 4.0
+    box_h = band - NUMBER_DISC_MM - BAR_EDGE_MM - 3.2
     cy = height - BAR_EDGE_MM - box_h / 2
     half = (width - 2 * band) / 2
     g = group(transform=f"rotate(180 {_num(width / 2)} {_num(height / 2)})") if top else group()

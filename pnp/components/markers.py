@@ -5,10 +5,11 @@ needs every piece told apart.  So each piece here carries its colour *and* a sha
 symbol: a good token shows its colour, an icon and a letter; a player's pieces show the
 player's colour and a geometric mark (circle, triangle, square, diamond...).
 
-All faces are squares in trim coordinates (mm).  Goods tokens and player tokens have a
-flat frame colour along the whole trim edge (``Face.edge_colour``), so the imposition
-lets them abut and one cut separates two neighbours; disc markers are discs on a plain
-square (cut the square, or round it off).
+All faces are squares in trim coordinates (mm).  Goods tokens and player tokens are
+their colour to the edge of the bleed (``Face.edge_colour``), so a miscut shows colour,
+never a frame line, and the imposition lets them abut (neighbours are mostly of one kind,
+printed in order); frames, marks and letters keep to the safe area (``SAFE_MM``).  Disc
+markers are discs on a plain square (cut the square, or round it off).
 
 Every face takes ``ink`` (``style.Ink``): with ``style.SAVER`` the bleed and the frame are
 paper (``Face.edge_colour`` is white, so pieces still abut), the colour is a light tint
@@ -22,13 +23,13 @@ from __future__ import annotations
 import math
 
 from pnp.errors import LayoutError
+from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
 from pnp.components.text import fit
 from pnp.components import style
 
 #: Geometric player marks, in the order players take them (DESIGN.md "Kit": greyscale).
 PLAYER_MARKS = ("circle", "triangle", "square", "diamond", "hexagon", "star")
-FRAME_MM = 1.1        # flat frame at the trim edge of goods and player tokens
 
 
 def player_mark(kind: str, cx: float, cy: float, size: float, fill: str, stroke: str | None = None,
@@ -66,8 +67,8 @@ def good_token(face_name: str, component: str, size: float, bleed: float, colour
 
     The icon and letter sit on a light medallion in the dark shade of the colour, so both
     read on every colour and in greyscale; ``rare`` goods get a second, gilded ring.  The
-    frame at the trim edge is ``style.FRAME`` on every token (tokens may abut).  With
-    ``style.SAVER``: a paper frame, a light tint of ``colour`` outlined in the colour, the
+    colour runs to the edge of the bleed (tokens may abut).  With ``style.SAVER``: paper
+    bleed, a light tint of ``colour`` over the trim, the
     medallion and the gilded ring as outlines, the letter in dark ink on the tint, the icon
     a little softer (``soft_sign``).
 
@@ -75,9 +76,9 @@ def good_token(face_name: str, component: str, size: float, bleed: float, colour
         LayoutError / FontError: the letter does not fit or has a missing glyph.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.FRAME)))
-    art.add(rect(FRAME_MM, FRAME_MM, size - 2 * FRAME_MM, size - 2 * FRAME_MM, fill=ink.field(colour), radius=1.6,
-                 **({"stroke": style.darker(colour, 0.15), "stroke_mm": ink.width(0.6)} if ink.saver else {})))
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
+    if ink.saver:
+        art.add(rect(0, 0, size, size, fill=ink.field(colour)))
     if ink.saver:
         fg = ink.on(colour)
         figure = soft_sign(fg, ink.field(colour))
@@ -85,7 +86,7 @@ def good_token(face_name: str, component: str, size: float, bleed: float, colour
         fg = style.darker(colour, 0.55) if style.readable_on(colour) != style.WHITE else style.darker(colour, 0.35)
         figure = fg
     c = size / 2
-    disc = size / 2 - FRAME_MM - 0.9
+    disc = size / 2 - SAFE_MM
     if rare:
         if ink.saver:   # the same ring as an outline: its outer edge where the filled ring's is
             ring = ink.width(1.1)
@@ -101,7 +102,7 @@ def good_token(face_name: str, component: str, size: float, bleed: float, colour
     art.add(icon(icon_name, c - icon_size / 2, c - disc * 0.86, icon_size, figure))
     letter_fit = fit(letter, "heavy", disc * 1.2, disc * 0.62, disc * 0.62, disc * 0.3, where, max_lines=1)
     art.add(text_block(letter_fit, c, c + disc * 0.3, fg, "middle", where))
-    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.FRAME))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
 
 
 RARE_RING = "#C9A227"
@@ -123,14 +124,14 @@ def player_token(face_name: str, component: str, size: float, bleed: float, colo
     """A ``size`` mm square player piece (e.g. a camel): colour field, big icon, the player's mark in the corners.
 
     The marks sit in all four corners, so they still show when a smaller token (a good the
-    camel carries) covers the middle.  With ``style.SAVER``: a paper frame, a light tint
-    outlined in ``colour``, the icon in ``colour`` itself (light tints of neighbouring
+    camel carries) covers the middle.  The colour runs to the edge of the bleed.  With
+    ``style.SAVER``: paper bleed, a light tint over the trim, the icon in ``colour`` itself (light tints of neighbouring
     player colours, e.g. yellow and orange, look alike) and the marks in dark ink.
     """
     art = group()
-    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.FRAME)))
-    art.add(rect(FRAME_MM, FRAME_MM, size - 2 * FRAME_MM, size - 2 * FRAME_MM, fill=ink.field(colour), radius=1.8,
-                 **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
+    if ink.saver:
+        art.add(rect(0, 0, size, size, fill=ink.field(colour)))
     if ink.saver:
         figure, marks = colour, ink.on(colour)
     else:
@@ -139,10 +140,10 @@ def player_token(face_name: str, component: str, size: float, bleed: float, colo
     icon_size = size * 0.6
     art.add(icon(icon_name, (size - icon_size) / 2, (size - icon_size) / 2, icon_size, figure))
     mark_size = size * 0.2
-    inset = FRAME_MM + 0.6 + mark_size / 2
+    inset = SAFE_MM + mark_size / 2
     for cx, cy in ((inset, inset), (size - inset, inset), (inset, size - inset), (size - inset, size - inset)):
         art.add(player_mark(mark, cx, cy, mark_size, marks))
-    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.FRAME))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
 
 
 def disc_marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
@@ -170,12 +171,13 @@ def disc_marker(face_name: str, component: str, size: float, diameter: float, bl
         ring = colour
     else:
         ring = style.lighter(colour, 0.5) if fg == style.WHITE else style.darker(colour, 0.4)
-    art.add(circle(c, c, r - 0.9, stroke=ring, stroke_mm=ink.width(0.3)))
-    icon_size = r * 1.05
-    art.add(icon(icon_name, c - icon_size / 2, c - r * 0.78, icon_size, figure))
+    if r - SAFE_MM >= r * 0.6:     # an inner ring only where it keeps the safe area's distance from the cut
+        art.add(circle(c, c, r - SAFE_MM, stroke=ring, stroke_mm=ink.width(0.3)))
+    icon_size = r * 0.9
+    art.add(icon(icon_name, c - icon_size / 2, c - r * 0.8, icon_size, figure))
     if mark is not None:
-        art.add(player_mark(mark, c, c + r * 0.55, r * 0.5, fg))
+        art.add(player_mark(mark, c, c + r * 0.42, r * 0.5, fg))
     else:
-        sign_fit = fit(sign, "heavy", r * 1.3, r * 0.55, r * 0.55, r * 0.25, where, max_lines=1)
-        art.add(text_block(sign_fit, c, c + r * 0.3, fg, "middle", where))
+        sign_fit = fit(sign, "heavy", r * 1.2, r * 0.45, r * 0.45, r * 0.25, where, max_lines=1)
+        art.add(text_block(sign_fit, c, c + r * 0.15, fg, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))

@@ -9,7 +9,9 @@ from pnp.components.text import fit
 from pnp.components import style
 
 # Note colours by rank of value (lowest first); the palette is a design choice, not data.
-NOTE_COLOURS = ("#6E9E5A", "#4F7FB0", "#B3834A", "#8A5A9E", "#B5473A", "#3D8C8C", "#8C8C3D")
+# Lightness falls by 10 L* a rank (85 .. 25), so the values stay apart in greyscale and for
+# colour-blind eyes; the number on every note and coin is the cue that needs no colour.
+NOTE_COLOURS = ("#C0DEA1", "#94BDE5", "#D58F39", "#2C9379", "#8855A6", "#962C26", "#473A0E")
 
 
 def banknote(face_name: str, component: str, width: float, height: float, bleed: float, value: int,
@@ -20,28 +22,34 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
     With ``style.SAVER``: no full-bleed colour, a coloured outline, a light medallion.
     """
     colour = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
+    ink_colour = style.darker(colour, 0.62)     # numerals and caption: dark enough on the light field
     art = group()
+    # The colour runs full bleed; the light field keeps to the safe area, so a miscut shows colour.
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
-    inset = SAFE_MM * 0.7
+    inset = SAFE_MM
     art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(style.lighter(colour, 0.78), 0.6),
                  radius=1.5, **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
     art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=ink.width(0.5), radius=1.2))
     cy = height / 2
-    r = height * 0.3
+    r = height * 0.26
     art.add(circle(width / 2, cy, r, fill=ink.field(colour, 0.7)))
-    art.add(icon(icon_name, width / 2 - r * 0.65, cy - r * 0.65, r * 1.3, colour if ink.saver else style.lighter(colour, 0.85)))
+    art.add(icon(icon_name, width / 2 - r * 0.65, cy - r * 0.65, r * 1.3, ink.on(colour, 0.7) if ink.saver
+                 else style.readable_on(colour)))
     number = str(value)
-    big = fit(number, "heavy", width * 0.3, height * 0.42, height * 0.4, 3, where, max_lines=1)
-    for x in (SAFE_MM + 2 + big.width / 2, width - SAFE_MM - 2 - big.width / 2):
-        art.add(text_block(big, x, cy - big.height / 2 - 0.8, style.darker(colour, 0.45), "middle", where))
+    # The numerals fill the room between the inner rule and the medallion, 1.5 mm clear of both.
+    room = width / 2 - r - inset - 1 - 2 * 1.5
+    big = fit(number, "heavy", room, height * 0.42, height * 0.4, 3, where, max_lines=1)
+    for x in (inset + 2.5 + room / 2, width - inset - 2.5 - room / 2):
+        art.add(text_block(big, x, cy - big.height / 2 - 0.8, ink_colour, "middle", where))
     cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, 4, 3.2, 1.8, where, max_lines=1)
-    art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 0.6, style.darker(colour, 0.45), "middle", where))
+    art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 1.4, ink_colour, "middle", where))
     return Face(face_name, component, width, height, bleed, art)
 
 
 GOLD = "#D4A72C"
 GOLD_DARK = "#8A6410"
 GOLD_LIGHT = "#F3D77A"
+COIN_INK = "#3A2A06"      # value and caption on gold: 7:1 (dark gold was 2.4:1)
 
 
 def coin(face_name: str, component: str, size: float, diameter: float, bleed: float, value: int,
@@ -63,11 +71,11 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     c, r = size / 2, diameter / 2
     rim = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
     art.add(circle(c, c, r, fill=ink.field(rim, 0.6), stroke=style.CUT, stroke_mm=0.25))
-    art.add(circle(c, c, r * 0.84, fill=ink.field(GOLD, 0.75), stroke=GOLD_DARK, stroke_mm=ink.width(0.4)))
-    # Saver: the light ring would vanish on the pale face; it turns gold.
-    art.add(circle(c, c, r * 0.72, stroke=GOLD if ink.saver else GOLD_LIGHT, stroke_mm=ink.width(0.35)))
-    big = fit(str(value), "heavy", r * 1.15, r * 0.8, r * 0.78, 3, where, max_lines=1)
-    art.add(text_block(big, c, c - r * 0.08 - (ascent("heavy") - 0.36) * big.size, GOLD_DARK, "middle", where))
-    small = fit(caption, "bold", r * 0.95, r * 0.24, r * 0.22, 1.5, where, max_lines=1)
-    art.add(text_block(small, c, c + r * 0.38, GOLD_DARK, "middle", where))
+    # The gold face keeps the safe area's distance from the cut: a miscut shows rim, not a ring.
+    face_r = r - SAFE_MM
+    art.add(circle(c, c, face_r, fill=ink.field(GOLD, 0.75), stroke=COIN_INK, stroke_mm=ink.width(0.4)))
+    big = fit(str(value), "heavy", face_r * 1.5, face_r * 0.95, face_r * 0.95, 3, where, max_lines=1)
+    art.add(text_block(big, c, c - face_r * 0.12 - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
+    small = fit(caption, "bold", face_r * 1.3, face_r * 0.3, face_r * 0.28, 1.5, where, max_lines=1)
+    art.add(text_block(small, c, c + face_r * 0.42, COIN_INK, "middle", where))
     return Face(face_name, component, size, size, bleed, art)

@@ -137,7 +137,7 @@ class _Layout:
         else:
             g.add(rect(x0, y0, w, h, fill=colour, radius=1.5))
             ink = style.readable_on(colour)
-            contrast = style.darker(colour, 0.6) if ink != style.WHITE else style.lighter(colour, 0.8)
+            contrast = style.legible(style.darker(colour, 0.6) if ink != style.WHITE else style.lighter(colour, 0.8), colour)
         size = h - 3
         g.add(player_mark(mark, x0 + 2 + size / 2, y0 + h / 2, size, contrast))
         g.add(icon(emblem, x0 + 4 + size, y0 + 1.5, size, contrast))
@@ -181,7 +181,9 @@ class _Layout:
         isz = well * 0.58
         g.add(icon(s.icon, wx + (well - isz) / 2, wy + 1.2, isz, ghost))
         letter = self.fit(s.letter, "heavy", well * 0.5, well * 0.3, well * 0.3, 1.6)
-        g.add(text_block(letter, wx + well / 2, wy + well - letter.height - 1.0, ghost, "middle", self.where))
+        # The icon is ghosted; the letter, the cue that needs no colour, reads (WCAG 4.5:1).
+        g.add(text_block(letter, wx + well / 2, wy + well - letter.height - 1.0, style.legible(ghost, paper),
+                         "middle", self.where))
         # Points badge at the top right corner of the well.
         br = 2.6
         bx, by = x + w - br - 0.8, wy + br - 0.6
@@ -191,7 +193,7 @@ class _Layout:
             points_ink = style.INK
         else:
             g.add(circle(bx, by, br, fill=badge, stroke=style.PARCHMENT, stroke_mm=0.3))
-            points_ink = style.WHITE
+            points_ink = style.readable_on(badge)
         pts = self.fit(s.points, "heavy", br * 1.6, br * 1.2, br * 1.1, 1.4)
         g.add(text_block(pts, bx, by - pts.height / 2 - 0.05, points_ink, "middle", self.where))
         return g

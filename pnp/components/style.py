@@ -29,10 +29,43 @@ def lighter(colour: str, t: float = 0.6) -> str:
     return mix(colour, "#FFFFFF", t)
 
 
+#: Least WCAG contrast of any text against its ground (AA, normal text).
+MIN_CONTRAST = 4.5
+
+
+def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``colour`` (#RRGGBB), 0 (black) .. 1 (white)."""
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(colour: str, ground: str) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21)."""
+    a, b = sorted((luminance(colour), luminance(ground)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
 def readable_on(colour: str) -> str:
-    """Dark ink on light colours, white on dark ones (relative luminance threshold)."""
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else WHITE
+    """Text colour on a field of ``colour``: the kit's dark ink or white, whichever reads
+    better, black where neither reaches ``MIN_CONTRAST`` (mid tones)."""
+    best = max((INK, WHITE), key=lambda c: contrast(c, colour))
+    if contrast(best, colour) >= MIN_CONTRAST:
+        return best
+    return max((best, "#000000"), key=lambda c: contrast(c, colour))
+
+
+def legible(colour: str, ground: str, ratio: float = MIN_CONTRAST) -> str:
+    """``colour`` darkened (or, on a dark ground, lightened) in small steps until it reaches
+    ``ratio`` against ``ground``: text keeps its hue and still reads."""
+    towards = "#000000" if luminance(ground) > 0.18 else "#FFFFFF"
+    t = 0.0
+    result = colour
+    while contrast(result, ground) < ratio and t < 1.0:
+        t = min(1.0, t + 0.05)
+        result = mix(colour, towards, t)
+    return result
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,9 @@ def icon(name: str, x: float, y: float, size: float, fill: str = "#000000") -> G
     icons = _icon_set()
     body = icons["icons"][name]
     scale = size / icons["width"]
-    g = group(transform=f"translate({_num(x)},{_num(y)}) scale({_num(scale)})")
+    # class and data-size mark the icon's square for the layout tests (tests/faceinspect.py).
+    g = group(transform=f"translate({_num(x)},{_num(y)}) scale({_num(scale)})", class_="icon",
+              **{"data-size": icons["width"]})
     for d in _D_ATTR.findall(body):
         g.add(svgwrite.path.Path(d=d, fill=fill, **_FLAGS))
     return g

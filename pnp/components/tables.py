@@ -38,7 +38,8 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
     """
     art = group()
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
-    art.add(rect(1.6, 1.6, width - 3.2, height - 3.2, stroke=style.FRAME, stroke_mm=ink.width(0.6), radius=2))
+    # The frame keeps to the safe area (its outer edge 3 mm inside the trim): a miscut shows no line.
+    art.add(rect(3.3, 3.3, width - 6.6, height - 6.6, stroke=style.FRAME, stroke_mm=ink.width(0.6), radius=2))
     x0, x1 = SAFE_MM + 0.8, width - SAFE_MM - 0.8
     head = fit(title, "display", x1 - x0, 7, 6, 3, where, max_lines=1)
     art.add(text_block(head, width / 2, SAFE_MM + 0.6, style.FRAME, "middle", where))

@@ -25,7 +25,7 @@ def icon_token(face_name: str, component: str, size: float, bleed: float, label:
     art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
     if ink.saver:
         art.add(rect(0, 0, size, size, fill=ink.field(colour)))
-    inset = SAFE_MM * 0.6
+    inset = SAFE_MM      # the ring keeps to the safe area: a miscut shows colour, not a line
     art.add(rect(inset, inset, size - 2 * inset, size - 2 * inset, stroke=colour if ink.saver else style.lighter(colour, 0.55),
                  stroke_mm=ink.width(0.4), radius=1.5))
     fg = style.darker(colour, 0.3) if ink.saver else style.readable_on(colour)
@@ -47,7 +47,7 @@ def chip(face_name: str, component: str, size: float, diameter: float, bleed: fl
     r = diameter / 2
     disc, text_fill = (style.WHITE, style.INK) if ink.saver else (style.INK, style.PARCHMENT)
     art.add(circle(c, c, r, fill=disc, stroke=style.CUT, stroke_mm=0.25))
-    art.add(circle(c, c, r - 1.3, stroke=style.PARCHMENT_DARK if not ink.saver else style.INK, stroke_mm=ink.width(0.35)))
+    art.add(circle(c, c, r - SAFE_MM, stroke=style.PARCHMENT_DARK if not ink.saver else style.INK, stroke_mm=ink.width(0.35)))
     big = fit(sign, "heavy", diameter * 0.62, diameter * 0.42, diameter * 0.4, 3, where, max_lines=1)
     art.add(text_block(big, c, c - big.height * 0.72, text_fill, "middle", where))
     small = fit(label, "bold", diameter * 0.6, diameter * 0.16, diameter * 0.13, 1.6, where, max_lines=1)

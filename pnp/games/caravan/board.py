@@ -68,12 +68,14 @@ class _Painter:
             field, ink, frame = self.ink.field(good.colour), self.ink.on(good.colour), style.darker(good.colour, 0.15)
             ghost = style.mix(field, good.colour, 0.3)
         else:
-            ink = style.darker(good.colour, 0.55) if style.readable_on(good.colour) != style.WHITE else style.WHITE
+            # The shade of the good's colour that reads on it (WCAG 4.5:1), white on dark goods.
+            ink = style.legible(style.darker(good.colour, 0.55) if style.readable_on(good.colour) != style.WHITE
+                                else style.WHITE, good.colour)
             field, frame, ghost = good.colour, ink, style.mix(good.colour, ink, 0.25)
         g.add(rect(x, y, size, size, fill=field))
         g.add(rect(x + 1.2, y + 1.2, size - 2.4, size - 2.4, stroke=frame, stroke_mm=self.ink.width(0.35), radius=1.5))
         # City icon as a watermark behind the middle (a camel may stand there).
-        big = size * 0.62
+        big = size * 0.42        # clear of the name above and the corner letters below
         g.add(icon(self.spec.icons["city"], x + (size - big) / 2, y + (size - big) / 2 + 1.0, big, ghost))
         key = f"goods.{good_id}"
         name = fit(self.s(key), "bold", size - 5, size * 0.16, size * 0.13, 2.0, self.s.where(key), max_lines=1)

@@ -9,7 +9,7 @@ Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
 
 from __future__ import annotations
 
-from pnp.components import cards, cutouts, money, tokens
+from pnp.components import cards, cutouts, markers, money, tokens
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
@@ -173,9 +173,11 @@ def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[Compon
 def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[ComponentRun]:
     w, panel, foot = layout.pawn_width_mm, layout.pawn_panel_mm, layout.pawn_foot_mm
     ink = style.ink_for(settings.ink)
+    # Each caravan carries a player mark besides its colour (greyscale, colour-blind players).
     caravans = [cutouts.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
-                                layout.caravan_icon, strings.where("pawns.caravan"), ink=ink)
-                for p in game.player_pawns[:variant.players]]
+                                layout.caravan_icon, strings.where("pawns.caravan"), ink=ink,
+                                mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
+                for k, p in enumerate(game.player_pawns[:variant.players])]
     desert = [cutouts.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
                               p.icon, strings.where(f"pawns.{p.id}"), ink=ink)
               for p in (game.bandits, game.sandstorm)]

@@ -25,6 +25,7 @@ from pnp.errors import LayoutError
 from pnp.geometry import CARD_SIZES, SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
+from pnp.components.style import legible
 
 # Visual proportions of the board (design, not game numbers).
 GUTTER_MM = 4.0            # sand between neighbouring space tiles
@@ -43,6 +44,7 @@ SAND = "#EBD3A0"
 SAND_LIGHT = "#F3E2B8"
 SAND_DARK = "#D9B77A"
 BAND = "#C9995A"
+BAND_GROUND = "#D0A86A"    # the darkest the band gets under a field's texts (band over the dunes)
 
 KIND_STYLE = {
     #         tile fill   tile edge   icon/ink    accent
@@ -311,9 +313,9 @@ class _Board:
         below = self._label(g, key, ink, role="display", size=8.5, height=name_h)
         # castle between the name and the market slots
         room = slot_top - below
-        size = room - 1.5
+        size = room - 2.8       # clear of the name's descenders above and the slots below
         if size > 5:
-            g.add(icon(KIND_ICON["city"], T / 2 - size / 2, below + 0.2, size, fill=ink))
+            g.add(icon(KIND_ICON["city"], T / 2 - size / 2, below + 1.6, size, fill=ink))
         gap = T - 2 * CLEAR_MM - 2 * slot
         label = self.s("market_slot")
         for k in range(2):
@@ -323,7 +325,7 @@ class _Board:
             g.add(rect(sx + 2, slot_top + 2, slot - 4, slot - 4, stroke=accent, stroke_mm=0.2, radius=1.0,
                        opacity="0.6"))
             f = fit(label, "bold", slot - 6, 5, 3.6, 2.0, self.s.where("market_slot"), max_lines=1)
-            g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=accent,
+            g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=legible(accent, "#F6FBFB"),
                              where=self.s.where("market_slot")))
 
     # ------------------------------------------------------------------ arrows
@@ -351,6 +353,7 @@ class _Board:
         S, B = self.space, self.band
         cap = sp.capacity
         fill, edge, ink, accent = KIND_STYLE["camp"]
+        ink = legible(ink, BAND_GROUND)    # the field's texts stand on the band and its dunes
         rot = FIELD_ROTATION[sp.field]
         gx, gy = self.band + sp.column * S, self.band + sp.row * S
         origin = {
@@ -364,7 +367,7 @@ class _Board:
         # the well: a card-shaped slot with one ghost card per place, fanned
         outer = B - SAFE_MM - 1.5          # v of the outermost ink
         top = 5.5
-        ch = outer - top
+        ch = outer - top - 2.2             # the well's rim (2.2 mm round the cards) keeps to the safe area
         cw = ch * self.card_ratio
         step = min(4.0, (S * 0.5 - cw) / max(cap - 1, 1))
         fan_w = cw + (cap - 1) * step

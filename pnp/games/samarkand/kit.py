@@ -6,7 +6,7 @@ per player, 8 market tokens and 2 chips, banknotes from data, one die.
 
 from __future__ import annotations
 
-from pnp.components import cards, cutouts, money, style, tables, tokens
+from pnp.components import cards, cutouts, markers, money, style, tables, tokens
 from pnp.components.tables import TableRow
 from pnp.geometry import CARD_SIZES
 from pnp.model.i18n import Strings
@@ -151,8 +151,10 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     pawn = game.sizes["pawn"]
     width, panel, foot = pawn["width_mm"].number(10), pawn["panel_mm"].number(10), pawn["foot_mm"].number(5)
     ink = style.ink_for(settings.ink)
+    # Each pawn carries a player mark besides its colour (greyscale, colour-blind players).
     pieces = [cutouts.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"), PAWN_ICON,
-                              strings.where("pawn"), ink=ink) for p in game.pawns]
+                              strings.where("pawn"), ink=ink, mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
+              for k, p in enumerate(game.pawns)]
     die_face = game.sizes["die"]["face_mm"].number(8)
     pieces.append(cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
                                   strings.where("die_back"), ink=ink))

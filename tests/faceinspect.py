@@ -1,0 +1,350 @@
+"""Reads a face's art (svgwrite elements in trim mm) back as boxes and colours, for the
+safe-area, contrast and collision tests (imported as ``faceinspect``).
+
+Every element is flattened with its transform into sheet-free trim coordinates:
+
+* ``Shape``: a rect, circle, polygon, line or path with its fill, stroke, opacity and paint
+  order; ``contains(x, y)`` tests a point against its filled area (paths with curves are
+  taken by their end points, which is enough for the flat grounds they paint here).
+* ``TextBox``: one line of text, its box from the font's advance widths (cap height above
+  the baseline, descender below) and its colour.
+* ``IconBox``: a game-icons.net icon (``pnp.components.svg.icon``), its square.
+
+``background(face, text)`` composites, at sample points inside a text's box, every filled
+shape painted before the text (paper white below); the WCAG contrast of the text's colour
+against each of those colours is what a reader sees.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import svgwrite
+
+from pnp.components.fonts import fonts, text_width
+
+CAP = 0.72          # cap height as a fraction of the font size (Lato, Playfair: 0.70-0.73)
+DESCENT = 0.2       # descender depth below the baseline
+
+
+# ----------------------------------------------------------------------------- matrices
+def _mul(m, n):
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+_CALL = re.compile(r"(\w+)\s*\(([^)]*)\)")
+
+
+def parse_transform(text: str | None):
+    m = IDENTITY
+    for name, args in _CALL.findall(text or ""):
+        v = [float(a) for a in re.split(r"[\s,]+", args.strip()) if a]
+        if name == "translate":
+            t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
+        elif name == "scale":
+            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        elif name == "rotate":
+            r = math.radians(v[0])
+            cs, sn = math.cos(r), math.sin(r)
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            t = (cs, sn, -sn, cs, cx - cs * cx + sn * cy, cy - sn * cx - cs * cy)
+        elif name == "matrix":
+            t = tuple(v)
+        else:
+            raise ValueError(f"transform {name} not understood")
+        m = _mul(m, t)
+    return m
+
+
+def apply(m, x, y):
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def invert(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
+    return (ia, ib, ic, id_, -(ia * e + ic * f), -(ib * e + id_ * f))
+
+
+# ----------------------------------------------------------------------------- items
+@dataclass
+class Shape:
+    kind: str                   # rect, circle, polygon, line, path
+    matrix: tuple
+    geometry: tuple             # rect: (x, y, w, h); circle: (cx, cy, r); polygon/path: (rings of points); line
+    fill: str | None
+    stroke: str | None
+    stroke_mm: float
+    opacity: float
+    order: int
+    pattern: int | None = None  # paint order of the ``class="pattern"`` group it belongs to
+
+    def points(self) -> list[tuple[float, float]]:
+        """Outline points in trim mm (a circle as 16 points on it)."""
+        if self.kind == "rect":
+            x, y, w, h = self.geometry
+            local = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        elif self.kind == "circle":
+            cx, cy, r = self.geometry
+            local = [(cx + r * math.cos(k * math.pi / 8), cy + r * math.sin(k * math.pi / 8)) for k in range(16)]
+        elif self.kind == "line":
+            local = list(self.geometry)
+        else:
+            local = [p for ring in self.geometry for p in ring]
+        return [apply(self.matrix, x, y) for x, y in local]
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        pts = self.points()
+        pad = self.stroke_mm / 2 if self.stroke else 0.0
+        if self.kind == "circle":     # exact for a circle under rotation / uniform scale
+            cx, cy, r = self.geometry
+            x, y = apply(self.matrix, cx, cy)
+            a, b = self.matrix[0], self.matrix[1]
+            rr = r * math.hypot(a, b)
+            return (x - rr - pad, y - rr - pad, x + rr + pad, y + rr + pad)
+        return (min(p[0] for p in pts) - pad, min(p[1] for p in pts) - pad,
+                max(p[0] for p in pts) + pad, max(p[1] for p in pts) + pad)
+
+    def contains(self, px: float, py: float) -> bool:
+        if self.fill in (None, "none") or self.kind == "line":
+            return False
+        x, y = apply(invert(self.matrix), px, py)
+        if self.kind == "rect":
+            rx, ry, w, h = self.geometry
+            return rx <= x <= rx + w and ry <= y <= ry + h
+        if self.kind == "circle":
+            cx, cy, r = self.geometry
+            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+        inside = False
+        for ring in self.geometry:
+            n = len(ring)
+            for i in range(n):
+                (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % n]
+                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                    inside = not inside
+        return inside
+
+
+@dataclass
+class TextBox:
+    content: str
+    role: str
+    size: float
+    fill: str
+    box: tuple[float, float, float, float]      # x0, y0, x1, y1 in trim mm (axis-aligned)
+    order: int
+    opacity: float
+
+
+@dataclass
+class IconBox:
+    name: str
+    box: tuple[float, float, float, float]
+    fill: str
+    order: int
+
+
+@dataclass
+class FaceItems:
+    shapes: list[Shape]
+    texts: list[TextBox]
+    icons: list[IconBox]
+
+
+def _role(element) -> str:
+    family, weight, style = element["font-family"], element["font-weight"], element["font-style"]
+    for role, f in fonts().items():
+        if (f.family, f.weight, f.style) == (family, weight, style):
+            return role
+    raise ValueError(f"text in an unknown font {family} {weight} {style}")
+
+
+def _num(v) -> float:
+    return float(v) if v is not None else 0.0
+
+
+_PATH_TOKEN = re.compile(r"[MmLlHhVvZzAaCcQqSsTt]|-?\d*\.?\d+(?:e-?\d+)?")
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "Z": 0, "A": 7, "C": 6, "Q": 4, "S": 4, "T": 2}
+
+
+def path_rings(d: str) -> list[list[tuple[float, float]]]:
+    """Subpaths of ``d`` as point rings (absolute commands; curves by their end points)."""
+    tokens = _PATH_TOKEN.findall(d)
+    rings, ring, cmd, x, y, i = [], [], None, 0.0, 0.0, 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.isalpha():
+            cmd = tok
+            i += 1
+            if cmd.upper() == "Z":
+                if ring:
+                    rings.append(ring)
+                ring = []
+                continue
+            if cmd.islower():
+                raise ValueError(f"relative path command {cmd} not understood")
+        n = _ARGS[cmd.upper()]
+        args = [float(t) for t in tokens[i:i + n]]
+        i += n
+        if cmd == "M":
+            if ring:
+                rings.append(ring)
+            ring = []
+            x, y = args
+            cmd = "L"
+        elif cmd == "L":
+            x, y = args
+        elif cmd == "H":
+            x = args[0]
+        elif cmd == "V":
+            y = args[0]
+        else:
+            x, y = args[-2], args[-1]
+        ring.append((x, y))
+    if ring:
+        rings.append(ring)
+    return rings
+
+
+def items(face) -> FaceItems:
+    """Every shape, text line and icon of ``face`` in paint order, in trim mm."""
+    shapes, texts, icons = [], [], []
+    counter = [0]
+
+    def walk(element, matrix, opacity, pattern=None):
+        attrs = element.attribs
+        matrix = _mul(matrix, parse_transform(attrs.get("transform")))
+        opacity *= float(attrs.get("opacity", 1.0))
+        order = counter[0]
+        counter[0] += 1
+        if isinstance(element, svgwrite.container.Group):
+            if attrs.get("class") == "icon":
+                s = float(attrs["data-size"])
+                x0, y0 = apply(matrix, 0, 0)
+                x1, y1 = apply(matrix, s, s)
+                icons.append(IconBox(attrs.get("data-name", ""), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)),
+                                     attrs.get("data-fill", ""), order))
+                return
+            if attrs.get("class") == "pattern":
+                pattern = order
+            for child in element.elements:
+                walk(child, matrix, opacity, pattern)
+            return
+        if isinstance(element, svgwrite.text.Text):
+            role = _role(attrs)
+            size = float(attrs["font-size"])
+            content = element.text
+            x, y = float(attrs["x"]), float(attrs["y"])
+            w = text_width(content, role, size)
+            anchor = attrs.get("text-anchor", "start")
+            x0 = x - {"start": 0, "middle": w / 2, "end": w}[anchor]
+            corners = [apply(matrix, px, py) for px in (x0, x0 + w) for py in (y - CAP * size, y + DESCENT * size)]
+            box = (min(c[0] for c in corners), min(c[1] for c in corners),
+                   max(c[0] for c in corners), max(c[1] for c in corners))
+            texts.append(TextBox(content, role, size, attrs.get("fill", "#000000"), box, order, opacity))
+            return
+        fill = attrs.get("fill")
+        stroke = attrs.get("stroke")
+        stroke_mm = _num(attrs.get("stroke-width")) if stroke else 0.0
+        opacity *= float(attrs.get("fill-opacity", 1.0))
+        if isinstance(element, svgwrite.shapes.Rect):
+            geometry = (_num(attrs.get("x")), _num(attrs.get("y")), float(attrs["width"]), float(attrs["height"]))
+            kind = "rect"
+        elif isinstance(element, svgwrite.shapes.Circle):
+            geometry = (_num(attrs.get("cx")), _num(attrs.get("cy")), float(attrs["r"]))
+            kind = "circle"
+        elif isinstance(element, svgwrite.shapes.Line):
+            geometry = ((_num(attrs.get("x1")), _num(attrs.get("y1"))), (_num(attrs.get("x2")), _num(attrs.get("y2"))))
+            kind = "line"
+        elif isinstance(element, svgwrite.shapes.Polygon):
+            geometry = ([tuple(map(float, p)) for p in element.points],)
+            kind = "polygon"
+        elif isinstance(element, svgwrite.path.Path):
+            geometry = tuple(path_rings(" ".join(str(c) for c in element.commands)))
+            kind = "path"
+        else:
+            raise ValueError(f"element {type(element).__name__} not understood")
+        shapes.append(Shape(kind, matrix, geometry, fill, stroke, stroke_mm, opacity, order, pattern))
+
+    walk(face.art, IDENTITY, 1.0)
+    return FaceItems(shapes, texts, icons)
+
+
+# ----------------------------------------------------------------------------- colours
+def rgb(colour: str) -> tuple[float, float, float]:
+    colour = colour.strip()
+    if colour.startswith("#") and len(colour) == 7:
+        return tuple(int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    named = {"white": (1.0, 1.0, 1.0), "black": (0.0, 0.0, 0.0)}
+    if colour.lower() in named:
+        return named[colour.lower()]
+    raise ValueError(f"colour {colour!r} not understood")
+
+
+def luminance(c) -> float:
+    """WCAG 2 relative luminance of an sRGB triple (0..1)."""
+    def lin(v):
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def lightness(c) -> float:
+    """CIE L* (0..100) of an sRGB triple: the grey a greyscale print shows."""
+    y = luminance(c)
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else y * 24389 / 27
+
+
+def blend(under, over, alpha):
+    return tuple(u + (o - u) * alpha for u, o in zip(under, over))
+
+
+def colour_at(found: FaceItems, x: float, y: float, before: int):
+    """The colour painted at (x, y) by the filled shapes drawn before paint order ``before``."""
+    colour = (1.0, 1.0, 1.0)
+    for shape in found.shapes:
+        if shape.order >= before:
+            break
+        if shape.fill not in (None, "none") and not shape.fill.startswith("url") and shape.contains(x, y):
+            colour = blend(colour, rgb(shape.fill), shape.opacity)
+    return colour
+
+
+def sample_points(box, n: int = 5):
+    """Points inside a text box where its glyphs stand: across its width, within the x-height band."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    ys = (y0 + h * 0.35, y0 + h * 0.6)
+    return [(x0 + (x1 - x0) * (k + 0.5) / n, yy) for k in range(n) for yy in ys]
+
+
+def worst_contrast(found: FaceItems, text: TextBox) -> tuple[float, tuple]:
+    """Lowest WCAG contrast of ``text``'s colour against what lies under it, and that colour."""
+    worst, under = 99.0, None
+    for x, y in sample_points(text.box):
+        ground = colour_at(found, x, y, text.order)
+        fg = blend(ground, rgb(text.fill), text.opacity)
+        c = contrast(fg, ground)
+        if c < worst:
+            worst, under = c, ground
+    return worst, under
+
+
+def overlap(a, b, tolerance: float = 0.05) -> bool:
+    return a[0] < b[2] - tolerance and b[0] < a[2] - tolerance and a[1] < b[3] - tolerance and b[1] < a[3] - tolerance
+
+
+def hex_of(c) -> str:
+    return "#" + "".join(f"{round(v * 255):02X}" for v in c)

@@ -1,0 +1,39 @@
+"""Every distinct face a default kit prints, per game, language and ink (imported as ``kitfaces``).
+
+Faces come from the game's kit recipe (the same call ``pnp build`` makes), read off the
+sheets it imposes: card fronts and backs, tokens, money, tables, cut-outs and the whole
+board.  Built once per (game, language, ink) for the session.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnp.geometry import PAPERS
+from pnp.model.catalog import DEFAULT_DATA_DIR
+from pnp.model.i18n import Strings
+from pnp.printing.imposition import PrintSettings
+from pnp.registry import game as registered_game, games
+
+GAMES = tuple(sorted(games()))
+LANGS = ("en", "da")
+
+
+@lru_cache(maxsize=None)
+def kit_faces(game_id: str, lang: str, ink: str = "normal", players: int | None = None) -> tuple:
+    """Distinct faces of ``game_id``'s kit for ``players`` (default: the game's default), in print
+    order, as (``pnp.components.svg.Face``, is a card back) pairs."""
+    entry = registered_game(game_id)
+    game = entry.load(DEFAULT_DATA_DIR)
+    strings = Strings(DEFAULT_DATA_DIR, game_id, lang)
+    settings = PrintSettings(PAPERS["a4"], ink=ink)
+    runs = entry.module("kit").components(game, strings, game.variant(players), settings, lambda label: (lambda *a: label))
+    seen, faces = set(), []
+    for run in runs:
+        for sheet in run.sheets:
+            for front, back in sheet.faces:
+                for face, is_back in ((front, False), (back, True)):
+                    if face is not None and id(face) not in seen:
+                        seen.add(id(face))
+                        faces.append((face, is_back))
+    return tuple(faces)

@@ -1,0 +1,87 @@
+"""Every identity survives greyscale and colour-blindness (issue 11, point 4).
+
+* Lightness: the colours of one set (player colours, banknote values, coin values) differ
+  pairwise by at least ``MIN_DELTA_L`` in CIE L*, the grey a greyscale print gives them.
+* Cue: faces of one set still differ with every colour erased (a letter, number, shape or
+  icon tells them apart).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+import pytest
+
+import faceinspect as fi
+from kitfaces import kit_faces
+from pnp.components import money
+from pnp.model.catalog import DEFAULT_DATA_DIR
+from pnp.registry import game as registered_game
+
+MIN_DELTA_L = 8.0
+
+
+def _model(game_id):
+    return registered_game(game_id).load(DEFAULT_DATA_DIR)
+
+
+def _colour_sets():
+    sam, car, chess = _model("samarkand"), _model("caravan"), _model("caravan-chessboard")
+    return {
+        "samarkand pawns": {p.id: p.colour for p in sam.pawns},
+        "samarkand banknotes": {str(n.value): money.NOTE_COLOURS[k] for k, n in
+                                enumerate(sorted(sam.banknotes, key=lambda n: n.value))},
+        "caravan players": {p.id: p.colour for p in car.player_colours},
+        "chessboard caravans": {p.id: p.colour for p in chess.player_pawns},
+        "chessboard coins": {str(c.value): money.NOTE_COLOURS[k] for k, c in
+                             enumerate(sorted(chess.coins, key=lambda c: c.value))},
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_colour_sets()))
+def test_colours_of_a_set_differ_in_lightness(name):
+    colours = _colour_sets()[name]
+    light = {key: fi.lightness(fi.rgb(c)) for key, c in colours.items()}
+    close = [(a, b, round(abs(light[a] - light[b]), 1)) for a, b in combinations(light, 2)
+             if abs(light[a] - light[b]) < MIN_DELTA_L]
+    assert not close, f"{name}: too alike in greyscale (L* apart): {close}"
+
+
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
+_ID = re.compile(r' id="[^"]*"')
+
+
+def _without_colour(face) -> str:
+    return _ID.sub("", _COLOUR.sub("#000000", face.art.tostring()))
+
+
+# Sets of faces by name: (game, players, name prefixes).
+FACE_SETS = {
+    "samarkand pawns": ("samarkand", 5, ("pawn/",)),
+    "samarkand banknotes": ("samarkand", 5, ("banknote/",)),
+    "samarkand goods cards": ("samarkand", 5, ("card/grain", "card/fruit", "card/copper", "card/carpets",
+                                               "card/camels", "card/jewels")),
+    "samarkand market tokens": ("samarkand", 5, ("market/grain", "market/fruit", "market/copper", "market/carpets",
+                                                 "market/camels", "market/jewels", "market/assortment")),
+    "caravan camels": ("caravan", 4, ("camel/",)),
+    "caravan goods": ("caravan", 4, ("good/",)),
+    "caravan theft markers": ("caravan", 4, ("theft-marker/",)),
+    "caravan player boards": ("caravan", 4, ("player-board/",)),
+    "chessboard caravans": ("caravan-chessboard", 6, ("pawn/red", "pawn/blue", "pawn/green", "pawn/yellow",
+                                                      "pawn/purple", "pawn/white")),
+    "chessboard coins": ("caravan-chessboard", 6, ("coin/",)),
+    "chessboard goods cards": ("caravan-chessboard", 6, ("card/furs", "card/metals", "card/silk", "card/spices",
+                                                         "card/tea", "card/woods")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FACE_SETS))
+@pytest.mark.parametrize("lang", ("en", "da"))
+def test_faces_of_a_set_differ_without_colour(name, lang):
+    game, players, prefixes = FACE_SETS[name]
+    faces = {f.name: f for f, _ in kit_faces(game, lang, players=players) if f.name.startswith(prefixes)}
+    assert len(faces) >= 2, f"{name}: found {sorted(faces)}"
+    grey = {n: _without_colour(f) for n, f in faces.items()}
+    same = [(a, b) for a, b in combinations(sorted(grey), 2) if grey[a] == grey[b]]
+    assert not same, f"{name}: told apart by colour alone: {same}"
