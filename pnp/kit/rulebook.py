@@ -571,11 +571,35 @@ class _Sheet:
 
 #: Player aids per aid page (2 columns x 2 rows, each one column wide).
 AIDS_PER_PAGE = 4
+#: Least share of the body height a row of player aids takes on the last body page.
+MIN_AID_SHARE = 0.3
 
 
 def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
     """(pages, PDF bytes) of the sheet's Markdown text with body type of ``size`` points,
-    followed by the player aids (one per player, the last aid page filled with spares)."""
+    followed by the player aids (one per player, the last aid page filled with spares).
+
+    The two columns of the body's last page end level: after a first build, the last
+    page is rebuilt with both columns cut to the height of half its text (plus a line at
+    a time until everything fits on that page again)."""
+    pages, data, end = _build_once(sheet, size)
+    page, heights, full = end
+    if page < 2 or len(heights) < 2:
+        return pages, data
+    step = _styles(sheet.lang, size)["body"].leading
+    target = sum(heights) / 2
+    h = target
+    while h < full:
+        trial = _build_once(sheet, size, balance=(page, h))
+        if trial[0] <= pages and trial[2][0] == page:
+            return trial[0], trial[1]
+        h += step
+    return pages, data
+
+
+def _build_once(sheet: _Sheet, size: float, balance: tuple[int, float] | None = None):
+    """(pages, PDF bytes, (last body page, [height used in each of its columns], column
+    height)); ``balance = (page, h)`` cuts both columns of that page to ``h`` points."""
     import markdown_it
     from markdown_it.tree import SyntaxTreeNode
     from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, KeepInFrame, NextPageTemplate,
@@ -602,11 +626,11 @@ def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
     needed = sum(f.wrap(full_w, page_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
     title_h = max(title_h, needed + 4 * MM)
 
-    def columns(top: float, tag: str) -> list:
-        height = top - body_bottom
+    def columns(top: float, tag: str, height: float | None = None) -> list:
+        height = min(height or top - body_bottom, top - body_bottom)
         pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        return [Frame(margin, body_bottom, col_w, height, id=f"{tag}-left", **pad),
-                Frame(margin + col_w + gutter, body_bottom, col_w, height, id=f"{tag}-right", **pad)]
+        return [Frame(margin, top - height, col_w, height, id=f"{tag}-left", **pad),
+                Frame(margin + col_w + gutter, top - height, col_w, height, id=f"{tag}-right", **pad)]
 
     title_frame = Frame(margin, page_h - margin - title_h, page_w - 2 * margin, title_h, id="title",
                         leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -622,7 +646,17 @@ def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
     aid_cells = [(margin + col * (col_w + gutter), body_bottom + (1 - row) * (aid_h + aid_gap))
                  for row in range(2) for col in range(2)]
 
-    def decorate(first: bool, aids: bool = False):
+    # The last body page, once balanced, gives its lower part to a row of two player aids
+    # when the columns leave at least MIN_AID_SHARE of the body height free.
+    body_h = page_h - margin - body_bottom
+    shared_cells, shared_aids, shared_h = [], [], 0.0
+    if balance and sheet.aid and body_h - balance[1] - aid_gap >= MIN_AID_SHARE * body_h:
+        shared_h = min(aid_h, body_h - balance[1] - aid_gap)
+        shared_cells = [(margin + col * (col_w + gutter), body_bottom, shared_h) for col in range(2)]
+        shared_aids = [Frame(x, y, col_w, shared_h, id=f"shared-aid-{i}", leftPadding=aid_pad, rightPadding=aid_pad,
+                             topPadding=aid_pad, bottomPadding=aid_pad) for i, (x, y, _) in enumerate(shared_cells)]
+
+    def decorate(first: bool, aids=False):
         def on_page(canvas, doc):
             from reportlab.lib.colors import HexColor
 
@@ -637,16 +671,20 @@ def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
                 canvas.setLineWidth(0.4)
                 canvas.line(margin, y - 1.6, page_w - margin, y - 1.6)
             if aids:
+                cells = [(x, y, aid_h) for x, y in aid_cells] if aids is True else aids
                 canvas.setStrokeColor(HexColor(ACCENT))
                 canvas.setLineWidth(0.8)
-                for x, y in aid_cells:
-                    canvas.roundRect(x, y, col_w, aid_h, 2.5 * MM, stroke=1, fill=0)
+                for x, y, h in cells:
+                    canvas.roundRect(x, y, col_w, h, 2.5 * MM, stroke=1, fill=0)
                 canvas.setStrokeColor(HexColor("#8A8A8A"))
                 canvas.setLineWidth(0.4)
                 canvas.setDash(3, 2)
-                canvas.line(page_w / 2, body_bottom - 2 * MM, page_w / 2, page_h - margin + 2 * MM)
-                mid = body_bottom + aid_h + aid_gap / 2
-                canvas.line(margin - 2 * MM, mid, page_w - margin + 2 * MM, mid)
+                top = max(y + h for _, y, h in cells)
+                canvas.line(page_w / 2, body_bottom - 2 * MM, page_w / 2, top + 2 * MM)
+                canvas.line(margin - 2 * MM, top + aid_gap / 2, page_w - margin + 2 * MM, top + aid_gap / 2)
+                if aids is True:
+                    mid = body_bottom + aid_h + aid_gap / 2
+                    canvas.line(margin - 2 * MM, mid, page_w - margin + 2 * MM, mid)
                 canvas.setDash()
             canvas.setStrokeColor(HexColor(RULE))
             canvas.setLineWidth(0.5)
@@ -659,7 +697,23 @@ def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
         return on_page
 
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(
+    later_top = page_h - margin
+    end = {"page": 0, "low": {}}
+
+    class _Doc(BaseDocTemplate):
+        def handle_pageBegin(self):
+            if balance and self.page + 1 == balance[0]:
+                self.pageTemplate = self.pageTemplates[-1]
+            super().handle_pageBegin()
+
+        def afterFlowable(self, flowable):
+            if isinstance(flowable, _BodyEnd):
+                end["page"] = self.page
+            elif self.frame is not None and (not end["page"] or end["page"] == self.page):
+                low = end["low"].setdefault(self.page, {})
+                low[self.frame.id] = min(low.get(self.frame.id, later_top), self.frame._y)
+
+    doc = _Doc(
         buffer,
         pagesize=(page_w, page_h),
         leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
@@ -681,19 +735,43 @@ def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
         PageTemplate(id="later", frames=columns(page_h - margin, "later"), onPage=decorate(False)),
         PageTemplate(id="aids", frames=[Frame(x, y, col_w, aid_h, id=f"aid-{i}", **pad)
                                         for i, (x, y) in enumerate(aid_cells)], onPage=decorate(False, True)),
+        PageTemplate(id="balanced", frames=columns(page_h - margin, "balanced", balance[1] if balance else None)
+                     + shared_aids, onPage=decorate(False, shared_cells)),
     ])
-    story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow
+    story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow + [_BodyEnd()]
     if sheet.aid:
         aid_styles = _styles(lang, 8.0)
-        inner_w, inner_h = col_w - 2 * aid_pad, aid_h - 2 * aid_pad
-        copies = -(-players // AIDS_PER_PAGE) * AIDS_PER_PAGE
-        story += [NextPageTemplate("aids"), PageBreak()]
-        for i in range(copies):
+        inner_w = col_w - 2 * aid_pad
+
+        def aid_card(height: float):
             aid_builder = _Builder(aid_styles, inner_w, sheet.figures, aid_template_path(game, lang))
             aid_title, aid_body = aid_builder.document(SyntaxTreeNode(md.parse(sheet.aid)))
             head = [Paragraph(p.text, aid_styles["aid_title"]) for p in aid_title[:1]]
-            story.append(KeepInFrame(inner_w, inner_h, head + aid_body, mode="shrink"))
+            return KeepInFrame(inner_w, height - 2 * aid_pad, head + aid_body, mode="shrink")
+
+        shared = len(shared_aids)
+        for i in range(shared):
+            story += [FrameBreak(), aid_card(shared_h)]
+        rest = max(0, players - shared)
+        copies = -(-rest // AIDS_PER_PAGE) * AIDS_PER_PAGE
+        if copies:
+            story += [NextPageTemplate("aids"), PageBreak()]
+        for i in range(copies):
+            story.append(aid_card(aid_h))
             if i < copies - 1:
                 story.append(FrameBreak())
     doc.build(story)
-    return doc.page, buffer.getvalue()
+    last = end["low"].get(end["page"], {})
+    top = page_h - margin if end["page"] > 1 else first_top
+    heights = [top - y for frame_id, y in sorted(last.items()) if frame_id.endswith(("left", "right"))]
+    return doc.page, buffer.getvalue(), (end["page"], heights, top - body_bottom)
+
+
+class _BodyEnd(__import__("reportlab.platypus", fromlist=["Flowable"]).Flowable):
+    """Zero-size marker after the body text (the PDF builder notes its page)."""
+
+    def wrap(self, aW, aH):
+        return 0, 0
+
+    def draw(self):
+        pass
