@@ -197,6 +197,8 @@ class GridDiagram:
         from reportlab.graphics.shapes import Drawing
 
         d = Drawing(self.width, self.height)
+        # else reportlab names Helvetica in every page that holds a drawing
+        d.initialFontName, d.initialFontSize = font("body").reportlab_name, 6.5
         for s in self.shapes:
             d.add(s)
         return d
