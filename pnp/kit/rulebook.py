@@ -22,6 +22,7 @@ are GitHub-style pipe tables.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -107,7 +108,17 @@ def template_path(game, lang: str) -> Path:
     return game.folder / "rules" / f"{lang}.md.j2"
 
 
-def render_rules_markdown(game, variant, lang: str) -> str:
+#: A figure in the Markdown text: a paragraph of its own, ``[[figure NAME | caption]]``.
+FIGURE_MARK = re.compile(r"^\[\[figure ([a-z0-9_-]+)(?: \| (.*))?\]\]$", re.S)
+
+
+def _figure_marker(name: str, caption: str = "") -> str:
+    """Template function ``figure(name, caption)``: the marker paragraph the PDF builder
+    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module)."""
+    return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
+
+
+def render_rules_markdown(game, variant, lang: str, template: Path | None = None) -> str:
     """The rules of ``game`` for ``variant`` (a ``Variant`` or a player count) in ``lang``
     as Markdown text.
 
@@ -121,7 +132,7 @@ def render_rules_markdown(game, variant, lang: str) -> str:
     import jinja2
 
     context = rules_context(game, variant, lang)
-    path = template_path(game, lang)
+    path = template or template_path(game, lang)
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(path.parent)),
         undefined=jinja2.StrictUndefined,
@@ -131,6 +142,7 @@ def render_rules_markdown(game, variant, lang: str) -> str:
         autoescape=False,
     )
     env.filters["join_and"] = _join_and
+    env.globals["figure"] = _figure_marker
     try:
         text = env.get_template(path.name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
@@ -212,6 +224,11 @@ def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
                                     alignment=TA_LEFT),
         "head_cell": ParagraphStyle("head_cell", fontName=bold, fontSize=7.6, leading=9, textColor=HexColor("#FFFFFF"),
                                     alignment=TA_CENTER),
+        "caption": ParagraphStyle("caption", parent=base, fontName=italic, fontSize=size - 1.2,
+                                  leading=round((size - 1.2) * 1.28, 2), alignment=TA_CENTER, spaceBefore=1.5,
+                                  spaceAfter=6, hyphenationLang=""),
+        "aid_title": ParagraphStyle("aid_title", fontName=display, fontSize=12.5, leading=14.5, textColor=accent,
+                                    alignment=TA_CENTER, spaceAfter=2),
         "footer": ParagraphStyle("footer", fontName=body, fontSize=7, leading=8, textColor=HexColor("#6B5B45")),
         "_fonts": {"body": body, "bold": bold, "italic": italic, "display": display},
     }
@@ -250,9 +267,13 @@ def _inline_of(block) -> str:
 class _Builder:
     """Walks a markdown-it ``SyntaxTreeNode`` and emits flowables for one column width."""
 
-    def __init__(self, styles: dict[str, Any], column_width: float):
+    def __init__(self, styles: dict[str, Any], column_width: float, figures: dict[str, Any] | None = None,
+                 source: Path | None = None):
         self.s = styles
         self.width = column_width
+        self.figures = figures or {}
+        self.source = source
+        self.used: list[str] = []
 
     def document(self, root) -> tuple[list, list]:
         """(title block flowables, body flowables)."""
@@ -291,6 +312,10 @@ class _Builder:
             guard = style.spaceBefore + style.leading + 3.5 * self.s["body"].leading
             return [CondPageBreak(guard), Paragraph(_inline_of(node), style)]
         if t == "paragraph":
+            raw = "".join(c.content for c in node.children if c.type == "inline").strip()
+            mark = FIGURE_MARK.match(raw)
+            if mark:
+                return [self._figure(mark.group(1), (mark.group(2) or "").strip())]
             return [Paragraph(_inline_of(node), self.s[style])]
         if t in ("bullet_list", "ordered_list"):
             return [self._list(node, width, style)]
@@ -303,6 +328,28 @@ class _Builder:
 
             return [Spacer(1, 4)]
         return []
+
+    def _figure(self, name: str, caption: str):
+        """The game's drawing ``name`` centred in the column, its caption (real text) below."""
+        from reportlab.platypus import KeepTogether, Paragraph, Spacer
+
+        if name not in self.figures:
+            known = ", ".join(sorted(self.figures)) or "none"
+            raise DataError(f"no figure '{name}' (the game draws: {known})", file=self.source)
+        self.used.append(name)
+        drawing = self.figures[name]
+        drawing.hAlign = "CENTER"
+        parts = [Spacer(1, 2), drawing]
+        if caption:
+            md = __import__("markdown_it").MarkdownIt("commonmark")
+            from markdown_it.tree import SyntaxTreeNode
+
+            tree = SyntaxTreeNode(md.parse(caption))
+            markup = "".join(_inline_of(b) for b in tree.children if b.type == "paragraph")
+            parts.append(Paragraph(markup, self.s["caption"]))
+        else:
+            parts.append(Spacer(1, 5))
+        return KeepTogether(parts)
 
     def _list(self, node, width: float, style: str):
         from reportlab.lib.colors import HexColor
@@ -463,16 +510,21 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
     variant = as_variant(game, variant)
     players = variant.players
-    text = _tie(render_rules_markdown(game, variant, lang), strings.get("currency"))
+    currency = strings.get("currency")
+    text = _tie(render_rules_markdown(game, variant, lang), currency)
+    aid_path = aid_template_path(game, lang)
+    aid = _tie(render_rules_markdown(game, variant, lang, aid_path), currency) if aid_path.is_file() else None
+    figures = game_figures(game, variant, lang, column_width(paper))
+    sheet = _Sheet(game, players, lang, paper, text, strings, figures, aid)
 
     # Largest body size that needs no more pages than the smallest would (so a few
     # overflowing lines shrink the type a little instead of starting a near-empty page).
     largest, smallest = BODY_SIZES[0], BODY_SIZES[-1]
-    best = _build_pdf(game, players, lang, paper, text, strings, largest)
-    fewest = _build_pdf(game, players, lang, paper, text, strings, smallest)
+    best = _build_pdf(sheet, largest)
+    fewest = _build_pdf(sheet, smallest)
     if fewest[0] < best[0]:
         for size in BODY_SIZES[1:-1]:
-            trial = _build_pdf(game, players, lang, paper, text, strings, size)
+            trial = _build_pdf(sheet, size)
             if trial[0] == fewest[0]:
                 best = trial
                 break
@@ -489,12 +541,72 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
     return pages
 
 
-def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: dict, size: float) -> tuple[int, bytes]:
-    """(pages, PDF bytes) of the Markdown ``text`` with body type of ``size`` points."""
+def aid_template_path(game, lang: str) -> Path:
+    """``data/<game>/rules/aid/<lang>.md.j2``: the player aid (optional)."""
+    return game.folder / "rules" / "aid" / f"{lang}.md.j2"
+
+
+def column_width(paper: str) -> float:
+    """Width of one text column of the rules sheet on ``paper``, points."""
+    return ((PAPER_MM[paper][0] - 2 * MARGIN_MM - GUTTER_MM) / 2) * MM
+
+
+def game_figures(game, variant, lang: str, width: float) -> dict[str, Any]:
+    """The game's rules drawings, name -> reportlab ``Drawing`` at most ``width`` points wide:
+    ``figures(game, variant, lang, width)`` of its rules module, or none."""
+    from pnp.registry import game as registered
+
+    module = registered(game.id).module("rules")
+    make = getattr(module, "figures", None)
+    return make(game, variant, lang, width) if make else {}
+
+
+class _Sheet:
+    """Everything one rules PDF is built from (all sizes are tried on the same sheet)."""
+
+    def __init__(self, game, players, lang, paper, text, strings, figures, aid):
+        self.game, self.players, self.lang, self.paper = game, players, lang, paper
+        self.text, self.strings, self.figures, self.aid = text, strings, figures, aid
+
+
+#: Player aids per aid page (2 columns x 2 rows, each one column wide).
+AIDS_PER_PAGE = 4
+#: Least share of the body height a row of player aids takes on the last body page.
+MIN_AID_SHARE = 0.3
+
+
+def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
+    """(pages, PDF bytes) of the sheet's Markdown text with body type of ``size`` points,
+    followed by the player aids (one per player, the last aid page filled with spares).
+
+    The two columns of the body's last page end level: after a first build, the last
+    page is rebuilt with both columns cut to the height of half its text (plus a line at
+    a time until everything fits on that page again)."""
+    pages, data, end = _build_once(sheet, size)
+    page, heights, full = end
+    if page < 2 or len(heights) < 2:
+        return pages, data
+    step = _styles(sheet.lang, size)["body"].leading
+    target = sum(heights) / 2
+    h = target
+    while h < full:
+        trial = _build_once(sheet, size, balance=(page, h))
+        if trial[0] <= pages and trial[2][0] == page:
+            return trial[0], trial[1]
+        h += step
+    return pages, data
+
+
+def _build_once(sheet: _Sheet, size: float, balance: tuple[int, float] | None = None):
+    """(pages, PDF bytes, (last body page, [height used in each of its columns], column
+    height)); ``balance = (page, h)`` cuts both columns of that page to ``h`` points."""
     import markdown_it
     from markdown_it.tree import SyntaxTreeNode
-    from reportlab.platypus import BaseDocTemplate, Frame, FrameBreak, NextPageTemplate, PageTemplate
+    from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, KeepInFrame, NextPageTemplate,
+                                    PageBreak, PageTemplate, Paragraph)
 
+    game, players, lang, paper, text, strings = sheet.game, sheet.players, sheet.lang, sheet.paper, sheet.text, \
+        sheet.strings
     styles = _styles(lang, size)
 
     w_mm, h_mm = PAPER_MM[paper]
@@ -507,17 +619,18 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
 
     md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
     tree = SyntaxTreeNode(md.parse(text))
-    title_flow, body_flow = _Builder(styles, col_w).document(tree)
+    builder = _Builder(styles, col_w, sheet.figures, template_path(game, lang))
+    title_flow, body_flow = builder.document(tree)
     # The title block is at least TITLE_BLOCK_MM high, more if its text needs it.
     full_w = page_w - 2 * margin
     needed = sum(f.wrap(full_w, page_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
     title_h = max(title_h, needed + 4 * MM)
 
-    def columns(top: float, tag: str) -> list:
-        height = top - body_bottom
+    def columns(top: float, tag: str, height: float | None = None) -> list:
+        height = min(height or top - body_bottom, top - body_bottom)
         pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        return [Frame(margin, body_bottom, col_w, height, id=f"{tag}-left", **pad),
-                Frame(margin + col_w + gutter, body_bottom, col_w, height, id=f"{tag}-right", **pad)]
+        return [Frame(margin, top - height, col_w, height, id=f"{tag}-left", **pad),
+                Frame(margin + col_w + gutter, top - height, col_w, height, id=f"{tag}-right", **pad)]
 
     title_frame = Frame(margin, page_h - margin - title_h, page_w - 2 * margin, title_h, id="title",
                         leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
@@ -525,7 +638,25 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
     sheet_title = f"{strings['title']} — {strings['components']['rules']}"
     footer_text = f"{sheet_title} · {strings['subtitle'].format(players=players)}"
 
-    def decorate(first: bool):
+    # Player aids: cards of one column's width and half the body height, cut apart on the
+    # dashed lines (drawn between them, so one cut separates two cards).
+    aid_gap = gutter
+    aid_h = (page_h - margin - body_bottom - aid_gap) / 2
+    aid_pad = 3.2 * MM
+    aid_cells = [(margin + col * (col_w + gutter), body_bottom + (1 - row) * (aid_h + aid_gap))
+                 for row in range(2) for col in range(2)]
+
+    # The last body page, once balanced, gives its lower part to a row of two player aids
+    # when the columns leave at least MIN_AID_SHARE of the body height free.
+    body_h = page_h - margin - body_bottom
+    shared_cells, shared_aids, shared_h = [], [], 0.0
+    if balance and sheet.aid and body_h - balance[1] - aid_gap >= MIN_AID_SHARE * body_h:
+        shared_h = min(aid_h, body_h - balance[1] - aid_gap)
+        shared_cells = [(margin + col * (col_w + gutter), body_bottom, shared_h) for col in range(2)]
+        shared_aids = [Frame(x, y, col_w, shared_h, id=f"shared-aid-{i}", leftPadding=aid_pad, rightPadding=aid_pad,
+                             topPadding=aid_pad, bottomPadding=aid_pad) for i, (x, y, _) in enumerate(shared_cells)]
+
+    def decorate(first: bool, aids=False):
         def on_page(canvas, doc):
             from reportlab.lib.colors import HexColor
 
@@ -539,6 +670,22 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
                 canvas.line(margin, y, page_w - margin, y)
                 canvas.setLineWidth(0.4)
                 canvas.line(margin, y - 1.6, page_w - margin, y - 1.6)
+            if aids:
+                cells = [(x, y, aid_h) for x, y in aid_cells] if aids is True else aids
+                canvas.setStrokeColor(HexColor(ACCENT))
+                canvas.setLineWidth(0.8)
+                for x, y, h in cells:
+                    canvas.roundRect(x, y, col_w, h, 2.5 * MM, stroke=1, fill=0)
+                canvas.setStrokeColor(HexColor("#8A8A8A"))
+                canvas.setLineWidth(0.4)
+                canvas.setDash(3, 2)
+                top = max(y + h for _, y, h in cells)
+                canvas.line(page_w / 2, body_bottom - 2 * MM, page_w / 2, top + 2 * MM)
+                canvas.line(margin - 2 * MM, top + aid_gap / 2, page_w - margin + 2 * MM, top + aid_gap / 2)
+                if aids is True:
+                    mid = body_bottom + aid_h + aid_gap / 2
+                    canvas.line(margin - 2 * MM, mid, page_w - margin + 2 * MM, mid)
+                canvas.setDash()
             canvas.setStrokeColor(HexColor(RULE))
             canvas.setLineWidth(0.5)
             canvas.line(margin, margin + footer_h - 2.5 * MM, page_w - margin, margin + footer_h - 2.5 * MM)
@@ -550,7 +697,23 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
         return on_page
 
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(
+    later_top = page_h - margin
+    end = {"page": 0, "low": {}}
+
+    class _Doc(BaseDocTemplate):
+        def handle_pageBegin(self):
+            if balance and self.page + 1 == balance[0]:
+                self.pageTemplate = self.pageTemplates[-1]
+            super().handle_pageBegin()
+
+        def afterFlowable(self, flowable):
+            if isinstance(flowable, _BodyEnd):
+                end["page"] = self.page
+            elif self.frame is not None and (not end["page"] or end["page"] == self.page):
+                low = end["low"].setdefault(self.page, {})
+                low[self.frame.id] = min(low.get(self.frame.id, later_top), self.frame._y)
+
+    doc = _Doc(
         buffer,
         pagesize=(page_w, page_h),
         leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
@@ -566,10 +729,49 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
         initialFontName=styles["_fonts"]["body"],  # else every page names Helvetica
         initialFontSize=8,
     )
+    pad = dict(leftPadding=aid_pad, rightPadding=aid_pad, topPadding=aid_pad, bottomPadding=aid_pad)
     doc.addPageTemplates([
         PageTemplate(id="first", frames=[title_frame] + columns(first_top, "first"), onPage=decorate(True)),
         PageTemplate(id="later", frames=columns(page_h - margin, "later"), onPage=decorate(False)),
+        PageTemplate(id="aids", frames=[Frame(x, y, col_w, aid_h, id=f"aid-{i}", **pad)
+                                        for i, (x, y) in enumerate(aid_cells)], onPage=decorate(False, True)),
+        PageTemplate(id="balanced", frames=columns(page_h - margin, "balanced", balance[1] if balance else None)
+                     + shared_aids, onPage=decorate(False, shared_cells)),
     ])
-    story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow
+    story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow + [_BodyEnd()]
+    if sheet.aid:
+        aid_styles = _styles(lang, 8.0)
+        inner_w = col_w - 2 * aid_pad
+
+        def aid_card(height: float):
+            aid_builder = _Builder(aid_styles, inner_w, sheet.figures, aid_template_path(game, lang))
+            aid_title, aid_body = aid_builder.document(SyntaxTreeNode(md.parse(sheet.aid)))
+            head = [Paragraph(p.text, aid_styles["aid_title"]) for p in aid_title[:1]]
+            return KeepInFrame(inner_w, height - 2 * aid_pad, head + aid_body, mode="shrink")
+
+        shared = len(shared_aids)
+        for i in range(shared):
+            story += [FrameBreak(), aid_card(shared_h)]
+        rest = max(0, players - shared)
+        copies = -(-rest // AIDS_PER_PAGE) * AIDS_PER_PAGE
+        if copies:
+            story += [NextPageTemplate("aids"), PageBreak()]
+        for i in range(copies):
+            story.append(aid_card(aid_h))
+            if i < copies - 1:
+                story.append(FrameBreak())
     doc.build(story)
-    return doc.page, buffer.getvalue()
+    last = end["low"].get(end["page"], {})
+    top = page_h - margin if end["page"] > 1 else first_top
+    heights = [top - y for frame_id, y in sorted(last.items()) if frame_id.endswith(("left", "right"))]
+    return doc.page, buffer.getvalue(), (end["page"], heights, top - body_bottom)
+
+
+class _BodyEnd(__import__("reportlab.platypus", fromlist=["Flowable"]).Flowable):
+    """Zero-size marker after the body text (the PDF builder notes its page)."""
+
+    def wrap(self, aW, aH):
+        return 0, 0
+
+    def draw(self):
+        pass

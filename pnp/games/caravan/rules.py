@@ -12,6 +12,7 @@ from typing import Any
 from pnp.model.i18n import Strings
 from pnp.model.variant import Variant
 from pnp.games.caravan.kit_spec import load_spec
+from pnp.games.caravan.diagrams import examples, figures  # noqa: F401  (figures: the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
@@ -100,6 +101,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
                   "supply": len(game.board.supply)},
         "start_demand": start,
         "start_demand_total": sum(x["markers"] for x in start),
+        "ex": examples(game),
         "n": {"camels": game.camels_total, "camels_per_colour": comps.camels_per_colour,
               "colours": len(game.player_colours), "player_boards": comps.player_boards,
               "demand_markers": comps.demand_markers, "theft_markers": comps.theft_markers,

@@ -14,6 +14,7 @@ from typing import Any
 from pnp.model.i18n import Strings
 from pnp.model.variant import Variant
 from pnp.games.caravan_chessboard.kit_spec import load_layout
+from pnp.games.caravan_chessboard.diagrams import examples, figures  # noqa: F401  (the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
@@ -41,7 +42,9 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         - board: ``board`` (``{rows, columns, europe, orient, middle_first, middle_last,
           middle_rows, centre_rows, centre_columns, square_mm}``);
         - components: ``marker_counts`` (``{oasis, quicksand}``), ``markers_per_row``,
-          ``coins`` (``[{value, count}]``), ``coin_total``, ``die_faces``, ``caravans``.
+          ``coins`` (``[{value, count}]``), ``coin_total``, ``die_faces``, ``caravans``;
+        - ``ex``: the worked examples (``diagrams.examples``: a move blocked by quicksand
+          with an oasis, the Bandits robbing), computed by the engine's tables.
 
     Raises:
         VariantError: player count outside the game's range.
@@ -103,4 +106,5 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "coin_total": sum(c.count for c in game.coins),
         "die_faces": game.die_faces,
         "caravans": variant.players,
+        "ex": examples(game),
     }

@@ -82,7 +82,10 @@ class PriceTable:
     """Piaster paid for N cards.  ``goods[g][i]`` is the price of ``sizes[i]`` cards of g.
 
     Column 1 exists only as the "one level less" price of a 2-card sale under a market
-    chip; sales of more cards than the last column pay the last column's price.
+    chip; sales of more cards than the last column pay the last column's price.  Under a
+    chip the sale pays one column to the left of the column it would pay without one, so a
+    sale of more cards than the last column pays the column before the last (issue 12: the
+    sheet, the price table's notes and the engine all read this one rule, ``column``).
     """
 
     sizes: tuple[int, ...]
@@ -95,8 +98,15 @@ class PriceTable:
         sizes, row = (
             (self.assortment_sizes, self.assortment) if good == "assortment" else (self.sizes, self.goods[good])
         )
-        level = min(cards, sizes[-1]) - (1 if chip else 0)
+        level = self.column(cards, chip, assortment=good == "assortment")
         return row[level - sizes[0]] if level >= sizes[0] else 0
+
+    def column(self, cards: int, chip: bool = False, assortment: bool = False) -> int:
+        """The column (a number of cards) a sale of ``cards`` pays: ``cards``, capped at the
+        table's last column, then one column to the left under a market chip.  Below the
+        first column there is no price (``price`` returns 0)."""
+        sizes = self.assortment_sizes if assortment else self.sizes
+        return min(cards, sizes[-1]) - (1 if chip else 0)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.model.variant import Variant
 from pnp.kit.rulebook import lang_strings
+from pnp.games.samarkand.diagrams import examples, figures  # noqa: F401  (figures: the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
@@ -39,8 +40,12 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
           ``pawns``, ``banknotes`` (``{value, count}``), ``banknote_count``, ``die``
           (``{faces, min, max, back_faces, back_label, back_name}``);
         - ``price_table``: ``{sizes, rows: [{name, cells}], assortment: {name, cells},
-          max_cards, min_cards, assortment_max}`` (a cell is None where a row has no
-          column of that size).
+          max_cards, min_cards, assortment_max, chip_max}`` (a cell is None where a row has
+          no column of that size; ``chip_max``: the column a sale of more than ``max_cards``
+          pays under a chip, ``PriceTable.column``);
+        - ``ex``: the worked examples (``diagrams.examples``: die roll, nomad bonus chain,
+          chipped sale, computed by the engine tables and the price function), ``space``
+          (space id -> printed name: a city's name, else its kind).
 
     Raises:
         VariantError: ``players`` outside the game's range.
@@ -124,7 +129,13 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "die": die,
         "price_table": {"sizes": sizes, "rows": rows, "assortment": assortment_row,
                         "max_cards": pt.sizes[-1], "min_cards": pt.sizes[0],
-                        "assortment_max": pt.assortment_sizes[-1]},
+                        "assortment_max": pt.assortment_sizes[-1],
+                        "chip_max": pt.column(pt.sizes[-1] + 1, chip=True)},
+        "ex": examples(game),
+        "kind_of": {sp.id: sp.kind for sp in board.spaces},
+        "caps": {sp.id: sp.capacity for sp in camps},
+        "space": {sp.id: (L["cities"][sp.id] if sp.kind == "city" else L["space_kinds"][sp.kind])
+                  for sp in board.spaces},
         "price": pt.price,
     }
 

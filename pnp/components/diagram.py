@@ -1,0 +1,216 @@
+"""Grid diagrams for rules sheets: vector reportlab ``Drawing`` objects with real text.
+
+A rules diagram is a board excerpt (a grid of cells), labels, pieces and paths.  It is
+drawn straight into a reportlab ``Drawing`` (no raster, no SVG round trip), so every
+label is PDF text in the kit's fonts (``pnp.components.fonts``): extractable, searchable
+and subset-embedded like the sheet's body text.  Game-specific diagrams
+(``pnp/games/<game>/diagrams.py``) compose these helpers; this module knows no game.
+
+Coordinates: cells are addressed ``(row, column)`` from the top left, 0-based, like the
+boards' data; the drawing's own origin (reportlab) is the bottom left, in points.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pnp.components.fonts import font, register_reportlab
+
+INK = "#2B2118"
+GRID = "#B89A6A"
+
+
+def _colour(hex_colour: str | None):
+    from reportlab.lib.colors import HexColor
+
+    return None if hex_colour is None else HexColor(hex_colour)
+
+
+@dataclass
+class GridDiagram:
+    """A ``rows`` x ``columns`` grid of ``cell`` points with ``margin`` points around it
+    (for labels outside the grid) and ``caption_h`` points below it for a caption.
+
+    ``drawing()`` returns the finished reportlab ``Drawing`` (a flowable; width
+    ``columns * cell + 2 * margin`` points).
+    """
+
+    rows: int
+    columns: int
+    cell: float
+    margin: float = 10.0
+    caption_h: float = 0.0
+    shapes: list = field(default_factory=list)
+    top_margin: float | None = None
+
+    def __post_init__(self) -> None:
+        register_reportlab()
+        if self.top_margin is None:
+            self.top_margin = self.margin
+
+    # -- geometry
+    @property
+    def width(self) -> float:
+        return self.columns * self.cell + 2 * self.margin
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.cell + self.margin + self.top_margin + self.caption_h
+
+    def x(self, column: float) -> float:
+        """Left edge of ``column`` (fractions allowed), points."""
+        return self.margin + column * self.cell
+
+    def y(self, row: float) -> float:
+        """Top edge of ``row`` (fractions allowed), points from the drawing's bottom."""
+        return self.height - self.top_margin - row * self.cell
+
+    def centre(self, row: float, column: float) -> tuple[float, float]:
+        return self.x(column + 0.5), self.y(row + 0.5)
+
+    # -- shapes
+    def cell_fill(self, row: int, column: int, fill: str, stroke: str | None = GRID, inset: float = 0.0,
+                  width: float = 0.5, radius: float = 0.0, dash: tuple | None = None) -> None:
+        from reportlab.graphics.shapes import Rect
+
+        c = self.cell
+        r = Rect(self.x(column) + inset, self.y(row + 1) + inset, c - 2 * inset, c - 2 * inset,
+                 rx=radius, ry=radius, fillColor=_colour(fill), strokeColor=_colour(stroke), strokeWidth=width)
+        if dash:
+            r.strokeDashArray = list(dash)
+        self.shapes.append(r)
+
+    def box(self, x: float, y: float, w: float, h: float, fill: str | None, stroke: str | None = INK,
+            width: float = 0.6, radius: float = 0.0, dash: tuple | None = None) -> None:
+        """A rectangle with bottom-left corner (x, y), points."""
+        from reportlab.graphics.shapes import Rect
+
+        r = Rect(x, y, w, h, rx=radius, ry=radius, fillColor=_colour(fill), strokeColor=_colour(stroke),
+                 strokeWidth=width)
+        if dash:
+            r.strokeDashArray = list(dash)
+        self.shapes.append(r)
+
+    def disc(self, x: float, y: float, radius: float, fill: str, stroke: str | None = INK, width: float = 0.6) -> None:
+        from reportlab.graphics.shapes import Circle
+
+        self.shapes.append(Circle(x, y, radius, fillColor=_colour(fill), strokeColor=_colour(stroke),
+                                  strokeWidth=width))
+
+    def text(self, x: float, y: float, text: str, size: float = 6.5, role: str = "body", colour: str = INK,
+             anchor: str = "middle") -> None:
+        """One line of real text; ``anchor`` start | middle | end; ``y`` is the baseline."""
+        from reportlab.graphics.shapes import String
+
+        self.shapes.append(String(x, y, text, fontName=font(role).reportlab_name, fontSize=size,
+                                  fillColor=_colour(colour), textAnchor=anchor))
+
+    def cell_text(self, row: int, column: int, text: str, size: float = 6.5, role: str = "body",
+                  colour: str = INK, dy: float = 0.0) -> None:
+        """``text`` centred in a cell, ``dy`` points above the centre (shrunk to fit the cell)."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        name = font(role).reportlab_name
+        room = self.cell - 3
+        while size > 4.0 and stringWidth(text, name, size) > room:
+            size -= 0.25
+        cx, cy = self.centre(row, column)
+        self.text(cx, cy - size * 0.35 + dy, text, size, role, colour)
+
+    def line(self, points: list[tuple[float, float]], colour: str = INK, width: float = 1.0,
+             dash: tuple | None = None) -> None:
+        from reportlab.graphics.shapes import PolyLine
+
+        p = PolyLine([v for xy in points for v in xy], strokeColor=_colour(colour), strokeWidth=width,
+                     strokeLineCap=1, strokeLineJoin=1)
+        if dash:
+            p.strokeDashArray = list(dash)
+        self.shapes.append(p)
+
+    def arrow(self, start: tuple[float, float], end: tuple[float, float], colour: str = INK, width: float = 1.2,
+              head: float = 4.5, dash: tuple | None = None) -> None:
+        """A straight arrow from ``start`` to ``end`` (points), head at ``end``."""
+        from reportlab.graphics.shapes import Polygon
+
+        (x0, y0), (x1, y1) = start, end
+        angle = math.atan2(y1 - y0, x1 - x0)
+        base = (x1 - head * math.cos(angle), y1 - head * math.sin(angle))
+        self.line([start, base], colour, width, dash)
+        left = (base[0] + head * 0.5 * math.sin(angle), base[1] - head * 0.5 * math.cos(angle))
+        right = (base[0] - head * 0.5 * math.sin(angle), base[1] + head * 0.5 * math.cos(angle))
+        self.shapes.append(Polygon([x1, y1, *left, *right], fillColor=_colour(colour), strokeColor=None))
+
+    def path(self, cells: list[tuple[int, int]], colour: str, width: float = 1.6, dash: tuple | None = None,
+             shorten: float = 0.32) -> None:
+        """Arrows through the centres of ``cells`` in order, each stopping ``shorten`` of a
+        cell short of the next centre (so pieces drawn there stay visible)."""
+        for (r0, c0), (r1, c1) in zip(cells, cells[1:]):
+            a, b = self.centre(r0, c0), self.centre(r1, c1)
+            d = math.dist(a, b) or 1.0
+            cut = self.cell * shorten / d
+            start = (a[0] + (b[0] - a[0]) * cut, a[1] + (b[1] - a[1]) * cut)
+            end = (b[0] - (b[0] - a[0]) * cut, b[1] - (b[1] - a[1]) * cut)
+            self.arrow(start, end, colour, width, dash=dash)
+
+    def edge_arrow(self, a: tuple[int, int], b: tuple[int, int], colour: str, size: float = 4.0) -> None:
+        """A small arrowhead on the shared edge of neighbouring cells ``a`` -> ``b``."""
+        from reportlab.graphics.shapes import Polygon
+
+        (ax, ay), (bx, by) = self.centre(*a), self.centre(*b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        angle = math.atan2(by - ay, bx - ax)
+        tip = (mx + size * math.cos(angle), my + size * math.sin(angle))
+        back = (mx - size * math.cos(angle), my - size * math.sin(angle))
+        left = (back[0] + size * 0.8 * math.sin(angle), back[1] - size * 0.8 * math.cos(angle))
+        right = (back[0] - size * 0.8 * math.sin(angle), back[1] + size * 0.8 * math.cos(angle))
+        self.shapes.append(Polygon([*tip, *left, *right], fillColor=_colour(colour), strokeColor=_colour("#FFFFFF"),
+                                   strokeWidth=0.4))
+
+    def pawn(self, row: float, column: float, fill: str, label: str = "", radius: float | None = None,
+             dx: float = 0.0, dy: float = 0.0, text_colour: str = "#FFFFFF") -> None:
+        """A round piece in a cell (offset ``dx``, ``dy`` points), with a short label."""
+        r = radius or self.cell * 0.22
+        cx, cy = self.centre(row, column)
+        self.disc(cx + dx, cy + dy, r, fill)
+        if label:
+            self.text(cx + dx, cy + dy - r * 0.42, label, size=r * 1.15, role="bold", colour=text_colour)
+
+    def caption(self, text: str, size: float = 6.8) -> None:
+        """A line under the grid, in the caption band."""
+        self.text(self.width / 2, self.caption_h * 0.35, text, size=size, role="italic")
+
+    def legend(self, items: list[tuple[str, str]], y: float, size: float = 6.2, swatch: float = 6.0) -> None:
+        """Colour swatches with names in one row centred at baseline ``y``."""
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        name = font("body").reportlab_name
+        widths = [swatch + 2 + stringWidth(t, name, size) + 7 for _, t in items]
+        x = (self.width - sum(widths) + 7) / 2
+        for (fill, label), w in zip(items, widths):
+            self.box(x, y - 1, swatch, swatch, fill, width=0.4)
+            self.text(x + swatch + 2, y, label, size, anchor="start")
+            x += w
+
+    def drawing(self):
+        """The finished reportlab ``Drawing``."""
+        from reportlab.graphics.shapes import Drawing
+
+        d = Drawing(self.width, self.height)
+        # else reportlab names Helvetica in every page that holds a drawing
+        d.initialFontName, d.initialFontSize = font("body").reportlab_name, 6.5
+        for s in self.shapes:
+            d.add(s)
+        return d
+
+
+def scaled(drawing, width: float):
+    """``drawing`` scaled uniformly to ``width`` points (a new Drawing wrapping it)."""
+    from reportlab.graphics.shapes import Drawing, Group
+
+    k = width / drawing.width
+    outer = Drawing(width, drawing.height * k)
+    g = Group(*drawing.contents)
+    g.scale(k, k)
+    outer.add(g)
+    return outer
