@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from pnp.model.catalog import data_dir
-from pnp.registry import game_ids, game as registered_game
-from pnp.errors import PnpError
+from pnp.registry import game_ids, game as registered_game, games as registered_games
+from pnp.errors import PnpError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS
 from pnp.printing.imposition import DUPLEX_MODES, INK_MODES, check_print_options, parse_pair
 from pnp.printing.targets import TARGETS
@@ -29,6 +29,20 @@ def cli(ctx: click.Context, data_dir: Path | None) -> None:
     ctx.obj = {"data_dir": data_dir}
 
 
+def _games_with_data(root: Path, override: Path | None) -> list[str]:
+    """Ids of the installed games with data under ``root``.
+
+    Raises:
+        UsageError: none has (an empty or wrong data folder must not pass for success).
+    """
+    found = game_ids(root)
+    if not found:
+        raise UsageError(f"data folder {root} holds no game data (expected <game>/game.yaml for one of: "
+                         f"{', '.join(registered_games()) or 'no installed game'})",
+                         key="--data-dir" if override else "data")
+    return found
+
+
 @cli.command()
 @click.pass_context
 def games(ctx: click.Context) -> None:
@@ -36,7 +50,7 @@ def games(ctx: click.Context) -> None:
     from pnp.model import load_game
 
     root = data_dir(ctx.obj["data_dir"])
-    for game_id in game_ids(root):
+    for game_id in _games_with_data(root, ctx.obj["data_dir"]):
         try:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
@@ -97,7 +111,7 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
     offset = parse_pair(back_offset, "--back-offset")
     check_print_options(duplex, offset, (scale_x, scale_y), ink)
     root = data_dir(ctx.obj["data_dir"])
-    games_to_build = [game] if game else game_ids(root)
+    games_to_build = [game] if game else _games_with_data(root, ctx.obj["data_dir"])
     for game_id in games_to_build:
         request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
                              board_single=board_single, setup=setup, duplex=duplex, back_offset=offset,
@@ -218,7 +232,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    """Console-script entry point (``pnp``)."""
+    """``python -m pnp.cli``: as the ``pnp`` console script (``pnp.console``)."""
+    from pnp.interrupt import install
+
+    install()
     sys.exit(main())
 
 

@@ -102,7 +102,7 @@ def ascent(role: str) -> float:
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters of ``text`` (other than line breaks) that the ``role`` font has no glyph for."""
     cmap = _ttf(role).face.charToGlyph
-    return sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})
+    return sorted(c for c in set(text) if c not in "\n\t" and ord(c) not in cmap)
 
 
 def require_glyphs(text: str, role: str, where: str) -> None:
