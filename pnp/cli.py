@@ -201,6 +201,55 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
     click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schema"), help="Output folder.")
+@click.pass_context
+def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
+    """Write a JSON Schema of each data file of GAME, for an editor to check and complete the YAML.
+
+    Writes OUT/<game>/<file>.schema.json for each YAML file in the game's folder (the
+    checks its loaders make, ``pnp.model.schema``) and OUT/<game>/lang.schema.json for its
+    language files.  Point the YAML language server at one with a first line such as
+    ``# yaml-language-server: $schema=schema/<game>/game.schema.json``.
+    """
+    import json
+
+    from pnp.engine.check import load_settings
+    from pnp.files import unwritable, write_atomically
+    from pnp.errors import OutputError
+    from pnp.kit.rulebook import rules_context
+    from pnp.model.catalog import read_yaml, schema_recorder
+    from pnp.model.schema import file_schema, language_schema
+
+    root = data_dir(ctx.obj["data_dir"])
+    entry = registered_game(game, root)
+    problem = unwritable(out_dir)
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
+    with schema_recorder() as records:
+        model = entry.load(root)
+        if (model.folder / "checks.yaml").is_file():
+            load_settings(model)
+        languages = entry.languages(root)
+        if languages:   # the rules read the kit's sizes (components.yaml) for their numbers
+            rules_context(model, model.players_default, languages[0])
+    folder = entry.folder(root)
+    payloads = []
+    for path in sorted(folder.glob("*.yaml")):
+        recorded = records.get(str(path), {})
+        text = file_schema(recorded, read_yaml(path).value, f"{game}/{path.name}")
+        payloads.append((out_dir / game / f"{path.stem}.schema.json", text))
+    reference = "en" if (folder / "lang" / "en.yaml").is_file() else next(iter(languages), None)
+    if reference:
+        text = language_schema(read_yaml(folder / "lang" / f"{reference}.yaml").value, f"{game}/lang/<lang>.yaml")
+        payloads.append((out_dir / game / "lang.schema.json", text))
+    write_atomically(out_dir, [(path, (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+                               for path, value in payloads])
+    for path, _ in payloads:
+        click.echo(f"wrote {path}")
+
+
 def _register_engine_commands() -> None:
     from pnp.cli_check import check
 

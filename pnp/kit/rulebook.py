@@ -158,6 +158,9 @@ def plural_filter(lang: str):
     categories = [c for c in order if c in rule.tags or c == "other"]
 
     def plural(n, *forms: str, bare: bool = False, **named: str) -> str:
+        if isinstance(n, bool) or not isinstance(n, (int, float)):
+            text = str(n)   # an undefined variable raises its own, clearer error here
+            raise TypeError(f"plural() needs a number, got {text!r}")
         by_category = dict(zip(categories, forms)) | named
         missing = [c for c in categories if c not in by_category]
         if missing:
