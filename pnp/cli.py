@@ -145,9 +145,14 @@ def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_off
 
     Writes OUT/calibration-<paper>-<lang>.pdf; the instructions are printed on side 1.
     """
+    from pnp.errors import OutputError
+    from pnp.files import unwritable
     from pnp.printing.calibrate import build_calibration
 
     offset = parse_pair(back_offset, "--back-offset")
+    problem = unwritable(out_dir)   # fail before any work
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
     path = build_calibration(paper, lang, out_dir, ctx.obj["data_dir"], offset, (scale_x, scale_y))
     click.echo(f"wrote {path} (2 pages: print double-sided at 100 %, then follow side 1)")
 

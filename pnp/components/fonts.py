@@ -69,7 +69,10 @@ def _ttf(role: str):
     from reportlab.pdfbase.ttfonts import TTFont
 
     f = font(role)
-    return TTFont(f.reportlab_name, str(f.file))
+    try:
+        return TTFont(f.reportlab_name, str(f.file))
+    except Exception as exc:   # reportlab's TTFError, or struct errors from a damaged file
+        raise FontError(f"not a usable TrueType font ({str(exc).splitlines()[0][:80]})", file=f.file) from None
 
 
 def register_reportlab() -> None:

@@ -681,6 +681,8 @@ def _reportlab_layout_error():
 def _layout_error(game, lang: str, flowables: list, width: float, height: float, exc: Exception) -> LayoutError:
     """One line naming the template and the block that cannot fit a column."""
     for flowable in flowables:
+        if not hasattr(flowable, "_pnp_source"):
+            continue   # paragraphs and lists split across columns
         needed = flowable.wrap(width, height)[1]
         if needed > height and not flowable.split(width, height):
             source = getattr(flowable, "_pnp_source", "a block")
