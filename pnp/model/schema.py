@@ -52,11 +52,16 @@ def _merged(items: list) -> Any:
     return items[0] if items else None
 
 
-def _build(records: dict[str, dict], pattern: str, sample: Any, require_all: bool) -> dict:
+def _build(records: dict[str, dict], pattern: str, sample: Any, require_all: bool,
+           in_every: set[str] | None = None, shipped_types: set[str] | None = None) -> dict:
+    """Schema of the value at ``pattern``.  ``in_every``: for the entries of a list, the keys
+    every shipped entry has (a key that a loader needs only for some kinds of entry, such
+    as a camp's capacity, is then not required of all)."""
     facts = records.get(pattern, {})
     types = set(facts.get("types", ()))
     if not types and sample is not None:
         types = {_TYPE_OF.get(type(sample), "string")}
+    types |= shipped_types or set()   # e.g. die faces: numbers and the word 'back'
     if types == {"integer", "number"}:
         types = {"number"}
     schema: dict[str, Any] = {}
@@ -70,13 +75,19 @@ def _build(records: dict[str, dict], pattern: str, sample: Any, require_all: boo
             for key in keys}
         if require_all:
             required |= {str(key) for key in sample}
+        if in_every is not None:
+            required &= in_every
         if required:
             schema["required"] = sorted(required)
         return schema
     if "array" in types or isinstance(sample, list):
         items = sample if isinstance(sample, list) else []
         schema["type"] = "array"
-        schema["items"] = _build(records, f"{pattern}[]", _merged(items), require_all)
+        dicts = [item for item in items if isinstance(item, dict)]
+        every = set.intersection(*(set(map(str, d)) for d in dicts)) if dicts else None
+        scalars = {_TYPE_OF.get(type(item), "string") for item in items if not isinstance(item, (dict, list))}
+        schema["items"] = _build(records, f"{pattern}[]", _merged(items), require_all, every,
+                                 scalars if len(scalars) > 1 else None)
         if facts.get("minItems"):
             schema["minItems"] = facts["minItems"]
         return schema
