@@ -223,3 +223,16 @@ def test_ctrl_c_at_any_moment_gives_one_line_and_130(tmp_path, command, delays):
         assert stderr == "error: interrupted (Ctrl-C); no partial file was left\n", (delay, stderr)
         assert "Traceback" not in stdout
         assert left == [], (delay, left)
+
+
+def test_two_refill_demand_markers_read_as_plural_in_both_languages(data_copy):
+    """The case of issue 13: `rules.refill.demand_markers: 2` printed "2 demand marker"."""
+    from pnp.kit.rulebook import render_rules_markdown
+    from pnp.model import load_game
+
+    edit(data_copy / "caravan" / "game.yaml", "    demand_markers: 1 ", "    demand_markers: 2 ")
+    game = load_game("caravan", data_copy)
+    english = render_rules_markdown(game, 4, "en")
+    assert "First put 2 demand markers on each space" in english
+    assert "2 demand marker " not in english
+    assert "2 efterspørgselsmarkører" in render_rules_markdown(game, 4, "da")
