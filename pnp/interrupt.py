@@ -9,8 +9,8 @@ installed here, before anything heavy is imported, stops the process itself:
 1. ignore further Ctrl-C; 2. print ``error: interrupted ...`` and send everything after it
 to /dev/null; 3. remove every staged ``.part`` file (``pnp.files``) and the private
 fontconfig folder; 4. kill the worker processes (they ignore Ctrl-C: a forked worker
-inherits this handler, which does nothing outside the process that installed it);
-5. ``os._exit(130)``.
+inherits this handler, which does nothing outside the process that installed it; a worker
+a pool starts after that dies with the parent, ``PR_SET_PDEATHSIG``); 5. ``os._exit(130)``.
 
 ``pnp.files.write_atomically`` blocks SIGINT while it renames finished files into place,
 so an interrupt there waits until the kit's files are all in place or all absent.
@@ -64,8 +64,37 @@ def _clean_up() -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+_forking_parent: int | None = None
+
+
+def _before_fork() -> None:
+    global _forking_parent
+    _forking_parent = os.getpid()
+
+
+def _die_with_parent() -> None:
+    """In every forked worker: be killed when the parent dies (Linux ``PR_SET_PDEATHSIG``).
+
+    A pool may start a worker in place of one killed on Ctrl-C just before the parent
+    exits; without this, such a worker waits forever on its task pipe, holding the
+    terminal's (or a caller's) output pipe open.
+    """
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)   # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return   # not Linux: the parent's kill loop is all there is
+    if os.getppid() != _forking_parent:
+        os._exit(EXIT_INTERRUPTED)   # the parent died between fork and prctl
+
+
 def install() -> None:
-    """Make SIGINT (Ctrl-C) end this process with one line and status 130 (see module doc)."""
+    """Make SIGINT (Ctrl-C) end this process with one line and status 130 (see module doc);
+    worker processes forked later die with it."""
     global _owner
     _owner = os.getpid()
     signal.signal(signal.SIGINT, _stop)
+    if hasattr(os, "register_at_fork"):
+        os.register_at_fork(before=_before_fork, after_in_child=_die_with_parent)

@@ -223,6 +223,22 @@ def test_ctrl_c_at_any_moment_gives_one_line_and_130(tmp_path, command, delays):
         assert stderr == "error: interrupted (Ctrl-C); no partial file was left\n", (delay, stderr)
         assert "Traceback" not in stdout
         assert left == [], (delay, left)
+        assert _processes_naming(out) == [], (delay, "a worker outlived the interrupted command")
+
+
+def _processes_naming(out: Path) -> list[int]:
+    """Ids of live processes whose command line holds ``out`` (workers are forked copies)."""
+    time.sleep(0.3)   # a worker killed with its parent is reaped by init shortly after
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            state = (proc / "stat").read_text().split(") ")[-1][:1]
+        except OSError:
+            continue
+        if str(out).encode() in cmdline and state != "Z":
+            found.append(int(proc.name))
+    return found
 
 
 def test_two_refill_demand_markers_read_as_plural_in_both_languages(data_copy):
