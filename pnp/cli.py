@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from pnp.model.catalog import data_dir
-from pnp.registry import game_ids, game as registered_game
-from pnp.errors import PnpError
+from pnp.registry import game_ids, game as registered_game, games as registered_games
+from pnp.errors import PnpError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS
 from pnp.printing.imposition import DUPLEX_MODES, INK_MODES, check_print_options, parse_pair
 from pnp.printing.targets import TARGETS
@@ -29,6 +29,20 @@ def cli(ctx: click.Context, data_dir: Path | None) -> None:
     ctx.obj = {"data_dir": data_dir}
 
 
+def _games_with_data(root: Path, override: Path | None) -> list[str]:
+    """Ids of the installed games with data under ``root``.
+
+    Raises:
+        UsageError: none has (an empty or wrong data folder must not pass for success).
+    """
+    found = game_ids(root)
+    if not found:
+        raise UsageError(f"data folder {root} holds no game data (expected <game>/game.yaml for one of: "
+                         f"{', '.join(registered_games()) or 'no installed game'})",
+                         key="--data-dir" if override else "data")
+    return found
+
+
 @cli.command()
 @click.pass_context
 def games(ctx: click.Context) -> None:
@@ -36,7 +50,7 @@ def games(ctx: click.Context) -> None:
     from pnp.model import load_game
 
     root = data_dir(ctx.obj["data_dir"])
-    for game_id in game_ids(root):
+    for game_id in _games_with_data(root, ctx.obj["data_dir"]):
         try:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
@@ -97,7 +111,7 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
     offset = parse_pair(back_offset, "--back-offset")
     check_print_options(duplex, offset, (scale_x, scale_y), ink)
     root = data_dir(ctx.obj["data_dir"])
-    games_to_build = [game] if game else game_ids(root)
+    games_to_build = [game] if game else _games_with_data(root, ctx.obj["data_dir"])
     for game_id in games_to_build:
         request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
                              board_single=board_single, setup=setup, duplex=duplex, back_offset=offset,
@@ -131,9 +145,14 @@ def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_off
 
     Writes OUT/calibration-<paper>-<lang>.pdf; the instructions are printed on side 1.
     """
+    from pnp.errors import OutputError
+    from pnp.files import unwritable
     from pnp.printing.calibrate import build_calibration
 
     offset = parse_pair(back_offset, "--back-offset")
+    problem = unwritable(out_dir)   # fail before any work
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
     path = build_calibration(paper, lang, out_dir, ctx.obj["data_dir"], offset, (scale_x, scale_y))
     click.echo(f"wrote {path} (2 pages: print double-sided at 100 %, then follow side 1)")
 
@@ -187,6 +206,55 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
     click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
 
 
+@cli.command()
+@click.argument("game")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schema"), help="Output folder.")
+@click.pass_context
+def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
+    """Write a JSON Schema of each data file of GAME, for an editor to check and complete the YAML.
+
+    Writes OUT/<game>/<file>.schema.json for each YAML file in the game's folder (the
+    checks its loaders make, ``pnp.model.schema``) and OUT/<game>/lang.schema.json for its
+    language files.  Point the YAML language server at one with a first line such as
+    ``# yaml-language-server: $schema=schema/<game>/game.schema.json``.
+    """
+    import json
+
+    from pnp.engine.check import load_settings
+    from pnp.files import unwritable, write_atomically
+    from pnp.errors import OutputError
+    from pnp.kit.rulebook import rules_context
+    from pnp.model.catalog import read_yaml, schema_recorder
+    from pnp.model.schema import file_schema, language_schema
+
+    root = data_dir(ctx.obj["data_dir"])
+    entry = registered_game(game, root)
+    problem = unwritable(out_dir)
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
+    with schema_recorder() as records:
+        model = entry.load(root)
+        if (model.folder / "checks.yaml").is_file():
+            load_settings(model)
+        languages = entry.languages(root)
+        if languages:   # the rules read the kit's sizes (components.yaml) for their numbers
+            rules_context(model, model.players_default, languages[0])
+    folder = entry.folder(root)
+    payloads = []
+    for path in sorted(folder.glob("*.yaml")):
+        recorded = records.get(str(path), {})
+        text = file_schema(recorded, read_yaml(path).value, f"{game}/{path.name}")
+        payloads.append((out_dir / game / f"{path.stem}.schema.json", text))
+    reference = "en" if (folder / "lang" / "en.yaml").is_file() else next(iter(languages), None)
+    if reference:
+        text = language_schema(read_yaml(folder / "lang" / f"{reference}.yaml").value, f"{game}/lang/<lang>.yaml")
+        payloads.append((out_dir / game / "lang.schema.json", text))
+    write_atomically(out_dir, [(path, (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+                               for path, value in payloads])
+    for path, _ in payloads:
+        click.echo(f"wrote {path}")
+
+
 def _register_engine_commands() -> None:
     from pnp.cli_check import check
 
@@ -218,7 +286,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:
-    """Console-script entry point (``pnp``)."""
+    """``python -m pnp.cli``: as the ``pnp`` console script (``pnp.console``)."""
+    from pnp.interrupt import install
+
+    install()
     sys.exit(main())
 
 

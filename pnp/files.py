@@ -34,6 +34,41 @@ def unwritable(folder: Path) -> tuple[Path, str] | None:
     return None
 
 
+_STAGED: set[Path] = set()   # .part files written but not yet renamed (removed on Ctrl-C)
+
+
+def discard_staged() -> None:
+    """Remove every ``.part`` file that ``write_atomically`` has staged and not yet renamed
+    (``pnp.console`` calls this when the user interrupts)."""
+    for tmp in list(_STAGED):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+    _STAGED.clear()
+
+
+class _SigintHeld:
+    """SIGINT held back (``pthread_sigmask``) while finished files are renamed into place, so
+    an interrupt lands after all renames, never between two of them; a no-op where the
+    platform cannot block signals."""
+
+    def __enter__(self):
+        import signal
+
+        self._block = hasattr(signal, "pthread_sigmask")
+        if self._block:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self._block:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        return False
+
+
 def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None:
     """Write every (path, bytes) pair via temporary ``.part`` files beside their targets,
     renaming only when all are written; on any failure every ``.part`` file is removed and no
@@ -48,12 +83,16 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             staged.append((Path(tmp), target))   # staged before writing: a failed write is cleaned up too
+            _STAGED.add(Path(tmp))
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a kit is an ordinary file
-        for tmp, target in staged:
-            os.replace(tmp, target)
+        with _SigintHeld():
+            for tmp, target in staged:
+                os.replace(tmp, target)
+                _STAGED.discard(tmp)
     except OSError as exc:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
+            _STAGED.discard(tmp)
         raise OutputError(f"cannot write ({exc.strerror or exc})", file=getattr(exc, "filename", None) or path) from None

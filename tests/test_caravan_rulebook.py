@@ -123,7 +123,7 @@ def test_errors_name_the_template_or_option(game, data_copy):
         rules_context(game, Variant(4, "tiny"), "en")
     with pytest.raises(UsageError, match="--lang"):
         rules_context(game, Variant(4), "fr")
-    edit(data_copy / "caravan" / "rules" / "en.md.j2", "{{ points.rare }} points**", "{{ points.legendary }} points**")
+    edit(data_copy / "caravan" / "rules" / "en.md.j2", "{{ points.rare|plural(\"point\", \"points\") }}**", "{{ points.legendary|plural(\"point\", \"points\") }}**")
     with pytest.raises(DataError, match=r"en\.md\.j2.*legendary"):
         render_rules_markdown(load_game("caravan", data_copy), Variant(4), "en")
 

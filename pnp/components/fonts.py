@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.model.catalog import REPO_ROOT, read_yaml
+from pnp.model.catalog import bundled, read_yaml
 from pnp.errors import FontError
 
-FONT_DIR = REPO_ROOT / "fonts"
+FONT_DIR = bundled("fonts")
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,10 @@ def _ttf(role: str):
     from reportlab.pdfbase.ttfonts import TTFont
 
     f = font(role)
-    return TTFont(f.reportlab_name, str(f.file))
+    try:
+        return TTFont(f.reportlab_name, str(f.file))
+    except Exception as exc:   # reportlab's TTFError, or struct errors from a damaged file
+        raise FontError(f"not a usable TrueType font ({str(exc).splitlines()[0][:80]})", file=f.file) from None
 
 
 def register_reportlab() -> None:
@@ -102,7 +105,7 @@ def ascent(role: str) -> float:
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters of ``text`` (other than line breaks) that the ``role`` font has no glyph for."""
     cmap = _ttf(role).face.charToGlyph
-    return sorted({c for c in text if c not in "\n\t" and ord(c) not in cmap})
+    return sorted(c for c in set(text) if c not in "\n\t" and ord(c) not in cmap)
 
 
 def require_glyphs(text: str, role: str, where: str) -> None:
@@ -122,22 +125,54 @@ _FONTCONFIG_TEMPLATE = """<?xml version="1.0"?>
 </fontconfig>
 """
 
+_PRIVATE: dict[Path, Path] = {}   # font folder -> this process's fonts.conf for it
 
-def isolate_fontconfig() -> Path:
-    """Point fontconfig at ``fonts/`` only, before Cairo loads any font.
 
-    Writes a fonts.conf into a per-user temp folder and sets ``FONTCONFIG_FILE``.  Cairo
+def fontconfig_text(font_dir: Path, cache_dir: Path) -> str:
+    """The fonts.conf that lists ``font_dir`` alone; every path is XML-escaped, so a
+    folder named ``R&D`` or ``<tmp>`` gives a valid file (fontconfig ignores an invalid
+    one and falls back to the system's fonts)."""
+    from xml.sax.saxutils import escape
+
+    return _FONTCONFIG_TEMPLATE.format(font_dir=escape(str(font_dir)), cache_dir=escape(str(cache_dir)))
+
+
+def isolate_fontconfig(font_dir: Path | None = None) -> Path:
+    """Point fontconfig at ``font_dir`` (default ``fonts/``) only, before Cairo loads any font.
+
+    Writes a fonts.conf (and its font cache) into a temp folder of this process's own
+    (``tempfile.mkdtemp``, removed at exit), so two checkouts or two builds running at
+    once never rewrite each other's configuration, and sets ``FONTCONFIG_FILE``.  Cairo
     reads that variable when it first initialises fontconfig, which is at the first text
-    it draws, so calling this before the first conversion is enough.
+    it draws, so calling this before the first conversion is enough.  Worker processes
+    forked later inherit the variable and the folder.
 
     Returns the config file's path.
     """
-    base = Path(tempfile.gettempdir()) / f"pnp-fontconfig-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-    base.mkdir(parents=True, exist_ok=True)
-    conf = base / "fonts.conf"
-    text = _FONTCONFIG_TEMPLATE.format(font_dir=FONT_DIR, cache_dir=base / "cache")
-    if not conf.is_file() or conf.read_text() != text:
-        conf.write_text(text)
+    import atexit
+    import shutil
+
+    folder = Path(font_dir or FONT_DIR).resolve()
+    conf = _PRIVATE.get(folder)
+    if conf is None or not conf.is_file():
+        base = Path(tempfile.mkdtemp(prefix="pnp-fontconfig-"))
+        owner = os.getpid()
+        atexit.register(lambda: os.getpid() == owner and shutil.rmtree(base, ignore_errors=True))
+        conf = base / "fonts.conf"
+        conf.write_text(fontconfig_text(folder, base / "cache"), encoding="utf-8")
+        _PRIVATE[folder] = conf
     os.environ["FONTCONFIG_FILE"] = str(conf)
     os.environ.pop("FONTCONFIG_PATH", None)
     return conf
+
+
+def private_folders() -> list[Path]:
+    """The temp folders ``isolate_fontconfig`` made in this process (for clean-up on Ctrl-C)."""
+    return [conf.parent for conf in _PRIVATE.values()]
+
+
+@lru_cache(maxsize=None)
+def postscript_names() -> frozenset[str]:
+    """PostScript names of the kit's fonts (``Lato-Regular``, ``Caladea-Bold`` ...), read
+    from the TTF files in ``fonts/``: the only base names a kit's PDF may embed."""
+    return frozenset(_ttf(role).face.name.decode("latin-1") for role in fonts())

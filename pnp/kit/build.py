@@ -280,8 +280,30 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if extra:
         manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    audit_fonts(payloads + extra)
     write_atomically(out_dir, payloads + extra)
     return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+
+
+def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:
+    """Refuse the build (nothing written) when any finished PDF holds a font that is not
+    one of ours from ``fonts/``, a font that is not embedded, or one subset name for two
+    font programs (``pnp.printing.pdf.font_problems``).
+
+    Raises:
+        FontError: names the file and the first problem (page and font).
+    """
+    from pnp.components.fonts import postscript_names
+    from pnp.errors import FontError
+    from pnp.printing.pdf import font_problems
+
+    allowed = postscript_names()
+    for path, data in payloads:
+        if path.suffix == ".pdf":
+            problems = font_problems(data, allowed)
+            if problems:
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                raise FontError(f"font audit refused the PDF, nothing written: {problems[0]}{more}", file=path)
 
 
 def _num(value: float) -> str:

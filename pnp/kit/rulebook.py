@@ -29,7 +29,7 @@ from typing import Any, BinaryIO
 from xml.sax.saxutils import escape
 
 from pnp.model.catalog import read_yaml
-from pnp.errors import DataError, FontError, UsageError
+from pnp.errors import DataError, FontError, LayoutError, UsageError
 from pnp.components.fonts import font, missing_glyphs, register_reportlab
 
 MM = 72.0 / 25.4  # PDF points per millimetre
@@ -103,6 +103,75 @@ def _join_and(items, word: str) -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+#: Characters that change the meaning of Markdown text in any position we put data into
+#: (table cells, emphasis, links, code, escapes).  ``_`` only matters where it can open or
+#: close emphasis, so a lower-case identifier (``camel_occupied``) is left as it is.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|<>#])")
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_-]*$")
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` with every Markdown-special character backslash-escaped, so a data string
+    (``Silk | Cloth``, ``*Rare*``) prints as typed in a paragraph or a table cell; lower-case
+    identifiers are returned unchanged (templates compare ids with literals)."""
+    if _IDENTIFIER.match(text):
+        return text
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def escape_context(value: Any) -> Any:
+    """A copy of a rules-template context with every string escaped (``escape_markdown``);
+    keys, numbers and everything else unchanged.  Templates add Markdown themselves."""
+    if isinstance(value, str):
+        return escape_markdown(value)
+    if isinstance(value, dict):
+        return {key: escape_context(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(escape_context(item) for item in value)
+    return value
+
+
+@lru_cache(maxsize=None)
+def _plural_rule(lang: str):
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(lang).plural_form
+    except (UnknownLocaleError, ValueError):
+        raise UsageError(f"no CLDR plural rules for language '{lang}'", key="--lang") from None
+
+
+def plural_filter(lang: str):
+    """The ``plural`` filter of the rules templates for ``lang``.
+
+    ``{{ n|plural("camel", "camels") }}`` -> ``"1 camel"`` / ``"2 camels"``: the number and
+    the noun form that CLDR's plural rules (Babel) give for ``n`` in ``lang``.  Forms are
+    given in CLDR category order (``one``, ``two``, ``few``, ``many``, ``other``), only the
+    categories the language uses (English and Danish: ``one``, ``other``), or by name
+    (``plural(one="kort", other="kort")``).  ``bare=true`` leaves the number out.
+
+    Raises:
+        DataError (via the template): fewer forms than the language's categories.
+    """
+    rule = _plural_rule(lang)
+    order = ("one", "two", "few", "many", "other")
+    categories = [c for c in order if c in rule.tags or c == "other"]
+
+    def plural(n, *forms: str, bare: bool = False, **named: str) -> str:
+        if isinstance(n, bool) or not isinstance(n, (int, float)):
+            text = str(n)   # an undefined variable raises its own, clearer error here
+            raise TypeError(f"plural() needs a number, got {text!r}")
+        by_category = dict(zip(categories, forms)) | named
+        missing = [c for c in categories if c not in by_category]
+        if missing:
+            raise ValueError(f"plural() of {n} needs the form(s) {', '.join(missing)} "
+                             f"(language '{lang}' has {', '.join(categories)})")
+        word = by_category[rule(n)]
+        return word if bare else f"{n} {word}"
+
+    return plural
+
+
 def template_path(game, lang: str) -> Path:
     """``data/<game>/rules/<lang>.md.j2``."""
     return game.folder / "rules" / f"{lang}.md.j2"
@@ -118,9 +187,12 @@ def _figure_marker(name: str, caption: str = "") -> str:
     return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
 
 
-def render_rules_markdown(game, variant, lang: str, template: Path | None = None) -> str:
+def render_rules_markdown(game, variant, lang: str, template: Path | None = None,
+                          context: dict[str, Any] | None = None) -> str:
     """The rules of ``game`` for ``variant`` (a ``Variant`` or a player count) in ``lang``
-    as Markdown text.
+    as Markdown text.  ``context`` replaces ``rules_context``'s variables (tests use it to
+    render a template with any number).  Every string of the context is escaped for
+    Markdown (``escape_context``); counted nouns take the ``plural`` filter.
 
     Raises:
         DataError: the template has a syntax error or uses a variable the context lacks
@@ -131,8 +203,26 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
     """
     import jinja2
 
-    context = rules_context(game, variant, lang)
+    context = escape_context(rules_context(game, variant, lang) if context is None else context)
     path = template or template_path(game, lang)
+    try:
+        text = _template(path, lang, path.stat().st_mtime_ns if path.is_file() else 0).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
+    except jinja2.TemplateNotFound:
+        raise DataError("rules template not found", file=path) from None
+    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise DataError(f"template error: {exc}", file=path, key=_template_line(exc, path)) from None
+    _check_glyphs(text, path)
+    return text
+
+
+@lru_cache(maxsize=32)
+def _template(path: Path, lang: str, mtime_ns: int):
+    """The compiled Jinja2 template at ``path`` (cached per file version: a rules sheet is
+    rendered once per tried body size)."""
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(path.parent)),
         undefined=jinja2.StrictUndefined,
@@ -142,17 +232,9 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
         autoescape=False,
     )
     env.filters["join_and"] = _join_and
+    env.filters["plural"] = plural_filter(lang)
     env.globals["figure"] = _figure_marker
-    try:
-        text = env.get_template(path.name).render(**context)
-    except jinja2.TemplateSyntaxError as exc:
-        raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
-    except jinja2.TemplateNotFound:
-        raise DataError("rules template not found", file=path) from None
-    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError) as exc:
-        raise DataError(f"template error: {exc}", file=path, key=_template_line(exc, path)) from None
-    _check_glyphs(text, path)
-    return text
+    return env.get_template(path.name)
 
 
 def _template_line(exc: BaseException, path: Path) -> str | None:
@@ -320,9 +402,9 @@ class _Builder:
         if t in ("bullet_list", "ordered_list"):
             return [self._list(node, width, style)]
         if t == "blockquote":
-            return [self._example(node, width)]
+            return [_named(self._example(node, width), "example box", node)]
         if t == "table":
-            return [self._table(node, width)]
+            return [_named(self._table(node, width), "table", node)]
         if t == "hr":
             from reportlab.platypus import Spacer
 
@@ -453,6 +535,18 @@ class _Builder:
         t.setStyle(TableStyle(commands))
         t.spaceBefore, t.spaceAfter = 2, 7
         return t
+
+
+def _named(flowable, kind: str, node):
+    """Tag ``flowable`` with where it comes from (kind, first words, rendered line), for
+    layout errors."""
+    words = " ".join(_plain(_inline_of(n)) for n in node.children[:1] if n.type != "table")
+    if not words:
+        words = " ".join(_plain(_inline_of(c)) for c in getattr(node.children[0], "children", [])[:1]) if node.children else ""
+    line = f", rendered line {node.map[0] + 1}" if node.map else ""
+    excerpt = (words[:40] + "…") if len(words) > 40 else words
+    flowable._pnp_source = f"{kind} '{excerpt}'{line}" if excerpt else f"{kind}{line}"
+    return flowable
 
 
 def _tie(text: str, currency: str | None) -> str:
@@ -760,7 +854,10 @@ def _build_once(sheet: _Sheet, size: float, balance: tuple[int, float] | None = 
             story.append(aid_card(aid_h))
             if i < copies - 1:
                 story.append(FrameBreak())
-    doc.build(story)
+    try:
+        doc.build(story)
+    except _reportlab_layout_error() as exc:
+        raise _layout_error(game, lang, body_flow, col_w, first_top - body_bottom, exc) from None
     last = end["low"].get(end["page"], {})
     top = page_h - margin if end["page"] > 1 else first_top
     heights = [top - y for frame_id, y in sorted(last.items()) if frame_id.endswith(("left", "right"))]
@@ -775,3 +872,23 @@ class _BodyEnd(__import__("reportlab.platypus", fromlist=["Flowable"]).Flowable)
 
     def draw(self):
         pass
+
+
+def _reportlab_layout_error():
+    from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
+
+    return ReportlabLayoutError
+
+
+def _layout_error(game, lang: str, flowables: list, width: float, height: float, exc: Exception) -> LayoutError:
+    """One line naming the template and the block that cannot fit a column."""
+    for flowable in flowables:
+        if not hasattr(flowable, "_pnp_source"):
+            continue   # paragraphs and lists split across columns
+        needed = flowable.wrap(width, height)[1]
+        if needed > height and not flowable.split(width, height):
+            source = getattr(flowable, "_pnp_source", "a block")
+            return LayoutError(f"{source} is taller than a column ({needed / MM:.0f} mm > {height / MM:.0f} mm) "
+                               "and cannot be split; shorten it or split it in two", file=template_path(game, lang))
+    first = str(exc).splitlines()[0][:120]
+    return LayoutError(f"a block does not fit a column: {first}", file=template_path(game, lang))

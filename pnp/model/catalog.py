@@ -1,26 +1,69 @@
-"""Find game data folders and read their YAML with precise, one-line errors.
+"""Find game data folders and read their YAML strictly, with precise, one-line errors.
+
+``read_yaml`` is the only way pnp reads a data file.  It is strict where YAML is lax:
+
+* **YAML 1.2** (ruamel.yaml).  PyYAML implements YAML 1.1, where ``no`` is ``False``,
+  ``010`` is 8 and ``1:30`` is 90; a designer typing a country code, a card number or a
+  ratio gets a different value without a word.  ruamel.yaml is a maintained YAML 1.2
+  parser that reads those as written (``no`` and ``1:30`` stay text); it also exposes the
+  composed node tree with line numbers, which the two checks below need.
+* **No value is read differently from how a YAML 1.1 tool would show it.**  Because other
+  tools (editors, linters, older scripts) still read YAML 1.1, a plain (unquoted) scalar
+  that YAML 1.1 turns into a boolean (``yes``/``no``/``on``/``off``/``y``/``n``), an octal
+  number (``010``) or a base-60 number (``1:30``) is refused with its key and a hint to
+  quote it (or to write ``true``/``false`` or the decimal number): the file then means the
+  same thing to every reader.
+* **Duplicate keys are errors** naming the key path and both lines (YAML says keys are
+  unique; PyYAML silently kept the last value).
+* **All text is NFC-normalised** as it is read (``unicodedata.normalize``), so a letter
+  typed as a base letter plus a combining accent is one character when drawn, measured,
+  extracted or compared.
 
 ``Node`` wraps a parsed YAML value with its file and key path, so that every check in a
 game's loader can say exactly where bad data sits (``data/<game>/game.yaml:
-goods[2].count: expected an integer >= 0, got -3``).
+goods[2].count: expected an integer >= 0, got -3``).  While a ``schema_recorder`` is
+active, every check a loader makes is also recorded, which is how ``pnp schema`` writes
+a JSON Schema that holds exactly the checks the loaders make (``pnp.model.schema``).
+
+Where the data is: ``data_dir()`` (``--data-dir``, ``$PNP_DATA_DIR``, else the data that
+ships with pnp: ``pnp/_bundled/data`` in an installed wheel, found with
+``importlib.resources``; the repository's top-level ``data/`` in a checkout).
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import os
+import re
+import unicodedata
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import yaml
-
 from pnp.errors import DataError
 
-REPO_ROOT = Path(__file__).resolve().parents[2]   # pnp/model/catalog.py -> the checkout
-DEFAULT_DATA_DIR = REPO_ROOT / "data"
+REPO_ROOT = Path(__file__).resolve().parents[2]   # pnp/model/catalog.py -> the checkout (or site-packages)
+
+
+def bundled(name: str) -> Path:
+    """The folder ``name`` (``"data"`` or ``"fonts"``) that ships with pnp.
+
+    An installed wheel carries the repository's top-level ``data/`` and ``fonts/`` as
+    ``pnp/_bundled/<name>`` (see setup.py); a checkout or an editable install has them at
+    the repository's top level.  The installed copy wins, so a stray ``data/`` folder
+    beside site-packages is never taken for pnp's.
+    """
+    installed = importlib.resources.files("pnp") / "_bundled" / name
+    if installed.is_dir():
+        return Path(str(installed))
+    return REPO_ROOT / name
+
+
+DEFAULT_DATA_DIR = bundled("data")
 
 
 def data_dir(override: str | Path | None = None) -> Path:
-    """The data folder: ``override``, else ``$PNP_DATA_DIR``, else the repository's ``data/``.
+    """The data folder: ``override``, else ``$PNP_DATA_DIR``, else the data shipped with pnp.
 
     Raises:
         UsageError: the chosen folder does not exist (names the option it came from).
@@ -35,26 +78,145 @@ def data_dir(override: str | Path | None = None) -> Path:
     return path
 
 
+# ----------------------------------------------------------------------------- reading
+#: Plain scalars that YAML 1.1 reads as booleans (yaml.org/type/bool.html).
+_YAML11_BOOL = re.compile(r"^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$")
+#: YAML 1.1 octal integers (yaml.org/type/int.html): a leading 0 then octal digits.
+_YAML11_OCTAL = re.compile(r"^[-+]?0[0-7_]+$")
+#: YAML 1.1 base-60 integers and floats (``1:30``, ``190:20:30.15``).
+_YAML11_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
+
+
+def _yaml():
+    from ruamel.yaml import YAML
+
+    loader = YAML(typ="safe", pure=True)
+    loader.version = (1, 2)
+    return loader
+
+
 def read_yaml(path: Path) -> "Node":
-    """Parse one YAML file into a ``Node``.
+    """Parse one YAML file (YAML 1.2, strict; see the module docstring) into a ``Node``.
 
     Raises:
-        DataError: the file is missing, unreadable, or not valid YAML (with line and column).
+        DataError: the file is missing or unreadable; not valid YAML (with line and
+            column); a duplicate key (key path, both lines); a plain scalar that YAML 1.1
+            would read as a boolean, octal or base-60 number (key path, hint to quote).
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError("file not found", file=path) from None
+    except UnicodeDecodeError as exc:
+        raise DataError(f"not UTF-8 text (byte {exc.start})", file=path) from None
     except OSError as exc:
         raise DataError(f"cannot read file ({exc.strerror})", file=path) from None
+    text = unicodedata.normalize("NFC", raw)
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    loader = _yaml()
     try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
+        composed = loader.compose(text)
+        value = None
+        if composed is not None:
+            _check_nodes(composed, path, "")
+            value = loader.constructor.construct_document(composed)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
         raise DataError(f"invalid YAML: {where}{problem}", file=path) from None
+    except YAMLError as exc:
+        raise DataError(f"invalid YAML: {str(exc).splitlines()[0]}", file=path) from None
+    except (ValueError, TypeError) as exc:   # e.g. a date like 2024-13-45
+        raise DataError(f"invalid YAML value: {exc}", file=path) from None
     return Node(value, path, "")
+
+
+def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
+    """Refuse duplicate keys and YAML 1.1 look-alikes in a composed ruamel node tree."""
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    seen = set() if seen is None else seen
+    if id(node) in seen:          # an alias: checked where its anchor is
+        return
+    seen.add(id(node))
+    if isinstance(node, ScalarNode):
+        _check_scalar(node, file, path)
+    elif isinstance(node, SequenceNode):
+        for index, child in enumerate(node.value):
+            _check_nodes(child, file, f"{path}[{index}]", seen)
+    elif isinstance(node, MappingNode):
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value) if isinstance(key_node, ScalarNode) else "<complex key>"
+            child = f"{path}.{key}" if path else key
+            if key == "<<" and key_node.tag.endswith(":merge"):
+                _check_nodes(value_node, file, path, seen)
+                continue
+            if isinstance(key_node, ScalarNode):
+                _check_scalar(key_node, file, child)
+            line = key_node.start_mark.line + 1
+            if key in first_line:
+                raise DataError(f"duplicate key '{key}' (lines {first_line[key]} and {line}); "
+                                "keep one: YAML keeps only one of them", file=file, key=child)
+            first_line[key] = line
+            _check_nodes(value_node, file, child, seen)
+
+
+def _check_scalar(node, file: Path, path: str) -> None:
+    if node.style is not None or not node.tag.startswith("tag:yaml.org,2002:"):
+        return   # quoted, block or explicitly tagged: read as written by every YAML version
+    text = node.value
+    line = node.start_mark.line + 1
+    where = path or "(top level)"
+    if _YAML11_BOOL.match(text):
+        raise DataError(f"{text} (line {line}) is a boolean in YAML 1.1 but text in YAML 1.2; "
+                        f"write true/false, or quote it ('{text}') for text", file=file, key=where)
+    if _YAML11_OCTAL.match(text):
+        raise DataError(f"{text} (line {line}) is an octal number in YAML 1.1 ({int(text.replace('_', ''), 8)}) "
+                        f"but {int(text.replace('_', ''))} in YAML 1.2; write it without the leading 0, "
+                        f"or quote it ('{text}') for text", file=file, key=where)
+    if _YAML11_SEXAGESIMAL.match(text):
+        raise DataError(f"{text} (line {line}) is a base-60 number in YAML 1.1; "
+                        f"quote it ('{text}') for text, or write the number", file=file, key=where)
+
+
+# ------------------------------------------------------------------- schema recording
+_RECORDS: dict[str, dict[str, dict]] | None = None
+
+
+@contextmanager
+def schema_recorder() -> Iterator[dict[str, dict[str, dict]]]:
+    """Record every check that ``Node`` accessors make while the block runs.
+
+    Yields ``{file path: {key pattern: facts}}``, filled as loaders run; a key pattern is
+    the key path with list indices as ``[]`` (``goods[].count``).  Facts: ``type``
+    (``object``/``array``/``integer``/``number``/``string``), ``minimum``/``maximum``,
+    ``minItems``, ``enum``, ``pattern``, ``required`` (keys read with ``node[key]``) and
+    ``optional`` (keys read with ``node.get``).  ``pnp.model.schema`` turns them into
+    JSON Schema.
+    """
+    global _RECORDS
+    previous, _RECORDS = _RECORDS, {}
+    try:
+        yield _RECORDS
+    finally:
+        _RECORDS = previous
+
+
+def _record(node: "Node", **facts: Any) -> None:
+    if _RECORDS is None:
+        return
+    pattern = re.sub(r"\[\d+\]", "[]", node.path)
+    entry = _RECORDS.setdefault(str(node.file), {}).setdefault(pattern, {})
+    for name, value in facts.items():
+        if name in ("required", "optional"):
+            entry.setdefault(name, set()).add(value)
+        elif name == "type":
+            entry.setdefault("types", set()).add(value)
+        else:
+            entry[name] = value
 
 
 class Node:
@@ -81,6 +243,7 @@ class Node:
         return DataError(reason, file=self.file, key=self.path or None)
 
     def mapping(self) -> dict:
+        _record(self, type="object")
         if not isinstance(self.value, dict):
             raise self.error(f"expected a mapping, got {_kind(self.value)}")
         return self.value
@@ -90,12 +253,14 @@ class Node:
 
     def __getitem__(self, key: str) -> "Node":
         mapping = self.mapping()
+        _record(self, required=key)
         if key not in mapping:
             raise DataError(f"missing key '{key}'", file=self.file, key=self.path or None)
         return Node(mapping[key], self.file, self._child_path(key))
 
     def get(self, key: str, default: Any = None) -> "Node":
         mapping = self.mapping()
+        _record(self, optional=key)
         return Node(mapping.get(key, default), self.file, self._child_path(key))
 
     def items(self) -> Iterator[tuple[Any, "Node"]]:
@@ -103,6 +268,7 @@ class Node:
             yield key, Node(value, self.file, self._child_path(str(key)))
 
     def list(self, min_len: int = 0) -> list["Node"]:
+        _record(self, type="array", **({"minItems": min_len} if min_len else {}))
         if not isinstance(self.value, list):
             raise self.error(f"expected a list, got {_kind(self.value)}")
         if len(self.value) < min_len:
@@ -111,6 +277,7 @@ class Node:
 
     # -- scalars --------------------------------------------------------------------
     def int(self, minimum: int | None = None, maximum: int | None = None) -> int:
+        _record(self, type="integer", **_bounds(minimum, maximum))
         v = self.value
         if isinstance(v, bool) or not isinstance(v, int):
             raise self.error(f"expected an integer, got {_kind(v)} {v!r}")
@@ -118,6 +285,7 @@ class Node:
         return v
 
     def number(self, minimum: float | None = None, maximum: float | None = None) -> float:
+        _record(self, type="number", **_bounds(minimum, maximum))
         v = self.value
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.error(f"expected a number, got {_kind(v)} {v!r}")
@@ -125,17 +293,20 @@ class Node:
         return float(v)
 
     def str(self) -> str:
+        _record(self, type="string", minLength=1)
         if not isinstance(self.value, str) or not self.value:
             raise self.error(f"expected a non-empty string, got {_kind(self.value)} {self.value!r}")
         return self.value
 
     def colour(self) -> str:
+        _record(self, pattern="^#[0-9A-Fa-f]{6}$")
         text = self.str()
         if len(text) != 7 or text[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in text[1:]):
             raise self.error(f"expected a colour like '#A0B1C2', got {text!r}")
         return text.upper()
 
     def choice(self, options: tuple[str, ...] | list[str]) -> str:
+        _record(self, enum=list(options))
         text = self.str()
         if text not in options:
             raise self.error(f"expected one of {', '.join(options)}, got {text!r}")
@@ -143,6 +314,10 @@ class Node:
 
     def map_list(self, convert: Callable[["Node"], Any], min_len: int = 0) -> tuple:
         return tuple(convert(n) for n in self.list(min_len))
+
+
+def _bounds(minimum: float | None, maximum: float | None) -> dict:
+    return {k: v for k, v in (("minimum", minimum), ("maximum", maximum)) if v is not None}
 
 
 def _check_range(node: Node, v: float, lo: float | None, hi: float | None, what: str) -> None:

@@ -101,6 +101,7 @@ def assemble(sources: Sequence[PageSource], metadata: dict[str, str], duplex: st
     prefs[NameObject("/PrintScaling")] = NameObject("/None")
     prefs[NameObject("/Duplex")] = NameObject(DUPLEX_HINT.get(duplex, "/Simplex"))
     writer._root_object[NameObject("/ViewerPreferences")] = prefs
+    name_subsets(writer)
     writer.compress_identical_objects()
     out = io.BytesIO()
     writer.write(out)
@@ -121,3 +122,130 @@ def _set_boxes(page, source: PageSource) -> None:
     bleed = [trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b]
     page[NameObject("/TrimBox")] = ArrayObject([FloatObject(round(v, 4)) for v in trim])
     page[NameObject("/BleedBox")] = ArrayObject([FloatObject(round(v, 4)) for v in bleed])
+
+
+# ------------------------------------------------------------------------------- fonts
+_TAG_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _resolve(obj):
+    return obj.get_object() if hasattr(obj, "get_object") else obj
+
+
+def _page_fonts(pages) -> list:
+    """Every font dictionary used by ``pages`` (page and form XObject resources, Type0
+    fonts' descendants), each once, as resolved pypdf dictionaries."""
+    found, seen = [], set()
+
+    def visit_resources(resources, depth: int = 0) -> None:
+        resources = _resolve(resources)
+        if not resources or depth > 20:
+            return
+        for ref in (_resolve(resources.get("/Font")) or {}).values():
+            font = _resolve(ref)
+            if id(font) in seen:
+                continue
+            seen.add(id(font))
+            found.append(font)
+            for child in _resolve(font.get("/DescendantFonts")) or []:
+                found.append(_resolve(child))
+            if font.get("/Resources") is not None:      # Type 3 glyph procedures
+                visit_resources(font["/Resources"], depth + 1)
+        for ref in (_resolve(resources.get("/XObject")) or {}).values():
+            xobject = _resolve(ref)
+            if id(xobject) not in seen and xobject.get("/Subtype") == "/Form" and xobject.get("/Resources") is not None:
+                seen.add(id(xobject))
+                visit_resources(xobject["/Resources"], depth + 1)
+
+    for page in pages:
+        visit_resources(page.get("/Resources"))
+    return found
+
+
+def _program(font):
+    """(descriptor, embedded font program bytes or None) of a font dictionary."""
+    descriptor = _resolve(font.get("/FontDescriptor"))
+    if descriptor is None:
+        return None, None
+    for key in ("/FontFile2", "/FontFile3", "/FontFile"):
+        if descriptor.get(key) is not None:
+            return descriptor, _resolve(descriptor[key]).get_data()
+    return descriptor, None
+
+
+def _split_tag(name: str) -> tuple[str, str]:
+    """``'ABCDEF+Lato-Bold'`` -> ``('ABCDEF', 'Lato-Bold')``; untagged: ``('', name)``."""
+    if len(name) > 7 and name[6] == "+" and name[:6].isalpha() and name[:6].isupper():
+        return name[:6], name[7:]
+    return "", name
+
+
+def name_subsets(writer: PdfWriter) -> None:
+    """Give every embedded subset a tag made from its own font program (6 letters of a
+    SHA-256 of the program), so one tag never names two programs.
+
+    reportlab starts the subsets of every document at ``AAAAAA+``; the contents page and
+    the rules sheet are separate documents, so a kit held two different programs named
+    ``AAAAAA+Lato-Regular`` (ISO 32000-1, 9.6.4 asks for distinct tags).  Equal programs
+    get equal tags, so the output stays byte-identical for equal input.
+    """
+    import hashlib
+
+    for font in _page_fonts(writer.pages):
+        descriptor, program = _program(font)
+        base = str(font.get("/BaseFont", ""))
+        if program is None or not base:
+            continue
+        tag, name = _split_tag(base.lstrip("/"))
+        if not tag:
+            continue
+        digest = hashlib.sha256(name.encode() + b"\0" + program).digest()
+        new_tag = "".join(_TAG_LETTERS[b % 26] for b in digest[:6])
+        font[NameObject("/BaseFont")] = NameObject(f"/{new_tag}+{name}")
+        descriptor[NameObject("/FontName")] = NameObject(f"/{new_tag}+{name}")
+        for child in _resolve(font.get("/DescendantFonts")) or []:
+            child = _resolve(child)
+            child[NameObject("/BaseFont")] = NameObject(f"/{new_tag}+{name}")
+    # Type0 fonts: Cairo names the parent "<tag>+<name>" as well.
+    for font in _page_fonts(writer.pages):
+        if font.get("/Subtype") == "/Type0":
+            kids = _resolve(font.get("/DescendantFonts")) or []
+            if kids:
+                font[NameObject("/BaseFont")] = NameObject(str(_resolve(kids[0])["/BaseFont"]))
+
+
+def font_problems(pdf: bytes, allowed: frozenset[str]) -> list[str]:
+    """What is wrong with the fonts of a finished PDF, as one sentence each; [] if nothing.
+
+    Every font must be embedded, be one of ``allowed`` (PostScript names of the kit's own
+    fonts, without the subset tag), and no subset tag may name two different font
+    programs.  Reads the PDF as a printer would (pypdf), so a font that crept in through
+    any route (a fontconfig fallback in Cairo, reportlab's Helvetica) is caught.
+    """
+    import hashlib
+
+    reader = PdfReader(io.BytesIO(pdf))
+    problems: list[str] = []
+    programs: dict[str, set[str]] = {}
+    for index, page in enumerate(reader.pages, 1):
+        for font in _page_fonts([page]):
+            subtype = str(font.get("/Subtype", ""))
+            if subtype == "/Type0":
+                continue   # checked through its descendant
+            base = str(font.get("/BaseFont", "")).lstrip("/")
+            if subtype == "/Type3":
+                problems.append(f"page {index}: a Type 3 font ({base or 'unnamed'}) is not one of the kit's fonts")
+                continue
+            tag, name = _split_tag(base)
+            _, program = _program(font)
+            if name not in allowed:
+                problems.append(f"page {index}: font {base or 'unnamed'} is not one of the kit's fonts "
+                                f"({', '.join(sorted(allowed))})")
+            elif program is None:
+                problems.append(f"page {index}: font {base} is not embedded")
+            elif tag:
+                programs.setdefault(base, set()).add(hashlib.sha256(program).hexdigest())
+    for base, digests in sorted(programs.items()):
+        if len(digests) > 1:
+            problems.append(f"subset name {base} is used by {len(digests)} different font programs")
+    return list(dict.fromkeys(problems))

@@ -1,0 +1,133 @@
+"""Counted nouns in every rules template agree with their number in every language.
+
+Each whole number of a game's rules context (``rules_context``: counts, costs, points,
+board sizes ...) is set to 1 and then to 2, the template is rendered, and the text is
+searched for a number followed by the wrong form of a known noun ("1 camels", "2 demand
+marker").  The nouns are listed per language below (singular, plural); nouns whose two
+forms are equal ("kort", "point") cannot be wrong and are left out.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pytest
+
+from pnp.kit.rulebook import plural_filter, render_rules_markdown, rules_context
+from pnp.model import load_game
+from pnp.model.catalog import DEFAULT_DATA_DIR
+from pnp.registry import game_ids
+
+NOUNS = {
+    "en": [("action", "actions"), ("camel", "camels"), ("camp", "camps"), ("caravan", "caravans"),
+           ("card", "cards"), ("city", "cities"), ("good", "goods"), ("market", "markets"), ("oasis", "oases"),
+           ("player", "players"), ("point", "points"), ("soldier", "soldiers"), ("space", "spaces"),
+           ("square", "squares"), ("marker", "markers"), ("token", "tokens"), ("board", "boards"),
+           ("merchant", "merchants"), ("turn", "turns"), ("round", "rounds"), ("piece", "pieces"),
+           ("coin", "coins"), ("die", "dice"), ("step", "steps"), ("row", "rows"), ("column", "columns"),
+           ("demand marker", "demand markers"), ("theft marker", "theft markers"), ("market chip", "market chips"), ("oasis marker", "oasis markers"), ("soldier card", "soldier cards"), ("caravan pawn", "caravan pawns"), ("merchant pawn", "merchant pawns"), ("numbered supply space", "numbered supply spaces"),
+           ("player board", "player boards"), ("commodity card", "commodity cards"),
+           ("spare good", "spare goods"), ("market token", "market tokens"), ("great city", "great cities"),
+           ("numbered space", "numbered spaces"), ("nomad camp", "nomad camps"), ("gold coin", "gold coins")],
+    "da": [("handling", "handlinger"), ("kamel", "kameler"), ("lejr", "lejre"), ("by", "byer"),
+           ("felt", "felter"), ("spiller", "spillere"), ("soldat", "soldater"), ("oase", "oaser"),
+           ("marked", "markeder"), ("vare", "varer"), ("guldmønt", "guldmønter"), ("markør", "markører"),
+           ("efterspørgselsmarkør", "efterspørgselsmarkører"), ("tyverimarkør", "tyverimarkører"),
+           ("spillerbræt", "spillerbrætter"), ("karavanebrik", "karavanebrikker"),
+           ("købmandsbrik", "købmandsbrikker"), ("markedsbrik", "markedsbrikker"),
+           ("markedsmarkør", "markedsmarkører"), ("oasemarkør", "oasemarkører"),
+           ("kviksandsmarkør", "kviksandsmarkører"), ("brik", "brikker"), ("tur", "ture"),
+           ("runde", "runder"), ("handelsfelt", "handelsfelter"), ("ørkenfelt", "ørkenfelter"),
+           ("nomadelejr", "nomadelejre"), ("karavane", "karavaner"), ("kamp", "kampe")],
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _noun_pattern(lang: str) -> tuple[re.Pattern, dict[str, str]]:
+    """One regex for "1 or 2, then any known noun form" and each form's number (sg/pl)."""
+    form_of = {}
+    for singular, plural in NOUNS[lang]:
+        form_of[singular.lower()] = "singular"
+        form_of[plural.lower()] = "plural"
+    words = "|".join(re.escape(w) for w in sorted(form_of, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\d.,:/\w×-])(?<!× )([12])(?:\*\*)? (?:\*\*)?({words})(?![\w])", re.IGNORECASE)
+    return pattern, form_of
+
+
+def wrong_nouns(text: str, lang: str) -> list[str]:
+    """Places in ``text`` where 1 has a plural noun or 2 a singular one."""
+    pattern, form_of = _noun_pattern(lang)
+    found = []
+    for m in pattern.finditer(text):
+        wrong = "plural" if m.group(1) == "1" else "singular"
+        if form_of[m.group(2).lower()] == wrong:
+            found.append(text[max(0, m.start() - 30):m.end() + 10].replace("\n", " "))
+    return found
+
+
+def number_paths(value, path=()):
+    """Paths (tuples of keys/indices) of every whole number in a context."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield path
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from number_paths(item, path + (key,))
+    elif isinstance(value, (list, tuple)):
+        for index, item in enumerate(value):
+            yield from number_paths(item, path + (index,))
+
+
+def with_number(context, path, number):
+    """``context`` with the number at ``path`` replaced (copies along the path only)."""
+    if not path:
+        return number
+    key, rest = path[0], path[1:]
+    if isinstance(context, dict):
+        return {**context, key: with_number(context[key], rest, number)}
+    items = list(context)
+    items[key] = with_number(items[key], rest, number)
+    return type(context)(items)
+
+
+CASES = [(game_id, lang) for game_id in game_ids(DEFAULT_DATA_DIR) for lang in ("en", "da")]
+
+
+@pytest.mark.parametrize("game_id,lang", CASES)
+def test_every_counted_noun_agrees_with_1_and_2(game_id, lang):
+    game = load_game(game_id, DEFAULT_DATA_DIR)
+    variant = game.variant(game.players_default)
+    context = rules_context(game, variant, lang)
+    assert wrong_nouns(render_rules_markdown(game, variant, lang), lang) == []
+    # A good's count stands before the good's name (a data string such as "Camels", the
+    # name of a card type), which the template does not inflect.
+    paths = [p for p in number_paths(context) if not (p[0] == "goods" and p[-1] == "count")]
+    assert len(paths) >= 10, "the context holds the game's numbers"
+    problems = []
+    for path in paths:
+        for number in (1, 2):
+            try:
+                text = render_rules_markdown(game, variant, lang, context=with_number(context, path, number))
+            except Exception as exc:   # a number the template cannot take (an index, a range)
+                continue
+            for place in wrong_nouns(text, lang):
+                problems.append(f"{'.'.join(map(str, path))}={number}: ...{place}...")
+    assert sorted(set(problems)) == []
+
+
+@pytest.mark.parametrize("lang,n,expected", [
+    ("en", 1, "1 camel"), ("en", 2, "2 camels"), ("en", 0, "0 camels"),
+    ("da", 1, "1 kamel"), ("da", 2, "2 kameler"), ("da", 0, "0 kameler"),
+])
+def test_plural_filter_follows_cldr(lang, n, expected):
+    forms = {"en": ("camel", "camels"), "da": ("kamel", "kameler")}[lang]
+    assert plural_filter(lang)(n, *forms) == expected
+
+
+def test_plural_filter_needs_every_category_of_the_language():
+    with pytest.raises(ValueError, match="few"):
+        plural_filter("pl")(3, "wielbłąd")          # Polish: one, few, many, other
+    assert plural_filter("pl")(3, "wielbłąd", "wielbłądy", "wielbłądów", "wielbłąda") == "3 wielbłądy"
+    assert plural_filter("pl")(5, "wielbłąd", "wielbłądy", "wielbłądów", "wielbłąda") == "5 wielbłądów"
