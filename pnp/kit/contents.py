@@ -93,6 +93,9 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     name_w = (frame_w - count_w) * 0.5
     table = Table(data, colWidths=[name_w * mm, count_w * mm, (frame_w - count_w - name_w) * mm], hAlign="LEFT")
     table.setStyle(TableStyle([
+        # the cells are paragraphs with their own fonts; these keep reportlab's default
+        # (Helvetica, not embedded) out of the page
+        ("FONT", (0, 0), (-1, 0), bold, 9.5), ("FONT", (0, 1), (-1, -1), body, 9.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
