@@ -5,7 +5,8 @@ from xml.etree import ElementTree
 import pytest
 from pypdf import PdfReader
 
-from pnp.printing.calibrate import SPAN_X_MM, SPAN_Y_MM, ZERO, back_svg, stations
+from pnp.printing.calibrate import (LINE_MM, SCALE_GAP_MM, SCALE_RANGE_MM, SPAN_X_MM, SPAN_Y_MM, ZERO, back_svg, front_svg,
+                                    scale_names, stations)
 from pnp.cli import main
 from pnp.geometry import PAPERS
 from pnp.printing.imposition import PrintSettings
@@ -39,8 +40,8 @@ def test_calibration_sheet_lines_scales_and_instructions(tmp_path, capsys, paper
     cx, cy = p.width / 2, p.height / 2
     # Side 1: station lines through the centre and SPAN mm either side, thin black strokes.
     lines = [q for q in paints(reader.pages[0]) if q.op == "stroke" and max(q.size) > 30 and min(q.size) < 0.01]
-    verticals = sorted(round(q.box[0], 2) for q in lines if q.size[0] < 0.01 and q.size[1] < 40)
-    horizontals = sorted(round(q.box[1], 2) for q in lines if q.size[1] < 0.01 and q.size[0] < 40)
+    verticals = sorted(round(q.box[0], 2) for q in lines if q.size[0] < 0.01 and abs(q.size[1] - 2 * LINE_MM) < 0.5)
+    horizontals = sorted(round(q.box[1], 2) for q in lines if q.size[1] < 0.01 and abs(q.size[0] - 2 * LINE_MM) < 0.5)
     assert verticals == [round(cx - SPAN_X_MM, 2), round(cx, 2), round(cx + SPAN_X_MM, 2)]
     assert horizontals == [round(cy - SPAN_Y_MM, 2), round(cy, 2), round(cy + SPAN_Y_MM, 2)]
     # Side 2: each scale's 0 lies on its station, so a perfect printer reads 0 everywhere.
@@ -109,7 +110,8 @@ def test_labels_formulas_and_scale_count_agree(tmp_path, lang, scales_word):
               if el.tag.endswith("text") and el.text}
     for name, label in (("left", left), ("right", right), ("top", top), ("bottom", bottom)):
         sx, sy = stations(paper)[name]
-        assert label in labels and abs(labels[label][0] - sx) < 12 and abs(labels[label][1] - sy) < 12, name
+        reach = SCALE_GAP_MM + SCALE_RANGE_MM + 6
+        assert label in labels and abs(labels[label][0] - sx) < reach and abs(labels[label][1] - sy) < reach, name
     assert f"--scale-x 1+({right}-{left})/{2 * SPAN_X_MM:g}" in front
     assert f"--scale-y 1+({bottom}-{top})/{2 * SPAN_Y_MM:g}" in front
     example = re.search(rf"{re.escape(left)} = \+?(-?[\d.,]+) \w+ {re.escape(right)} = \+?(-?[\d.,]+) \w+ "
@@ -136,6 +138,59 @@ def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(t
         assert danish[key] not in {english[k] for k in english if k.startswith("station_")}, key
     assert main(["calibrate", "--lang", "da", "--out", str(tmp_path)]) == 0
     front = re.sub(r"\s+", " ", PdfReader(tmp_path / "calibration-a4-da.pdf").pages[0].extract_text())
-    assert "+1,5" in front and "--back-offset 1.5,-2" in front
+    assert "+1,5" in front and "--back-offset 1.5,-0.5" in front
     assert "decimaltal med punktum" in front
     assert main(["calibrate", "--back-offset", "1,5,-2", "--out", str(tmp_path / "bad")]) != 0
+
+
+PT_PER_MM = 72 / 25.4
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_scales_long_labels_large_steps_numbered_and_the_command_to_type(tmp_path, lang, paper):
+    """Issue 11, point 7: every side-2 scale is at least 30 mm long and covers -10..+10 (what
+    --back-offset takes), with numbers on it; every text on both sides is 7 pt or more; the
+    steps are numbered 1, 2, 3 ...; the reading ends in the exact command to type, whose two
+    numbers are the worked example's readings."""
+    import re
+
+    from pnp.model.catalog import data_dir
+    from pnp.printing.calibrate import calibration_texts
+
+    texts, file = calibration_texts(data_dir(), lang)
+    p = PAPERS[paper]
+    back = ElementTree.fromstring(back_svg(p, texts, file, PrintSettings(p)))
+    front = ElementTree.fromstring(front_svg(p, texts, file))
+    # scales, read off the tick ids: tick-<station>-<axis>-<value>
+    ticks: dict[tuple[str, str], list[float]] = {}
+    for el in back.iter():
+        m = re.fullmatch(r"tick-(\w+)-([xy])-(-?[\d.]+)", el.get("id") or "")
+        if m:
+            ticks.setdefault((m.group(1), m.group(2)), []).append(float(m.group(3)))
+    assert set(ticks) == set(scale_names(p)) and len(ticks) == 6
+    numbers = {el.text for el in back.iter() if el.tag.endswith("text") and el.text}
+    for scale, values in ticks.items():
+        assert max(values) - min(values) >= 30, scale
+        assert min(values) <= -10 and max(values) >= 10, scale
+        assert 0.5 in values and -0.5 in values, scale            # half-millimetre ticks
+    assert {"-10", "-5", "0", "5", "10"} <= numbers
+    # every text on both sides but the standard sheet footer: 7 pt or more (font-size is in mm)
+    for side in (front, back):
+        footer = {id(el) for g in side.iter() if g.get("id") == "footer" for el in g.iter()}
+        sizes = [float(el.get("font-size")) for el in side.iter()
+                 if el.tag.endswith("text") and el.get("font-size") and id(el) not in footer]
+        assert sizes and min(sizes) * PT_PER_MM >= 7.0, min(sizes) * PT_PER_MM
+    # numbered steps in order, and the worked example's command
+    assert main(["calibrate", "--paper", paper, "--lang", lang, "--out", str(tmp_path)]) == 0
+    text = PdfReader(tmp_path / f"calibration-{paper}-{lang}.pdf").pages[0].extract_text()
+    flat = re.sub(r"\s+", " ", text)
+    numbered = [int(n) for n in re.findall(r"(?:^|\n)(\d+)\. ", text)]
+    assert numbered == list(range(1, len(texts["steps"]) + 1)) and len(numbered) >= 5
+    command = re.search(r"(?:^|\n)pnp build \S+ --back-offset (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\s*(?:\n|$)", text)
+    assert command, "the command to type stands on its own line"
+    x, y = command.groups()
+    number = r"\+?(-?\d+(?:[.,]\d+)?)"
+    readings = re.search(rf"X (?:\w+ )?{number} \w+ Y (?:\w+ )?{number}", flat)
+    assert readings, "the worked example names the X and Y readings"
+    assert [float(v.replace(",", ".")) for v in readings.groups()] == [float(x), float(y)]

@@ -1,6 +1,6 @@
 """Every identity survives greyscale and colour-blindness (issue 11, point 4).
 
-* Lightness: the colours of one set (player colours, banknote values, coin values) differ
+* Lightness: the colours of one set (player colours, banknote values, coin values, goods) differ
   pairwise by at least ``MIN_DELTA_L`` in CIE L*, the grey a greyscale print gives them.
 * Cue: faces of one set still differ with every colour erased (a letter, number, shape or
   icon tells them apart).
@@ -36,6 +36,10 @@ def _colour_sets():
         "chessboard caravans": {p.id: p.colour for p in chess.player_pawns},
         "chessboard coins": {str(c.value): money.NOTE_COLOURS[k] for k, c in
                              enumerate(sorted(chess.coins, key=lambda c: c.value))},
+        # goods: spread in lightness too, so a greyscale print tells them apart before the icon
+        "samarkand goods": {g.id: g.colour for g in sam.goods},
+        "caravan goods": {g.id: g.colour for g in car.goods},
+        "chessboard goods": {c.id: c.colour for c in chess.cards if c.kind == "good"},
     }
 
 

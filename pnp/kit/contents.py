@@ -10,6 +10,7 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
@@ -17,6 +18,10 @@ from reportlab.platypus import ListFlowable, ListItem, Paragraph, SimpleDocTempl
 from pnp.components.fonts import font, fonts, register_reportlab
 from pnp.geometry import Paper
 from pnp.model.i18n import Strings
+
+MARGIN_X_MM = 18.0        # left and right page margins; the contents table spans the width between them
+COUNT_COLUMN_MM = 18.0
+FRAME_PADDING_PT = 6.0    # reportlab's default frame padding, inside the margins
 
 
 @dataclass(frozen=True)
@@ -73,14 +78,27 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
 
     story = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
     story.append(Paragraph(_escape(strings("contents")), s_h))
-    data = [[strings("component"), strings("count"), strings("pages")]]
-    data += [[line.label, str(line.count), page_ranges(line.pages)] for line in lines]
-    table = Table(data, colWidths=[95 * mm, 22 * mm, 45 * mm], hAlign="LEFT")
+    # Cells are paragraphs so a long name or page list wraps inside its column; the columns
+    # share the frame's width (paper width less the margins), so the table never runs past it.
+    s_cell = ParagraphStyle("cell", fontName=body, fontSize=9.5, leading=11.5)
+    s_head = ParagraphStyle("head", parent=s_cell, fontName=bold, textColor=colors.white)
+    s_count = ParagraphStyle("count", parent=s_cell, alignment=TA_RIGHT)
+    s_head_count = ParagraphStyle("head_count", parent=s_head, alignment=TA_RIGHT)
+    data = [[Paragraph(_escape(strings("component")), s_head), Paragraph(_escape(strings("count")), s_head_count),
+             Paragraph(_escape(strings("pages")), s_head)]]
+    data += [[Paragraph(_escape(line.label), s_cell), Paragraph(str(line.count), s_count),
+              Paragraph(_escape(page_ranges(line.pages)), s_cell)] for line in lines]
+    frame_w = paper.width - 2 * MARGIN_X_MM - 2 * FRAME_PADDING_PT * 25.4 / 72
+    count_w = COUNT_COLUMN_MM
+    name_w = (frame_w - count_w) * 0.5
+    table = Table(data, colWidths=[name_w * mm, count_w * mm, (frame_w - count_w - name_w) * mm], hAlign="LEFT")
     table.setStyle(TableStyle([
+        # the cells are paragraphs with their own fonts; these keep reportlab's default
+        # (Helvetica, not embedded) out of the page
         ("FONT", (0, 0), (-1, 0), bold, 9.5), ("FONT", (0, 1), (-1, -1), body, 9.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
-        ("ALIGN", (1, 0), (1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
     story += [table, Spacer(1, 4 * mm)]
@@ -102,7 +120,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
         story.append(Paragraph(_escape(text), s_small))
 
     out = io.BytesIO()
-    doc = SimpleDocTemplate(out, pagesize=(paper.width * mm, paper.height * mm), leftMargin=18 * mm, rightMargin=18 * mm,
+    doc = SimpleDocTemplate(out, pagesize=(paper.width * mm, paper.height * mm), leftMargin=MARGIN_X_MM * mm,
+                            rightMargin=MARGIN_X_MM * mm,
                             topMargin=16 * mm, bottomMargin=16 * mm, title=title, author="pnp", subject=subtitle,
                             creator="pnp", invariant=1, initialFontName=body, initialFontSize=9)
     doc.build(story)

@@ -6,9 +6,10 @@ it (x right, y down) — the coordinates ``--back-offset`` uses.
 
 Side 1 carries thin lines at five *stations*: a crosshair at the sheet centre, vertical lines
 ``SPAN_X_MM`` left and right of it, horizontal lines ``SPAN_Y_MM`` above and below it; a
-150 mm and a 100 mm ruler (is the printer at 100 %?) and the instructions.  Side 2 carries a
-scale at every station, two at the centre (x and y), six in all: a tick labelled v sits at
-(station + v mm) in back-view coordinates.  Held against the light, a side-1 line shows
+150 mm and a 100 mm ruler (is the printer at 100 %?) and numbered steps in plain words,
+ending in the command to type.  Side 2 carries a scale at every station, two at the centre
+(x and y), six in all, each 30 mm long (-15..+15, numbers every 5 mm at 8 pt, ticks every
+0.5 mm like a ruler): a tick of value v sits at (station + v mm) in back-view coordinates.  Held against the light, a side-1 line shows
 through side 2 and crosses the scale at the reading v.  If the printer puts the back content
 at (scale s, shift e), the line reads v = -e / s at the centre, so:
 
@@ -37,11 +38,15 @@ from pnp.components.text import fit
 
 SPAN_X_MM = 80.0          # left / right stations from the centre
 SPAN_Y_MM = 100.0         # top / bottom stations from the centre
-LINE_MM = 18.0            # half length of a side-1 station line (reaches the side-2 scales)
 LINE_STROKE_MM = 0.15
-SCALE_RANGE_MM = 8.0      # a scale reads -8..+8 mm in 0.5 mm steps
-SCALE_GAP_MM = 9.0        # from the station point to the scale's base line (the two centre scales never overlap)
-TICK_STROKE_MM = 0.1
+SCALE_RANGE_MM = 15.0     # a scale reads -15..+15 mm (30 mm long) in 0.5 mm steps: --back-offset takes +-10
+SCALE_GAP_MM = 19.0       # from the station point to the scale's base line: more than the range plus a
+                          # label, so the centre's two scales never meet
+LABEL_EVERY_MM = 5        # numbered ticks (numbers of LABEL_MM need about 5 mm each)
+LABEL_MM = 2.6            # 7.4 pt: readable through paper held to the light
+LINE_MM = SCALE_GAP_MM + 6.0 + 10.0   # half length of a side-1 line: crosses its scale even 10 mm off
+TEXT_MIN_MM = 2.6         # instructions never smaller than 7.4 pt
+TICK_STROKE_MM = 0.12
 ZERO = "#C1121F"
 INK = "#000000"
 GREY = "#444444"
@@ -93,16 +98,14 @@ def front_svg(paper: Paper, texts: dict, file: Path) -> str:
     dwg.add(_ruler(12.0, cy - 50.0, 100.0, horizontal=False, label=texts["ruler_100"], where=where))
     # Title and instructions: above the centre station, and below the rulers.
     x0, x1 = 22.0, paper.width - 14.0
-    title = fit(texts["title_front"], "display", x1 - x0, 9, 8, 4, where, max_lines=1)
-    y = cy - SPAN_Y_MM + LINE_MM + 3.0
+    title = fit(texts["title_front"], "display", x1 - x0, 8, 7, 4, where, max_lines=1)
+    y = cy - SPAN_Y_MM + 4.0          # just under the top station's line
     dwg.add(text_block(title, x0, y, INK, "start", where))
-    y += title.height + 2.0
+    y += title.height + 1.5
     steps = [texts["intro"]] + [f"{n}. {step}" for n, step in enumerate(_steps(texts, paper), start=1)]
-    upper, lower = steps[:4], steps[4:]
-    room_upper = (cy - LINE_MM - 3.0) - y
-    y = _paragraphs(dwg, upper, x0, x1, y, room_upper, where)
-    y_lower = top_ruler_y + 7.0
-    _paragraphs(dwg, lower, x0, x1, y_lower, (cy + SPAN_Y_MM - LINE_MM - 3.0) - y_lower, where)
+    # The steps run on from above the centre lines to below the rulers, one font size throughout.
+    blocks = [(y, cy - LINE_MM - 2.0), (top_ruler_y + 6.0, cy + SPAN_Y_MM - 2.0)]
+    _flow(dwg, steps, x0, x1, blocks, where)
     dwg.add(footer_group(paper, settings, texts["footer_front"]))
     return dwg.tostring()
 
@@ -115,23 +118,41 @@ def _steps(texts: dict, paper: Paper) -> list[str]:
     return [step.format(**fields) for step in texts["steps"]]
 
 
+def _flow(dwg, paragraphs: list[str], x0: float, x1: float, blocks: list[tuple[float, float]], where: str) -> float:
+    """Set ``paragraphs`` in order into ``blocks`` ((top, bottom) mm, filled one after the other; a
+    paragraph is never split), one common font size from 3.4 mm down to ``TEXT_MIN_MM``.
+    Returns the y under the last paragraph.
+
+    Raises:
+        LayoutError: the paragraphs do not fit at ``TEXT_MIN_MM``.
+    """
+    from pnp.errors import LayoutError
+
+    gap = 1.4
+    size = 3.4
+    while size >= TEXT_MIN_MM - 1e-9:
+        fitted = [fit(p, "body", x1 - x0, 200, size, size, where) for p in paragraphs]
+        placed, k = [], 0
+        for top, bottom in blocks:
+            y = top
+            while k < len(fitted) and y + fitted[k].height <= bottom:
+                placed.append((fitted[k], y))
+                y += fitted[k].height + gap
+                k += 1
+        if k == len(fitted):
+            for f, y in placed:
+                dwg.add(text_block(f, x0, y, INK, "start", where))
+            return placed[-1][1] + placed[-1][0].height if placed else blocks[0][0]
+        size -= 0.1
+    need = sum(f.height + gap for f in fitted)
+    room = sum(bottom - top for top, bottom in blocks)
+    raise LayoutError(f"the calibration text needs {need:.0f} mm at {TEXT_MIN_MM} mm type, has {room:.0f} mm; "
+                      "shorten it", key=where)
+
+
 def _paragraphs(dwg, paragraphs: list[str], x0: float, x1: float, y: float, room: float, where: str) -> float:
     """Set ``paragraphs`` from ``y`` down in at most ``room`` mm, one common font size."""
-    size = 3.4
-    while size >= 2.2:
-        fitted = [fit(p, "body", x1 - x0, 200, size, size, where) for p in paragraphs]
-        if sum(f.height + 1.6 for f in fitted) <= room:
-            break
-        size -= 0.1
-    else:
-        raise_room = sum(f.height + 1.6 for f in fitted)
-        from pnp.errors import LayoutError
-
-        raise LayoutError(f"the calibration text needs {raise_room:.0f} mm, has {room:.0f} mm; shorten it", key=where)
-    for f in fitted:
-        dwg.add(text_block(f, x0, y, INK, "start", where))
-        y += f.height + 1.6
-    return y
+    return _flow(dwg, paragraphs, x0, x1, [(y, y + room)], where)
 
 
 def _ruler(x: float, y: float, length: float, horizontal: bool, label: str, where: str):
@@ -186,37 +207,48 @@ def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings) -> 
     for name, axis, v, pos in scale_ticks(paper):
         x, y = st[name]
         whole = float(v).is_integer()
-        length = 3.2 if v % 2 == 0 else (2.2 if whole else 1.3)
+        numbered = v % LABEL_EVERY_MM == 0
+        length = 4.5 if numbered else (3.0 if whole else 1.6)   # like a ruler: 5 mm, 1 mm, 0.5 mm
         colour = ZERO if v == 0 else INK
         stroke = TICK_STROKE_MM * (2 if v == 0 else 1)
+        number = f"{v:g}"
         if axis == "x":
             base = y + SCALE_GAP_MM
             scales.add(line(pos, base, pos, base + length, colour, stroke, id=f"tick-{name}-x-{v:g}"))
-            if v % 2 == 0:
-                scales.add(text(pos, base + length + 2.2, f"{v:g}", "bold", 1.7, colour, anchor="middle",
-                                where=where))
+            if numbered:
+                scales.add(text(pos, base + length + LABEL_MM + 0.4, number, "bold", LABEL_MM, colour,
+                                anchor="middle", where=where))
         else:
             base = x + SCALE_GAP_MM
             scales.add(line(base, pos, base + length, pos, colour, stroke, id=f"tick-{name}-y-{v:g}"))
-            if v % 2 == 0:
-                scales.add(text(base + length + 0.8, pos + 0.6, f"{v:g}", "bold", 1.7, colour, where=where))
-    for name, (x, y) in st.items():
-        label = texts["station_" + name]
-        scales.add(text(x - SCALE_GAP_MM, y - SCALE_GAP_MM - 1.0, label, "bold", 2.6, GREY, anchor="end", where=where))
+            if numbered:
+                scales.add(text(base + length + 0.8, pos + LABEL_MM * 0.36, number, "bold", LABEL_MM, colour,
+                                where=where))
+    # each scale's name (the letter the steps use) just past the scale's + end
+    for name, axis in scale_names(paper):
+        x, y = st[name]
+        label = texts[f"scale_{name}_{axis}" if name == "centre" else f"station_{name}"]
+        if axis == "x":    # beside the scale's end nearer the sheet's middle (never at the paper's edge)
+            outer = x > st["centre"][0] + 1.0
+            scales.add(text(x + (-1 if outer else 1) * (SCALE_RANGE_MM + 4.0), y + SCALE_GAP_MM + 4.0, label,
+                            "heavy", 4.2, GREY, anchor="end" if outer else "start", where=where))
+        else:              # above the scale's - end
+            scales.add(text(x + SCALE_GAP_MM + 1.0, y - SCALE_RANGE_MM - 3.0, label, "heavy", 4.2, GREY,
+                            where=where))
     if settings.corrects_backs:
         scales.attribs["transform"] = settings.back_transform()
     dwg.add(scales)
     cx, cy = st["centre"]
     x0, x1 = 22.0, paper.width - 14.0
-    title = fit(texts["title_back"], "display", x1 - x0, 9, 8, 4, where, max_lines=1)
-    y = cy - SPAN_Y_MM + LINE_MM + 3.0
+    title = fit(texts["title_back"], "display", x1 - x0, 8, 7, 4, where, max_lines=1)
+    y = cy - SPAN_Y_MM + SCALE_RANGE_MM + 4.0     # under the top station's scale
     dwg.add(text_block(title, x0, y, INK, "start", where))
     y += title.height + 2.0
     _paragraphs(dwg, [texts["back_help"], texts["wrong_edge"]], x0, x1, y, (cy - LINE_MM - 3.0) - y, where)
     if settings.corrects_backs:
         (sx, sy), (dx, dy) = settings.back_scale, settings.back_offset_mm
         note = texts["corrected"].format(x=f"{dx:g}", y=f"{dy:g}", sx=f"{sx:g}", sy=f"{sy:g}")
-        y_note = cy + 22.0
+        y_note = cy + SCALE_GAP_MM + 12.0
         _paragraphs(dwg, [note], x0, x1, y_note, 20.0, where)
     dwg.add(footer_group(paper, PrintSettings(paper), texts["footer_back"]))
     return dwg.tostring()

@@ -9,9 +9,10 @@ strips of the tiles before it.
 
 On each sheet (portrait, exactly the paper):
 
-* the tile's art, clipped to its cut box plus bleed (the art continues across every cut,
-  so a cut that wanders a little shows no white);
-* a light hatch and "glue here" text on the overlap strips (hidden after assembly);
+* the tile's art, clipped to its cut box plus bleed (the art continues across every outer
+  cut, so a cut that wanders a little shows no white);
+* the overlap strips as glue flaps: plain paper (the art runs on only ``ART_PAST_SEAM_MM``
+  past the seam) with a "glue here" label, hidden after assembly;
 * alignment marks: circles with crosshairs centred on each seam, half on the tile below
   and half on the tile above, so the halves form whole circles when the tiles are laid
   correctly; each mark has an id ``align-<lower tile>-<upper tile>-<n>`` on both sheets;
@@ -36,7 +37,8 @@ from pnp.components.text import fit
 DEFAULT_OVERLAP_MM = 10.0
 INFO_MM = 30.0          # band under the art for the tile label, note and assembly diagram
 MARK_R_MM = 3.2         # alignment circle radius
-HATCH = "#7A4A1C"
+FLAP_INK = "#7A4A1C"      # the glue flap's label and edge
+ART_PAST_SEAM_MM = 1.5   # art beyond the seam onto the glue flap, like a bleed
 
 
 @dataclass(frozen=True)
@@ -309,7 +311,13 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
         ey0 = p0[1] - (b if kind == "v" else 0)
         ex1 = p1[0] + (b if kind == "v" or tile.col == plan.cols - 1 else 0)
         ey1 = p1[1] + b
-        over.add(_hatch(dwg, f"strip{k}", ex0, ey0, ex1 - ex0, ey1 - ey0))
+        # plain paper from just past the seam: the art runs on ART_PAST_SEAM_MM (a neighbour laid
+        # a little short shows art, not paper) and the rest of the flap is hidden under glue
+        if kind == "v":
+            ex0 += ART_PAST_SEAM_MM
+        else:
+            ey0 += ART_PAST_SEAM_MM
+        over.add(_glue_flap(ex0, ey0, ex1 - ex0, ey1 - ey0, kind))
         note = strings("overlap_strip", label=neighbour)
         if kind == "v":
             length, thick = p1[1] - p0[1], p1[0] - p0[0]
@@ -331,7 +339,7 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
         pad = 1.2
         holder.add(rect(-f.width / 2 - pad, -f.height / 2 - pad, f.width + 2 * pad, f.height + 2 * pad,
                         fill="#FFFFFF", opacity="0.85", radius=1.0))
-        holder.add(text_block(f, 0, -f.height / 2, fill=HATCH, where=strings.where("overlap_strip")))
+        holder.add(text_block(f, 0, -f.height / 2, fill=FLAP_INK, where=strings.where("overlap_strip")))
         over.add(holder)
     art.add(over)
 
@@ -382,20 +390,12 @@ def _board_box(face: Face, plan: TilePlan, box):
     return (y0, face.height - x1, y1, face.height - x0)
 
 
-def _hatch(dwg, key: str, x: float, y: float, w: float, h: float):
-    """A light tint with diagonal hatch over (x, y, w, h)."""
-    g = group()
-    clip = dwg.clipPath(id=f"hatch-{key}")
-    clip.add(rect(x, y, w, h))
-    dwg.defs.add(clip)
-    g.add(rect(x, y, w, h, fill="#FFFFFF", opacity="0.35"))
-    lines = group(clip_path=f"url(#hatch-{key})", opacity="0.45")
-    step = 3.0
-    k = -h
-    while k < w:
-        lines.add(line(x + k, y + h, x + k + h, y, HATCH, 0.3))
-        k += step
-    g.add(lines)
+def _glue_flap(x: float, y: float, w: float, h: float, kind: str):
+    """The glue flap (x, y, w, h): plain paper over the art, with a thin edge along its seam side."""
+    g = group(id="glue-flap")
+    g.add(rect(x, y, w, h, fill="#FFFFFF"))
+    edge = (x, y, x, y + h) if kind == "v" else (x, y, x + w, y)
+    g.add(line(*edge, FLAP_INK, 0.2, stroke_dasharray="1.5,1.5"))
     return g
 
 

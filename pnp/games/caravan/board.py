@@ -132,10 +132,16 @@ class _Painter:
         g.add(rect(width / 2 - title.width / 2 - pad, border * 0.35 - 0.2, title.width + 2 * pad, border * 0.65 - 0.1,
                    fill=knockout))
         g.add(text_block(title, width / 2, (border - title.height) / 2, ink, "middle", self.s.where("title")))
-        hint = fit(self.s("board_hint"), "bold", width * 0.7, border * 0.4, border * 0.32, 2.0,
+        # The hint stays left of the middle grid line: the seam of a board tiled over two sheets
+        # across falls on a grid line near the middle, and a hint across it would be cut in two.
+        columns = round((width - 2 * border) / self.spec.cell_mm)
+        middle_line = border + (columns // 2) * self.spec.cell_mm
+        room = middle_line - border - 2 * pad - 2.0
+        hint = fit(self.s("board_hint"), "bold", room, border * 0.4, border * 0.32, 2.0,
                    self.s.where("board_hint"), max_lines=1)
-        g.add(rect(width / 2 - hint.width / 2 - pad, height - border * 0.65 + 0.3, hint.width + 2 * pad,
+        centre = border + 1.0 + pad + room / 2
+        g.add(rect(centre - hint.width / 2 - pad, height - border * 0.65 + 0.3, hint.width + 2 * pad,
                    border * 0.3, fill=knockout))
-        g.add(text_block(hint, width / 2, height - border / 2 - hint.height / 2, ink, "middle",
+        g.add(text_block(hint, centre, height - border / 2 - hint.height / 2, ink, "middle",
                          self.s.where("board_hint")))
         return g

@@ -11,10 +11,12 @@ Content of a space keeps clear of the four arrow zones at the middle of its edge
 market slots of a city hold the market tokens (``market_token.size_mm`` plus clearance).
 Every number printed (capacities, prices, names) comes from the model and the strings.
 
-Trading fields sit in the band next to their camp (``space.field`` names the edge),
-drawn as a card-shaped well with one ghost card per place (the camp's capacity), the
-capacity in a badge, and an arrow from the camp.  Each field's text reads upright for a
-player sitting at that edge of the board.
+Trading fields lie on the table in front of the board, beside their camp (``space.field``
+names the edge): real poker cards do not fit a band of any size that keeps the board to six
+home sheets (DESIGN.md, "Board").  The band marks each field with a card-wide mouth open
+at the board's edge, the capacity in a badge, a label and an arrow from the camp; the meta
+``field_columns`` gives where the cards lie.  Each field's text reads upright for a player
+sitting at that edge of the board.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ ARROW_HEAD_W_MM = 9.0
 ARROW_HEAD_L_MM = 6.5
 SLOT_CLEARANCE_MM = 1.0    # a slot is this much larger than a market token
 CLEAR_MM = ARROW_INTRUDE_MM + 1.0   # content keeps this far from a tile edge where an arrow may sit
+MOUTH_TOP_MM = 11.0        # a field's mouth starts this far out from the grid (room for the camp's arrow)
+MOUTH_PAD_MM = 1.0         # the mouth is a card's width plus this on each side
+SEAM_CLEAR_MM = 10.0       # a field's texts keep this far from its column's sides (tile seams fall near them)
+CASCADE_MM = 15.0          # each card of a field's column lies this far beyond the one under it
+MOUTH_FILL = "#FBF1DC"
 
 ARROW_RED = "#C1121F"
 ARROW_EDGE = "#FFF6E0"
@@ -88,13 +95,19 @@ class _Board:
         self.width, self.height = board_size(game)
         self.tile = self.space - GUTTER_MM
         self.slot = game.sizes["market_token"]["size_mm"].number(1) + SLOT_CLEARANCE_MM
-        card_w, card_h = CARD_SIZES[game.sizes["cards"]["size"].str()]
-        self.card_ratio = card_w / card_h
+        self.card_w, self.card_h = CARD_SIZES[game.sizes["cards"]["size"].str()]
+        self.card_ratio = self.card_w / self.card_h
         need = 2 * self.slot + 2 * CLEAR_MM + 1.0
         if need > self.tile + 1e-9:
             raise LayoutError(
                 f"two market slots of {self.slot:.0f} mm need spaces of at least {need + GUTTER_MM:.0f} mm, "
                 f"got {self.space:.0f} mm",
+                key=f"{game.folder / 'components.yaml'}: board.space_mm",
+            )
+        if self.card_w + 2 * MOUTH_PAD_MM > self.space:
+            raise LayoutError(
+                f"a trading field one card ({self.card_w} mm) wide needs spaces of at least "
+                f"{self.card_w + 2 * MOUTH_PAD_MM:.0f} mm, got {self.space:.0f} mm",
                 key=f"{game.folder / 'components.yaml'}: board.space_mm",
             )
 
@@ -136,6 +149,8 @@ class _Board:
             "quiet_x": grid, "quiet_y": rows,
             "arrows": [f"arrow-{a}-{b}" for a, b in self.game.board.arrows()],
             # (x, y, radius) in trim mm: tiling puts no label over an arrow crossing a seam
+            # where each trading field's cards lie, on the table in front of the board (trim mm)
+            "field_columns": self.field_columns(),
             "keep_clear": [(*self.arrow_middle(a, b), ARROW_HEAD_W_MM / 2 + 1.0) for a, b in self.game.board.arrows()],
         }
         return Face("board", "board", self.width, self.height, self.bleed, art, None, meta)
@@ -349,11 +364,18 @@ class _Board:
 
     # ------------------------------------------------------------------ trading fields
     def trading_field(self, sp):
-        """The field of camp ``sp`` in local coordinates: u along the edge (0..space), v outwards from the grid."""
+        """The mark of camp ``sp``'s trading field in local coordinates: u along the edge (0..space),
+        v outwards from the grid (0..band, the trim at v = band).
+
+        The field's cards lie on the table in front of the mark: real poker cards in a column
+        of ``capacity`` cards overlapping by ``CASCADE_MM`` (``field_columns``).  The mark is a
+        card-wide mouth open at the board's edge, with the capacity and a label; its texts
+        keep ``SEAM_CLEAR_MM`` from the column's sides, where a tile seam may fall.
+        """
         S, B = self.space, self.band
         cap = sp.capacity
-        fill, edge, ink, accent = KIND_STYLE["camp"]
-        ink = legible(ink, BAND_GROUND)    # the field's texts stand on the band and its dunes
+        _, edge, ink, accent = KIND_STYLE["camp"]
+        ink = legible(ink, MOUTH_FILL)
         rot = FIELD_ROTATION[sp.field]
         gx, gy = self.band + sp.column * S, self.band + sp.row * S
         origin = {
@@ -364,42 +386,58 @@ class _Board:
         }[sp.field]
         transform = f"translate({_num(origin[0])},{_num(origin[1])}) rotate({rot})"
         g = group(id=f"field-{sp.id}", transform=transform)
-        # the well: a card-shaped slot with one ghost card per place, fanned
-        outer = B - SAFE_MM - 1.5          # v of the outermost ink
-        top = 5.5
-        ch = outer - top - 2.2             # the well's rim (2.2 mm round the cards) keeps to the safe area
-        cw = ch * self.card_ratio
-        step = min(4.0, (S * 0.5 - cw) / max(cap - 1, 1))
-        fan_w = cw + (cap - 1) * step
-        fx = S / 2 - fan_w / 2
-        g.add(rect(fx - 2.2, top - 2.2, fan_w + 4.4, ch + 4.4, fill="#FBF1DC", stroke=edge, stroke_mm=0.5,
-                   radius=3.0, opacity="0.9"))
-        for k in range(cap):
-            angle = (k - (cap - 1) / 2) * 3.0
-            cx = fx + k * step
-            solid = k == cap - 1
-            g.add(rect(cx, top, cw, ch, fill="#FFFDF6" if solid else "#F7E7C6", stroke=accent,
-                       stroke_mm=0.45 if solid else 0.3, radius=1.6,
-                       transform=f"rotate({_num(angle)},{_num(cx + cw / 2)},{_num(top + ch)})",
-                       **({} if solid else {"stroke_dasharray": "1.2,0.8"})))
-        # connector arrow from the camp into the well (drawn above the space tiles)
+        # the mouth: as wide as a card plus a little, from under the arrow to past the trim
+        mw = self.card_w + 2 * MOUTH_PAD_MM
+        mx, my = (S - mw) / 2, MOUTH_TOP_MM
+        end = B + self.bleed
+        g.add(rect(mx, my, mw, end - my, fill=MOUTH_FILL, radius=2.0, opacity="0.92"))
+        g.add(path(f"M{_num(mx)},{_num(end)} V{_num(my)} H{_num(mx + mw)} V{_num(end)}", stroke=edge,
+                   stroke_mm=0.7))
+        # ghost card tops at the trim: the column starts here and runs out onto the table
+        for k in range(3):
+            inset = MOUTH_PAD_MM + 2.0 + 1.6 * k
+            top = B - SAFE_MM - 4.5 + 1.8 * k
+            g.add(path(f"M{_num(mx + inset)},{_num(end)} V{_num(top)} H{_num(mx + mw - inset)} V{_num(end)}",
+                       stroke=accent, stroke_mm=0.3, stroke_dasharray="1.2,0.8"))
+        # connector arrow from the camp into the mouth (drawn above the space tiles)
         tail = -(GUTTER_MM / 2 + ARROW_INTRUDE_MM)
         connector = group(id=f"field-arrow-{sp.id}", transform=transform)
-        connector.add(polygon(arrow_polygon(S / 2, tail, S / 2, top - 2.4, 2.6, 7.0, 5.0), fill=ink,
+        connector.add(polygon(arrow_polygon(S / 2, tail, S / 2, my + 0.6, 2.6, 7.0, 5.0), fill=legible(KIND_STYLE["camp"][2], BAND_GROUND),
                               stroke=ARROW_EDGE, stroke_mm=0.5))
-        # capacity badge (left) and label (right)
-        side = fx - 2.2
-        r = min(side / 2 - 2.0, (outer - 1) / 2 - 1.0)
-        bx, by = side / 2, (outer + 1) / 2
+        # capacity badge (left) and label (right), inside the mouth, clear of seams and ghost cards
+        lo, hi = max(mx, 0) + SEAM_CLEAR_MM, S - max(mx, 0) - SEAM_CLEAR_MM
+        room_top, room_bottom = my + 1.6, B - SAFE_MM - 5.0
+        r = min(6.0, (room_bottom - room_top) / 2)
+        bx, by = lo + r, (room_top + room_bottom) / 2
         g.add(circle(bx, by, r, fill="#FFF8E8", stroke=accent, stroke_mm=0.8))
         num = fit(str(cap), "display", r * 1.4, r * 1.15, r * 1.5, 3, f"board: {sp.id}.capacity")
         g.add(text_block(num, bx, by - num.height / 2 - 0.4, fill=ink, where=f"board: {sp.id}"))
-        lx = fx + fan_w + 2.2 + 1.5
-        lw = S - lx - 1.5
+        lx = bx + r + 2.0
+        lw = hi - lx
         key = "field_label"
-        f = fit(self.s(key, capacity=cap), "bold", lw, outer - 2, 3.4, 1.9, self.s.where(key), max_lines=3)
-        g.add(text_block(f, lx + lw / 2, (outer + 1 - f.height) / 2, fill=ink, where=self.s.where(key)))
+        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, 3.4, 1.9, self.s.where(key),
+                max_lines=3)
+        g.add(text_block(f, lx + lw / 2, (room_top + room_bottom - f.height) / 2, fill=ink, where=self.s.where(key)))
         return g, connector
+
+    def field_columns(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """Where each field's cards lie: (camp id, (x0, y0, x1, y1)) in board trim mm, on the table
+        beyond the trim in front of the camp's mark: one card wide, as long as ``capacity``
+        cards overlapping by ``CASCADE_MM`` (every card's top shows)."""
+        S, B = self.space, self.band
+        out = []
+        for sp in self.game.board.of_kind("camp"):
+            length = self.card_h + (sp.capacity - 1) * CASCADE_MM
+            gx, gy = B + sp.column * S, B + sp.row * S
+            lo = (S - self.card_w) / 2
+            box = {
+                "north": (gx + lo, -length, gx + lo + self.card_w, 0.0),
+                "south": (gx + lo, self.height, gx + lo + self.card_w, self.height + length),
+                "west": (-length, gy + lo, 0.0, gy + lo + self.card_w),
+                "east": (self.width, gy + lo, self.width + length, gy + lo + self.card_w),
+            }[sp.field]
+            out.append((sp.id, box))
+        return out
 
 
 def arrow_polygon(x0: float, y0: float, x1: float, y1: float, shaft: float, head_w: float, head_l: float):
