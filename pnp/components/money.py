@@ -36,7 +36,7 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
         art.add(text_block(big, x, cy - big.height / 2 - 0.8, style.darker(colour, 0.45), "middle", where))
     cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, 4, 3.2, 1.8, where, max_lines=1)
     art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 0.6, style.darker(colour, 0.45), "middle", where))
-    return Face(face_name, component, width, height, bleed, art)
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
 
 
 GOLD = "#D4A72C"
@@ -70,4 +70,4 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(text_block(big, c, c - r * 0.08 - (ascent("heavy") - 0.36) * big.size, GOLD_DARK, "middle", where))
     small = fit(caption, "bold", r * 0.95, r * 0.24, r * 0.22, 1.5, where, max_lines=1)
     art.add(text_block(small, c, c + r * 0.38, GOLD_DARK, "middle", where))
-    return Face(face_name, component, size, size, bleed, art)
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))

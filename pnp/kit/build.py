@@ -52,6 +52,7 @@ class KitRequest:
     target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.printing.targets.TARGETS)
     split: bool = False             # also one PDF per component kind (pnp.printing.targets.split_groups)
     strict_print: bool = True       # refuse print options the kit cannot use (False: ignore them, with a note)
+    cards_per_sheet: int | None = None   # cap on cards per sheet (None: as many as fit, 9 poker cards on A4)
 
 
 @dataclass(frozen=True)
@@ -97,9 +98,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     players = variant.players
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
+    if request.cards_per_sheet is not None and not 1 <= request.cards_per_sheet <= MAX_CARDS_PER_SHEET:
+        raise UsageError(f"{request.cards_per_sheet} cards per sheet is outside 1-{MAX_CARDS_PER_SHEET}",
+                         key="--cards-per-sheet")
     settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
                              back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
-                             ink=request.ink)
+                             ink=request.ink, cards_per_sheet=request.cards_per_sheet)
 
     # The kit's name on its contents page, sheet footers and PDF title: the game's full
     # name where its short title could be another game's (a short title shared by two games).
@@ -118,11 +122,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
         made = recipe.components(game, strings, variant, print_settings, sheet_label)
-        if not request.only:
-            return made
-        chosen = [run for run in made if run.id in request.only or run.kind in request.only]
-        if not chosen:
-            raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        chosen = made
+        if request.only:
+            chosen = [run for run in made if run.id in request.only or run.kind in request.only]
+            if not chosen:
+                raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        pack_runs(chosen, print_settings, sheet_label)
         return chosen
 
     runs = make_runs(settings)
@@ -154,7 +159,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
-    sheets = [s for run in runs for s in run.sheets]
+    sheets = list({id(s): s for run in runs for s in run.sheets}.values())   # shared sheets once, in kit order
     contents_pages = 1
     pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
     pages_of: dict[str, list[int]] = {}
@@ -282,6 +287,28 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     write_atomically(out_dir, payloads + extra)
     return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+
+
+MAX_CARDS_PER_SHEET = 20
+
+
+def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Callable) -> None:
+    """Pack the one-sided ``pieces`` of every run together (``pnp.printing.packing``): first
+    into the free room of the runs' sheets (board tiles), then onto shared new sheets.  Each
+    run's ``sheets`` then lists every sheet that holds one of its pieces."""
+    from pnp.printing.packing import pack_pieces
+
+    groups = [g for run in runs for g in run.pieces]
+    if not groups:
+        return
+    hosts = [sheet for run in runs for sheet in run.sheets if sheet.free]
+    new = pack_pieces(groups, settings, hosts,
+                      lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
+    for run in runs:
+        if not run.pieces:
+            continue
+        mine = {face.component for g in run.pieces for face in g.faces}
+        run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
 
 
 def _num(value: float) -> str:
