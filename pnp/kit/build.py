@@ -15,7 +15,8 @@ from typing import Callable
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
-from pnp.kit.contents import ContentsLine, render_contents
+from pnp.kit.contents import ContentsLine, page_ranges, render_contents
+from pnp.printing.figures import page_inks, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
@@ -184,20 +185,22 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         print_key = "print_instructions_one_sided"
     else:
         print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
-                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
-                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
-                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
-                                                      sy=_num(settings.back_scale[1])) if moved else "")
-    from pypdf import PdfReader
+    # Sheets of paper and what they want: a sheet wants card stock when a piece on it does.
+    stock_of = {run.id: run.stock for run in runs}
 
-    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
-        raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
+    def wants_card(sheet) -> bool:
+        components = {p.component for p in sheet.placements} or {sheet.component}
+        return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
+
+    card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet)}
+    paper_sheets = sheets_of(pagination.total, pagination.duplex, card_pages)
+    if pagination.duplex:       # a fronts sheet's backs page is card stock too
+        card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
     iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
     rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
     sheet_pdfs: dict[int, bytes] = {}
-    by_page = {1: pdfout.PageSource(contents_pdf, strings("contents")), pagination.rules[0]: rules_source}
+    by_page = {pagination.rules[0]: rules_source}
     blank = pdfout.PageSource(pdfout.blank_page(paper), "")
     by_page.update({page: blank for page in pagination.blanks})
     last_bookmark = None
@@ -206,6 +209,26 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         last_bookmark = sheet.bookmark
         by_page[page] = pdfout.PageSource(page_pdf, bookmark)
         sheet_pdfs[id(sheet)] = page_pdf
+
+    # The contents page gives the paper and the ink of the component sheets (measured).
+    component_inks = [page_ink for sheet in sheets for page_ink in page_inks(sheet_pdfs[id(sheet)])]
+    component_ink = (sum(component_inks) * (2 if pagination.duplex else 1) / len(component_inks)
+                     if component_inks else 0.0)
+    card_count = sum(1 for s in paper_sheets if s.stock == "card")
+    paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
+                         pages=page_ranges(tuple(sorted(card_pages))), ink=f"{100 * component_ink:.0f}")
+    paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
+                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                                      sy=_num(settings.back_scale[1])) if moved else "",
+                                   paper_note=paper_note)
+    from pypdf import PdfReader
+
+    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
+        raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
+    by_page[1] = pdfout.PageSource(contents_pdf, strings("contents"))
     sources = [by_page[page] for page in sorted(by_page)]
 
     # Kits for other print set-ups get their own names, so they never overwrite each other.
@@ -217,6 +240,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if tuple(settings.back_scale) != (1.0, 1.0):
         print_suffix += f"-scale{_num(settings.back_scale[0])}x{_num(settings.back_scale[1])}"
     print_suffix += "-saver" if settings.ink == "saver" else ""
+    print_suffix += f"-{request.cards_per_sheet}up" if request.cards_per_sheet is not None else ""
     name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
     total_pages = pagination.total
     metadata = {
@@ -232,6 +256,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     }
     pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
                                 lang=request.lang)
+    paper_sheets = with_ink(paper_sheets, page_inks(pdf_bytes))
 
     manifest = {
         "game": request.game,
@@ -248,6 +273,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
             {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules)},
         ] + [_manifest_entry(run, pages_of) for run in runs],
         "blank_pages": list(pagination.blanks),
+        "sheets": figures_summary(paper_sheets),
         "print": {"duplex": settings.duplex if pagination.duplex or settings.duplex == "fold" else "none",
                   "back_offset_mm": list(settings.back_offset_mm), "back_scale": list(settings.back_scale),
                   "ink": settings.ink, "target": request.target},

@@ -99,8 +99,8 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         },
         "marker_counts": {m.id: m.count for m in game.markers},
         "markers_per_row": {m.id: m.per_row for m in game.markers},
-        "coins": [{"value": c.value, "count": c.count} for c in game.coins],
-        "coin_total": sum(c.count for c in game.coins),
+        "coins": [{"value": c.value, "count": c.count_for(variant.players)} for c in game.coins],
+        "coin_total": sum(c.count_for(variant.players) for c in game.coins),
         "die_faces": game.die_faces,
         "caravans": variant.players,
     }
