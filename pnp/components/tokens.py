@@ -34,7 +34,7 @@ def icon_token(face_name: str, component: str, size: float, bleed: float, label:
     art.add(icon(icon_name, (size - icon_size) / 2, SAFE_MM + 0.5, icon_size, fg))
     art.add(text_block(label_fit, size / 2, size - SAFE_MM - label_fit.height, style.INK if ink.saver else fg, "middle", where))
     # flat colour up to the trim (the frame line lies inside): tokens of one colour may share cuts
-    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.field(colour) if ink.saver else colour)
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
 
 
 def chip(face_name: str, component: str, size: float, diameter: float, bleed: float, label: str,
