@@ -75,7 +75,9 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     story = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
     story.append(Paragraph(_escape(strings("contents")), s_h))
     data = [[strings("component"), strings("count"), strings("pages")]]
-    data += [[line.label, str(line.count), page_ranges(line.pages)] for line in lines]
+    # Page lists of packed components can be long: they wrap inside their column.
+    s_cell = ParagraphStyle("cell", fontName=body, fontSize=9.5, leading=11.5)
+    data += [[line.label, str(line.count), Paragraph(_escape(page_ranges(line.pages)), s_cell)] for line in lines]
     table = Table(data, colWidths=[95 * mm, 22 * mm, 45 * mm], hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, 0), bold, 9.5), ("FONT", (0, 1), (-1, -1), body, 9.5),

@@ -202,8 +202,18 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     # (coordinate descent, two passes): a few dozen rectpack runs of a few dozen blocks.
     options = [(r, c) for r in ROWS_TRIED for c in COLS_TRIED]
     best = min((attempt([o] * len(groups)) + ([o] * len(groups),) for o in options), key=lambda t: t[0])
+    # only the first group of each stream of one face size sets a shape (_blocks)
+    leaders, keys = [], set()
+    for g, group_ in enumerate(groups):
+        if group_.cutout:
+            continue
+        face = group_.faces[0]
+        key = (round(face.width, 3), round(face.height, 3), face.bleed, face.edge_colour is None)
+        if key not in keys:
+            keys.add(key)
+            leaders.append(g)
     for _ in range(2):
-        for g in range(len(groups)):
+        for g in leaders:
             for o in options:
                 shapes = list(best[4])
                 if shapes[g] == o:
