@@ -211,7 +211,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         sheet_pdfs[id(sheet)] = page_pdf
 
     # The contents page gives the paper and the ink of the component sheets (measured).
-    component_inks = [page_ink for sheet in sheets for page_ink in page_inks(sheet_pdfs[id(sheet)])]
+    ink_of_page = {page: page_inks(sheet_pdfs[id(sheet)])[0] for sheet, page in zip(sheets, pagination.sheets)}
+    component_inks = list(ink_of_page.values())
     component_ink = (sum(component_inks) * (2 if pagination.duplex else 1) / len(component_inks)
                      if component_inks else 0.0)
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
@@ -256,7 +257,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     }
     pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
                                 lang=request.lang)
-    paper_sheets = with_ink(paper_sheets, page_inks(pdf_bytes))
+    # Ink of every page: component sheets measured above, contents and rules now, blanks none.
+    ink_of_page.update({1: page_inks(contents_pdf)[0]})
+    ink_of_page.update(zip(pagination.rules, page_inks(rules_buffer.getvalue())))
+    paper_sheets = with_ink(paper_sheets, [ink_of_page.get(page, 0.0) for page in range(1, total_pages + 1)])
 
     manifest = {
         "game": request.game,
