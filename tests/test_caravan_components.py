@@ -7,6 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+
+from pnp.kit.build import pack_runs
 from helpers import edit
 
 from pnp.model.catalog import DEFAULT_DATA_DIR
@@ -151,9 +153,11 @@ def test_letters_that_do_not_fit_fail_with_their_source():
 
 # ------------------------------------------------------------------------ player board
 def test_player_boards_show_costs_points_and_penalties_from_data(game, spec, strings):
-    run = caravan._player_boards(game, strings, spec, PrintSettings(PAPERS["a4"]), lambda label: lambda *a: label,
-                                 BLEED)
+    settings = PrintSettings(PAPERS["a4"])
+    run = caravan._player_boards(game, strings, spec, settings, lambda label: lambda *a: label, BLEED,
+                                 len(game.player_colours))
     assert run.count == game.components.player_boards == len(game.player_colours)
+    pack_runs([run], settings, lambda label: lambda *a: label)
     assert len(run.sheets) == 2            # two boards per sheet
     text = " ".join(t for sheet in run.sheets for t in _texts(ET.fromstring(sheet.svg)))
     for colour in game.player_colours:

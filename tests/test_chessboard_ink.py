@@ -12,6 +12,8 @@ import io
 import re
 
 import pytest
+
+from pnp.kit.build import pack_runs
 from inkmeter import bleed_ring, pieces_coverage
 from pypdf import PdfReader
 
@@ -59,6 +61,7 @@ def sheets(game, strings) -> dict[str, dict[str, list]]:
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
         runs = chessboard.components(game, strings, game.variant(4), settings, _label)
+        pack_runs(runs, settings, _label)         # one-sided pieces share packed sheets
         out[mode] = {run.id: run.sheets for run in runs if run.sheets}
     return out
 
@@ -84,6 +87,7 @@ def test_samarkand_pawns_and_die_use_well_under_half_the_ink():
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
         runs = samarkand._cutouts(game, strings, 5, settings, _label)
+        pack_runs(runs, settings, _label)
         measured[mode] = pieces_coverage(runs[0].sheets[0])
     assert measured["saver"] < 0.5 * measured["normal"], measured
 

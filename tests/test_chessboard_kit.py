@@ -106,8 +106,9 @@ def test_manifest_counts_equal_the_seed_and_the_model(kits, game):
         assert counts["oasis-markers"] == counts["quicksand-markers"] == 6
         assert counts["caravans"] == players and counts["desert-pawns"] == 2 and counts["die"] == 1
         coins = component(manifest, "coins")
-        assert coins["by_type"] == {str(c.value): c.count for c in game.coins}
-        assert coins["count"] == sum(c.count for c in game.coins)
+        players = manifest["players"]          # coins sized by simulation for the player count
+        assert coins["by_type"] == {str(c.value): c.count_for(players) for c in game.coins}
+        assert coins["count"] == sum(c.count_for(players) for c in game.coins)
         for c in manifest["components"]:
             assert c["pages"] and all(1 <= p <= manifest["pages"] for p in c["pages"]), c["id"]
 
@@ -187,8 +188,9 @@ def test_rules_and_components_follow_the_data(data_copy):
     edit(path, "hand_limit: 7 ", "hand_limit: 8 ")
     edit(path, "sale_values: [1, 3, 5, 7, 9]", "sale_values: [1, 4, 6, 8, 11]")
     text = path.read_text(encoding="utf-8")
-    tens = int(re.search(r"\{value: 10, +count: (\d+)\}", text).group(1))
-    path.write_text(re.sub(r"(\{value: 10, +count: )\d+\}", rf"\g<1>{tens + 3}}}", text), encoding="utf-8")
+    tens = int(re.search(r"\{value: 10, +count: \d+, players: \{.*\b4: (\d+)", text).group(1))
+    path.write_text(re.sub(r"(\{value: 10, +count: \d+, players: \{.*\b4: )\d+", rf"\g<1>{tens + 3}", text),
+                    encoding="utf-8")
     game = load_game(GAME, data_copy)
     for lang, gold in (("en", "Gold"), ("da", "Guld")):
         text = render_rules_markdown(game, game.variant(4), lang)
@@ -251,4 +253,4 @@ def test_sheets_name_the_whole_game_and_every_component_on_them(tmp_path):
     assert reader.pages[0].extract_text().startswith("CARAVAN on a chessboard")
     cutouts = next(c for c in result.manifest_data["components"] if c["id"] == "caravans")["pages"][0]
     footer = " ".join(reader.pages[cutouts - 1].extract_text().split())
-    assert "CARAVAN on a chessboard · Caravan pawns · Bandits and Sandstorm pawns · Eight-sided die (d8)" in footer
+    assert "CARAVAN on a chessboard · Caravan pawns · Bandits and Sandstorm pawns" in footer

@@ -81,8 +81,13 @@ def test_manifest_counts_equal_the_data(kit_dir):
     counts = {c["id"]: c["count"] for c in five["components"]}
     assert counts["price-tables"] == 5 and counts["pawns"] == 5
     assert counts["market-tokens"] == 8 and counts["market-chips"] == 2 and counts["die"] == 1
-    assert counts["banknotes"] == sum(b.count for b in game.banknotes)
-    assert {c["id"]: c["count"] for c in two["components"]}["price-tables"] == 2
+    # banknotes sized by simulation for the player count (game.yaml banknotes[].players)
+    assert counts["banknotes"] == sum(b.count_for(5) for b in game.banknotes) == 60
+    notes = next(c for c in five["components"] if c["id"] == "banknotes")
+    assert notes["by_type"] == {str(b.value): b.count_for(5) for b in game.banknotes}
+    counts2 = {c["id"]: c["count"] for c in two["components"]}
+    assert counts2["price-tables"] == 2 and counts2["pawns"] == 2      # what 2 players use (issue 11)
+    assert counts2["banknotes"] == sum(b.count_for(2) for b in game.banknotes) < counts["banknotes"]
     for component in five["components"]:
         assert component["pages"], f"{component['id']} is on no page"
         assert all(1 <= p <= five["pages"] for p in component["pages"])

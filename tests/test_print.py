@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from pnp.components import cards, style
 from pnp.geometry import CARD_SIZES, PAPERS
-from pnp.printing.imposition import FOLD_CLEAR_MM, PrintSettings, impose_grid
+from pnp.printing.imposition import FOLD_CLEAR_MM, TIGHT_BLEED_MM, PrintSettings, impose_grid
 from pnp.kit.build import KitRequest, build_kit
 from pnp.printing.pdf import svg_to_pdf
 from pnp.components.svg import Face, group, rect
@@ -21,9 +21,9 @@ from pdfgeom import paints, rgb, same_colour
 W, H = CARD_SIZES["poker"]
 BLEED = 3.0
 OFFSET = (1.5, -2.0)
-VARIANTS = {   # name -> KitRequest fields (2 players, cards only: 72 cards, 9 sheets of 8)
+VARIANTS = {   # name -> KitRequest fields (2 players, cards only: 72 cards, 8 sheets of 9)
     "long": {}, "short": {"duplex": "short"}, "fold": {"duplex": "fold"}, "none": {"duplex": "none"},
-    "offset": {"back_offset": OFFSET},
+    "offset": {"back_offset": OFFSET}, "8up": {"cards_per_sheet": 8},
 }
 
 
@@ -72,12 +72,12 @@ def test_backs_reflected_through_the_flip_edge_land_on_their_fronts(card_kits, m
     assert prefs(kit)["/Duplex"] == hint and prefs(kit)["/PrintScaling"] == "/None"
     assert f"flipping on the {mode} edge" in kit[0].pages[0].extract_text().replace("\n", " ")
     pages = card_pages(kit)
-    assert len(pages) == 2 * 9
+    assert len(pages) == 2 * 8                   # 9 poker cards a sheet (3 x 3, shared cuts)
     paper_w, paper_h = PAPERS["a4"].width, PAPERS["a4"].height
     for front, back in zip(pages[0::2], pages[1::2]):
         fronts = [f.centre for f in frames(front)]
         backs = [b.centre for b in frames(back)]
-        assert len(fronts) == 8 and len(backs) == 8
+        assert len(fronts) == 9 and len(backs) == 9
         if mode == "long":
             reflected = [(paper_w - x, y) for x, y in backs]
         else:
@@ -85,6 +85,19 @@ def test_backs_reflected_through_the_flip_edge_land_on_their_fronts(card_kits, m
         assert match(reflected, fronts) < 0.1
         # The flip matters: unreflected, the backs miss their fronts.
         assert match(backs, fronts) > 1.0
+
+
+def test_cards_per_sheet_8_keeps_full_bleed_and_registration(card_kits):
+    """``--cards-per-sheet 8``: the usual layout (full 3 mm bleed, 5 mm margins), backs still
+    within 0.1 mm of their fronts after a long-edge flip."""
+    kit = card_kits["8up"]
+    pages = card_pages(kit)
+    assert len(pages) == 2 * 9
+    for front, back in zip(pages[0::2], pages[1::2]):
+        fronts, backs = frames(front), frames(back)
+        assert len(fronts) == len(backs) == 8
+        assert min(f.box[0] for f in fronts) >= 5.0 + 0.7 + 3.0 - 0.01     # margin + gap + mark clear
+        assert match([(PAPERS["a4"].width - b.centre[0], b.centre[1]) for b in backs], [f.centre for f in fronts]) < 0.1
 
 
 def test_no_duplex_puts_backs_unmirrored_on_their_own_sheets(card_kits):
@@ -102,14 +115,14 @@ def test_back_offset_moves_every_back_and_its_marks_by_exactly_that(card_kits):
     assert "Backs are moved" not in card_kits["long"][0].pages[0].extract_text()
     plain, moved = card_pages(card_kits["long"]), card_pages(card_kits["offset"])
     dx, dy = OFFSET
-    footer_top = PAPERS["a4"].height - 5.0 - 7.0
+    footer_top = PAPERS["a4"].height - 4.0 - 7.0      # 9-up: the tight layout's 4 mm margin
     for n, (a, b) in enumerate(zip(plain, moved)):
         if n % 2 == 0:     # fronts do not move
             assert a.get_contents().get_data() == b.get_contents().get_data()
             continue
         before = [f.centre for f in frames(a)]
         after = [f.centre for f in frames(b)]
-        assert len(before) == len(after) == 8
+        assert len(before) == len(after) == 9
         for (x0, y0), (x1, y1) in zip(before, after):
             assert abs((x1 - x0) - dx) < 0.01 and abs((y1 - y0) - dy) < 0.01
         # Crop marks: thin black strokes above the footer; vertical ones move by dx, horizontal by dy.
@@ -132,7 +145,7 @@ def test_fold_sheets_put_each_back_opposite_its_front_about_the_fold_line(card_k
     pages = card_pages(kit)
     reader, manifest = kit
     deck = next(c for c in manifest["components"] if c["id"] == "cards")
-    assert len(pages) == len(deck["pages"]) and len(pages) * 2 >= 72
+    assert len(pages) == len(deck["pages"]) and len(pages) * 4 >= 72     # 4 fronts + 4 backs a sheet
     paper = PAPERS["a4"]
     fronts_seen = 0
     for page in pages:
@@ -148,13 +161,15 @@ def test_fold_sheets_put_each_back_opposite_its_front_about_the_fold_line(card_k
         near = [c for c in cards if (c.centre[1] if horizontal else c.centre[0]) < at]
         far = [c for c in cards if (c.centre[1] if horizontal else c.centre[0]) > at]
         assert near and len(near) == len(far)
+        assert len(near) == 4 or page is pages[-1]
         fronts_seen += len(near)
         reflected = [(x, 2 * at - y) if horizontal else (2 * at - x, y) for x, y in (c.centre for c in far)]
         assert match(reflected, [c.centre for c in near]) < 0.1
-        # The fold line keeps >= 5 mm from every bleed.
+        # The fold line keeps >= 5 mm from every bleed.  The frame fill is painted with the
+        # face's 3 mm bleed; the tight 4 + 4 layout clips the outer bleed at TIGHT_BLEED_MM.
         for c in cards:
             lo, hi = (c.box[1], c.box[3]) if horizontal else (c.box[0], c.box[2])
-            assert min(abs(lo - at), abs(hi - at)) >= FOLD_CLEAR_MM - 0.01
+            assert min(abs(lo - at), abs(hi - at)) >= FOLD_CLEAR_MM - (BLEED - TIGHT_BLEED_MM) - 0.01
         # Fronts on the near side, backs (parchment field) on the far side.
         back_fields = [p for p in drawn if p.op == "fill" and same_colour(p.fill, rgb(style.PARCHMENT_DARK))
                        and p.size[0] > 40 and p.size[1] > 40]

@@ -43,7 +43,7 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
         art.add(text_block(big, x, cy - big.height / 2 - 0.8, ink_colour, "middle", where))
     cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, 4, 3.2, 1.8, where, max_lines=1)
     art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 1.4, ink_colour, "middle", where))
-    return Face(face_name, component, width, height, bleed, art)
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
 
 
 GOLD = "#D4A72C"
@@ -78,4 +78,4 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(text_block(big, c, c - face_r * 0.12 - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
     small = fit(caption, "bold", face_r * 1.3, face_r * 0.3, face_r * 0.28, 1.5, where, max_lines=1)
     art.add(text_block(small, c, c + face_r * 0.42, COIN_INK, "middle", where))
-    return Face(face_name, component, size, size, bleed, art)
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))

@@ -33,7 +33,8 @@ def icon_token(face_name: str, component: str, size: float, bleed: float, label:
     icon_size = size - 2 * SAFE_MM - label_fit.height - 2.0
     art.add(icon(icon_name, (size - icon_size) / 2, SAFE_MM + 0.5, icon_size, fg))
     art.add(text_block(label_fit, size / 2, size - SAFE_MM - label_fit.height, style.INK if ink.saver else fg, "middle", where))
-    return Face(face_name, component, size, size, bleed, art)
+    # flat colour up to the trim (the frame line lies inside): tokens of one colour may share cuts
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
 
 
 def chip(face_name: str, component: str, size: float, diameter: float, bleed: float, label: str,
@@ -52,4 +53,4 @@ def chip(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(text_block(big, c, c - big.height * 0.72, text_fill, "middle", where))
     small = fit(label, "bold", diameter * 0.6, diameter * 0.16, diameter * 0.13, 1.6, where, max_lines=1)
     art.add(text_block(small, c, c + diameter * 0.17, text_fill, "middle", where))
-    return Face(face_name, component, size, size, bleed, art)
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))

@@ -15,7 +15,8 @@ from typing import Callable
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
-from pnp.kit.contents import ContentsLine, render_contents
+from pnp.kit.contents import ContentsLine, page_ranges, render_contents
+from pnp.printing.figures import page_inks, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
@@ -52,6 +53,7 @@ class KitRequest:
     target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.printing.targets.TARGETS)
     split: bool = False             # also one PDF per component kind (pnp.printing.targets.split_groups)
     strict_print: bool = True       # refuse print options the kit cannot use (False: ignore them, with a note)
+    cards_per_sheet: int | None = None   # cap on cards per sheet (None: as many as fit, 9 poker cards on A4)
 
 
 @dataclass(frozen=True)
@@ -97,9 +99,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     players = variant.players
     strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
+    if request.cards_per_sheet is not None and not 1 <= request.cards_per_sheet <= MAX_CARDS_PER_SHEET:
+        raise UsageError(f"{request.cards_per_sheet} cards per sheet is outside 1-{MAX_CARDS_PER_SHEET}",
+                         key="--cards-per-sheet")
     settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
                              back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
-                             ink=request.ink)
+                             ink=request.ink, cards_per_sheet=request.cards_per_sheet)
 
     # The kit's name on its contents page, sheet footers and PDF title: the game's full
     # name where its short title could be another game's (a short title shared by two games).
@@ -118,11 +123,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
         made = recipe.components(game, strings, variant, print_settings, sheet_label)
-        if not request.only:
-            return made
-        chosen = [run for run in made if run.id in request.only or run.kind in request.only]
-        if not chosen:
-            raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        chosen = made
+        if request.only:
+            chosen = [run for run in made if run.id in request.only or run.kind in request.only]
+            if not chosen:
+                raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        pack_runs(chosen, print_settings, sheet_label)
         return chosen
 
     runs = make_runs(settings)
@@ -154,7 +160,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
-    sheets = [s for run in runs for s in run.sheets]
+    sheets = list({id(s): s for run in runs for s in run.sheets}.values())   # shared sheets once, in kit order
     contents_pages = 1
     pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
     pages_of: dict[str, list[int]] = {}
@@ -179,20 +185,22 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         print_key = "print_instructions_one_sided"
     else:
         print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
-                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
-                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
-                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
-                                                      sy=_num(settings.back_scale[1])) if moved else "")
-    from pypdf import PdfReader
+    # Sheets of paper and what they want: a sheet wants card stock when a piece on it does.
+    stock_of = {run.id: run.stock for run in runs}
 
-    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
-        raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
+    def wants_card(sheet) -> bool:
+        components = {p.component for p in sheet.placements} or {sheet.component}
+        return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
+
+    card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet)}
+    paper_sheets = sheets_of(pagination.total, pagination.duplex, card_pages)
+    if pagination.duplex:       # a fronts sheet's backs page is card stock too
+        card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
     iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
     rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
     sheet_pdfs: dict[int, bytes] = {}
-    by_page = {1: pdfout.PageSource(contents_pdf, strings("contents")), pagination.rules[0]: rules_source}
+    by_page = {pagination.rules[0]: rules_source}
     blank = pdfout.PageSource(pdfout.blank_page(paper), "")
     by_page.update({page: blank for page in pagination.blanks})
     last_bookmark = None
@@ -201,6 +209,27 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         last_bookmark = sheet.bookmark
         by_page[page] = pdfout.PageSource(page_pdf, bookmark)
         sheet_pdfs[id(sheet)] = page_pdf
+
+    # The contents page gives the paper and the ink of the component sheets (measured).
+    ink_of_page = {page: page_inks(sheet_pdfs[id(sheet)])[0] for sheet, page in zip(sheets, pagination.sheets)}
+    component_inks = list(ink_of_page.values())
+    component_ink = (sum(component_inks) * (2 if pagination.duplex else 1) / len(component_inks)
+                     if component_inks else 0.0)
+    card_count = sum(1 for s in paper_sheets if s.stock == "card")
+    paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
+                         pages=page_ranges(tuple(sorted(card_pages))), ink=f"{100 * component_ink:.0f}")
+    paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
+                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                                      sy=_num(settings.back_scale[1])) if moved else "",
+                                   paper_note=paper_note)
+    from pypdf import PdfReader
+
+    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
+        raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
+    by_page[1] = pdfout.PageSource(contents_pdf, strings("contents"))
     sources = [by_page[page] for page in sorted(by_page)]
 
     # Kits for other print set-ups get their own names, so they never overwrite each other.
@@ -212,6 +241,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if tuple(settings.back_scale) != (1.0, 1.0):
         print_suffix += f"-scale{_num(settings.back_scale[0])}x{_num(settings.back_scale[1])}"
     print_suffix += "-saver" if settings.ink == "saver" else ""
+    print_suffix += f"-{request.cards_per_sheet}up" if request.cards_per_sheet is not None else ""
     name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
     total_pages = pagination.total
     metadata = {
@@ -227,6 +257,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     }
     pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
                                 lang=request.lang)
+    # Ink of every page: component sheets measured above, contents and rules now, blanks none.
+    ink_of_page.update({1: page_inks(contents_pdf)[0]})
+    ink_of_page.update(zip(pagination.rules, page_inks(rules_buffer.getvalue())))
+    paper_sheets = with_ink(paper_sheets, [ink_of_page.get(page, 0.0) for page in range(1, total_pages + 1)])
 
     manifest = {
         "game": request.game,
@@ -243,6 +277,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
             {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules)},
         ] + [_manifest_entry(run, pages_of) for run in runs],
         "blank_pages": list(pagination.blanks),
+        "sheets": figures_summary(paper_sheets),
         "print": {"duplex": settings.duplex if pagination.duplex or settings.duplex == "fold" else "none",
                   "back_offset_mm": list(settings.back_offset_mm), "back_scale": list(settings.back_scale),
                   "ink": settings.ink, "target": request.target},
@@ -304,6 +339,28 @@ def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise FontError(f"font audit refused the PDF, nothing written: {problems[0]}{more}", file=path)
+
+
+MAX_CARDS_PER_SHEET = 20
+
+
+def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Callable) -> None:
+    """Pack the one-sided ``pieces`` of every run together (``pnp.printing.packing``): first
+    into the free room of the runs' sheets (board tiles), then onto shared new sheets.  Each
+    run's ``sheets`` then lists every sheet that holds one of its pieces."""
+    from pnp.printing.packing import pack_pieces
+
+    groups = [g for run in runs for g in run.pieces]
+    if not groups:
+        return
+    hosts = [sheet for run in runs for sheet in run.sheets if sheet.free]
+    new = pack_pieces(groups, settings, hosts,
+                      lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
+    for run in runs:
+        if not run.pieces:
+            continue
+        mine = {face.component for g in run.pieces for face in g.faces}
+        run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
 
 
 def _num(value: float) -> str:

@@ -54,13 +54,14 @@ def _escape(text: str) -> str:
 
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
-                    print_key: str = "print_instructions", print_note: str = "") -> bytes:
+                    print_key: str = "print_instructions", print_note: str = "", paper_note: str = "") -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
 
     ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
     instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
-    the kit was built with).
+    the kit was built with).  ``paper_note`` (sheets of paper, the card-stock pages, the ink and
+    the ``--ink saver`` hint) follows under its own heading.
 
     Deterministic (reportlab invariant mode): same input, same bytes.
     """
@@ -109,6 +110,9 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
         story.append(Paragraph(_escape(strings(head)), s_h))
         story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
                                s_p))
+    if paper_note:
+        story.append(Paragraph(_escape(strings("paper_title")), s_h))
+        story.append(Paragraph(_escape(paper_note), s_p))
     for note in extra_notes or []:
         story.append(Spacer(1, 2 * mm))
         story.append(Paragraph(_escape(note), s_p))

@@ -34,3 +34,20 @@ def unique(node: Node, values: Iterable, what: str) -> None:
         if v in seen:
             raise node.error(f"duplicate {what} {v!r}")
         seen.add(v)
+
+
+def counts_by_players(node, maximum: int) -> tuple[tuple[int, int], ...]:
+    """An optional ``players: {N: count, ...}`` mapping of a supply entry (banknotes, coins):
+    how many a kit for N players prints, each 1..``maximum``; ``()`` when absent.
+
+    Raises:
+        DataError: a key that is not a player count or a count out of range (names file and key).
+    """
+    if not node.has("players"):
+        return ()
+    pairs = []
+    for key, value in node["players"].items():
+        if not isinstance(key, int) or isinstance(key, bool):
+            raise value.error(f"expected a player count as key, got {key!r}")
+        pairs.append((key, value.int(1, maximum)))
+    return tuple(sorted(pairs))

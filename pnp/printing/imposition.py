@@ -20,6 +20,11 @@ Layout rules (``../shared/design/print.md``):
 * a back correction (``back_offset_mm``, ``back_scale``) moves the art and crop marks of every
   backs sheet: first scaled about the sheet centre, then offset, in the coordinates of the
   back side as it is printed (x right, y down).  The footer (ruler) is never moved.
+* home-printer tight layout: where the usual margins leave a card short of a full grid (a
+  ninth poker card on A4, a fourth card of a gutter-fold half), cards butt with shared cuts,
+  the OUTER bleed drops to ``TIGHT_BLEED_MM`` and the margin to ``TIGHT_MARGIN_MM`` while
+  ``TIGHT_MARK_MM`` of every crop mark stays inside the printable area (issue 11).
+  ``PrintSettings.cards_per_sheet`` caps a deck's faces per sheet (e.g. the safer 8).
 """
 
 from __future__ import annotations
@@ -43,6 +48,11 @@ FOLD_STROKE_MM = 0.25
 FOLD_DASH = "3,2"
 MAX_BACK_OFFSET_MM = 10.0  # print.md: home printers shift backs by 1-4 mm; more is a setup error
 BACK_SCALE_RANGE = (0.95, 1.05)
+# Tight layout for home printers, which lose 3-5 mm at each edge (issue 11): outer bleed,
+# margin and visible crop mark of a card grid that wins one more card this way.
+TIGHT_BLEED_MM = 2.0
+TIGHT_MARGIN_MM = 4.0
+TIGHT_MARK_MM = 2.5
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,19 @@ class PrintSettings:
     back_offset_mm: tuple[float, float] = (0.0, 0.0)   # moves backs (art and marks), back-side x right, y down
     back_scale: tuple[float, float] = (1.0, 1.0)       # scales backs about the sheet centre (x, y)
     ink: str = "normal"           # normal or saver (light backgrounds, no full-bleed fills, thin borders)
+    cards_per_sheet: int | None = None   # cap on a deck's faces per sheet (None: as many as fit)
+    outer_bleed_mm: float | None = None  # bleed kept round a grid's outside (None: ``bleed_mm``)
+
+    @property
+    def outer_bleed(self) -> float:
+        """Bleed shown round the outside of a grid, mm (the tight layout trims it)."""
+        return self.bleed_mm if self.outer_bleed_mm is None else self.outer_bleed_mm
+
+    def tight(self) -> "PrintSettings":
+        """The home-printer tight variant: outer bleed <= ``TIGHT_BLEED_MM``, margin
+        ``TIGHT_MARGIN_MM``, ``TIGHT_MARK_MM`` of visible crop mark."""
+        return replace(self, margin_mm=min(self.margin_mm, TIGHT_MARGIN_MM), mark_min_mm=TIGHT_MARK_MM,
+                       outer_bleed_mm=min(self.bleed_mm, TIGHT_BLEED_MM))
 
     @property
     def corrects_backs(self) -> bool:
@@ -164,6 +187,8 @@ class Sheet:
     # (front, back or None) of every piece whose front is on this sheet: print-on-demand
     # exports (pnp.printing.targets) render these one face per page / image.
     faces: list[tuple[Face, Face | None]] = field(default_factory=list)
+    # Rooms (x, y, w, h mm) a packer may fill with one-sided pieces (pnp.printing.packing).
+    free: list[tuple[float, float, float, float]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -189,24 +214,62 @@ class GridPlan:
 
 
 def _best_fit(avail_w: float, avail_h: float, width: float, height: float, bleed: float,
-              can_abut: bool) -> tuple | None:
+              can_abut: bool, outer: float | None = None) -> tuple | None:
     """Most faces of ``width`` x ``height`` (plus bleed) in an ``avail_w`` x ``avail_h`` mm box.
 
-    Returns (cols, rows, rotated, abut, face_w, face_h, gutter) or None when none fits; ties
-    keep gutter before abut, upright before rotated.
+    ``bleed`` sets the gutter (2 x bleed) between faces that do not abut; ``outer`` (default
+    ``bleed``) is the bleed round the grid.  Returns (cols, rows, rotated, abut, face_w, face_h,
+    gutter) or None when none fits; ties keep gutter before abut, upright before rotated.
     """
+    outer = bleed if outer is None else outer
     best = None
     for abut in ((False, True) if can_abut else (False,)):
         gutter = 0.0 if abut else 2 * bleed
         for rotated in (False, True):
             fw, fh = (height, width) if rotated else (width, height)
-            cols = math.floor((avail_w - 2 * bleed + gutter + 1e-9) / (fw + gutter))
-            rows = math.floor((avail_h - 2 * bleed + gutter + 1e-9) / (fh + gutter))
+            cols = math.floor((avail_w - 2 * outer + gutter + 1e-9) / (fw + gutter))
+            rows = math.floor((avail_h - 2 * outer + gutter + 1e-9) / (fh + gutter))
             if cols < 1 or rows < 1:
                 continue
             if best is None or cols * rows > best[0] * best[1]:
                 best = (cols, rows, rotated, abut, fw, fh, gutter)
     return best
+
+
+def choose_layout(width: float, height: float, settings: PrintSettings, can_abut: bool, fold: bool = False,
+                  tight_ok: bool = False) -> tuple["GridPlan | FoldPlan", PrintSettings, int]:
+    """The grid (or gutter-fold plan) for faces of ``width`` x ``height`` mm, the settings it
+    was planned with and the faces it takes per sheet.
+
+    The usual layout (full bleed, ``settings`` margins) is kept unless ``tight_ok`` (a deck)
+    and the tight home-printer layout (``PrintSettings.tight``: shared cuts, 2 mm outer bleed,
+    4 mm margin) fits more faces than the usual one, up to ``settings.cards_per_sheet``.
+
+    Raises:
+        LayoutError: not even one face fits (see ``plan_grid`` / ``plan_fold``).
+    """
+    planner = plan_fold if fold else plan_grid
+    cap = settings.cards_per_sheet if tight_ok and settings.cards_per_sheet else None
+    try:
+        usual = planner(width, height, settings, can_abut)
+    except LayoutError:
+        if not tight_ok:
+            raise
+        usual = None
+    best, used = usual, settings
+    if tight_ok:
+        tight_settings = settings.tight()
+        try:
+            tight = planner(width, height, tight_settings, True)
+        except LayoutError:
+            tight = None
+        wanted = min(cap or 10 ** 6, tight.per_sheet) if tight else 0
+        if tight is not None and (usual is None or usual.per_sheet < wanted):
+            best, used = tight, tight_settings
+    if best is None:
+        planner(width, height, settings, can_abut)      # raises the usual LayoutError
+    per_sheet = min(best.per_sheet, cap) if cap else best.per_sheet
+    return best, used, per_sheet
 
 
 def plan_grid(width: float, height: float, settings: PrintSettings, can_abut: bool) -> GridPlan:
@@ -222,7 +285,7 @@ def plan_grid(width: float, height: float, settings: PrintSettings, can_abut: bo
     border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm
     avail_w = paper.width - 2 * border
     avail_h = paper.height - 2 * border - settings.footer_mm
-    fit = _best_fit(avail_w, avail_h, width, height, bleed, can_abut)
+    fit = _best_fit(avail_w, avail_h, width, height, bleed, can_abut, settings.outer_bleed)
     if fit is None:
         raise LayoutError(
             f"a {width:.1f} x {height:.1f} mm face with {bleed} mm bleed does not fit {paper.name} "
@@ -262,7 +325,7 @@ def plan_fold(width: float, height: float, settings: PrintSettings, can_abut: bo
     Raises:
         LayoutError: not even one front and its back fit.
     """
-    paper, bleed = settings.paper, settings.bleed_mm
+    paper, bleed, outer = settings.paper, settings.bleed_mm, settings.outer_bleed
     border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm
     avail_w = paper.width - 2 * border
     avail_h = paper.height - 2 * border - settings.footer_mm
@@ -270,7 +333,7 @@ def plan_fold(width: float, height: float, settings: PrintSettings, can_abut: bo
     for axis in ("y", "x"):
         half_w = avail_w if axis == "y" else (avail_w - 2 * FOLD_CLEAR_MM) / 2
         half_h = (avail_h - 2 * FOLD_CLEAR_MM) / 2 if axis == "y" else avail_h
-        fit = _best_fit(half_w, half_h, width, height, bleed, can_abut)
+        fit = _best_fit(half_w, half_h, width, height, bleed, can_abut, outer)
         if fit is None:
             continue
         cols, rows, rotated, abut, fw, fh, gutter = fit
@@ -279,15 +342,15 @@ def plan_fold(width: float, height: float, settings: PrintSettings, can_abut: bo
         grid_w = cols * fw + (cols - 1) * gutter
         grid_h = rows * fh + (rows - 1) * gutter
         if axis == "y":
-            block = 2 * (grid_h + 2 * bleed) + 2 * FOLD_CLEAR_MM
+            block = 2 * (grid_h + 2 * outer) + 2 * FOLD_CLEAR_MM
             x0 = (paper.width - grid_w) / 2
-            y0 = border + (avail_h - block) / 2 + bleed
-            fold = y0 + grid_h + bleed + FOLD_CLEAR_MM
+            y0 = border + (avail_h - block) / 2 + outer
+            fold = y0 + grid_h + outer + FOLD_CLEAR_MM
         else:
-            block = 2 * (grid_w + 2 * bleed) + 2 * FOLD_CLEAR_MM
-            x0 = border + (avail_w - block) / 2 + bleed
+            block = 2 * (grid_w + 2 * outer) + 2 * FOLD_CLEAR_MM
+            x0 = border + (avail_w - block) / 2 + outer
             y0 = (paper.height - settings.footer_mm - grid_h) / 2
-            fold = x0 + grid_w + bleed + FOLD_CLEAR_MM
+            fold = x0 + grid_w + outer + FOLD_CLEAR_MM
         best = FoldPlan(GridPlan(cols, rows, rotated, abut, fw, fh, gutter, x0, y0), axis, fold)
     if best is None:
         raise LayoutError(
@@ -324,12 +387,14 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
     )
     can_abut = can_abut and all(f.bleed == every[0].bleed for f in every)
     fold = bool(backs) and settings.duplex == "fold"
-    fold_plan = plan_fold(w, h, settings, can_abut) if fold else None
-    plan = fold_plan.grid if fold_plan else plan_grid(w, h, settings, can_abut)
-    total = math.ceil(len(fronts) / plan.per_sheet)
+    # Decks (faces with backs) may take the tight home-printer layout to win a card a sheet.
+    chosen, settings, per_sheet = choose_layout(w, h, settings, can_abut, fold, tight_ok=bool(backs))
+    fold_plan = chosen if fold else None
+    plan = fold_plan.grid if fold_plan else chosen
+    total = math.ceil(len(fronts) / per_sheet)
     sheets: list[Sheet] = []
     for n in range(total):
-        chunk = range(n * plan.per_sheet, min(len(fronts), (n + 1) * plan.per_sheet))
+        chunk = range(n * per_sheet, min(len(fronts), (n + 1) * per_sheet))
         cells = [(i, divmod(k, plan.cols)) for k, i in enumerate(chunk)]
         if fold_plan:
             items = [(fronts[i], i, r, c, None) for i, (r, c) in cells]
@@ -354,7 +419,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     """One sheet of ``items`` (face, index, row, col, mirror); ``mirror`` is None (as planned),
     "duplex" (mirrored for the flip edge) or the ``FoldPlan`` (mirrored about its fold line).
     Backs sheets (``side`` "back") carry the settings' back correction."""
-    paper, bleed = settings.paper, settings.bleed_mm
+    paper, bleed, outer = settings.paper, settings.bleed_mm, settings.outer_bleed
     dwg = new_sheet(paper.width, paper.height)
     defs = dwg.defs
     art_layer = group(id="art")
@@ -376,15 +441,14 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
             else:
                 mrow = plan.rows - 1 - row
         # Clip: full bleed on sides that face the outside of the grid (or always, with gutters).
-        left = right = top = bottom = bleed
-        if plan.abut:
-            # Inner sides overlap the neighbour by a hair of the shared edge colour, so that
-            # rasterisers show no seam; outer sides keep the full bleed.
-            inner = min(bleed, ABUT_OVERLAP_MM)
-            left = bleed if mcol == 0 else inner
-            right = bleed if mcol == plan.cols - 1 else inner
-            top = bleed if mrow == 0 else inner
-            bottom = bleed if mrow == plan.rows - 1 else inner
+        # Sides facing the outside of the grid keep the outer bleed; inner sides keep the full
+        # bleed (gutters) or, abutting, overlap the neighbour by a hair of the shared edge
+        # colour so that rasterisers show no seam.
+        inner = min(bleed, ABUT_OVERLAP_MM) if plan.abut else bleed
+        left = outer if mcol == 0 else inner
+        right = outer if mcol == plan.cols - 1 else inner
+        top = outer if mrow == 0 else inner
+        bottom = outer if mrow == plan.rows - 1 else inner
         clip_id = f"c{len(placements)}"
         clip = dwg.clipPath(id=clip_id)
         clip.add(rect(x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom))
@@ -394,7 +458,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
         art_layer.add(holder)
         placements.append(Placement(face.name, face.component, x, y, plan.face_w, plan.face_h, rotation, index))
 
-    marks = _crop_marks(plan, placements, settings, bleed, fold_plan)
+    marks = _crop_marks(plan, placements, settings, outer, fold_plan)
     if side == "back" and settings.corrects_backs:
         # The back correction moves art and marks alike; marks that ran to the sheet edge still do.
         art_layer.attribs["transform"] = settings.back_transform()

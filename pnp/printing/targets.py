@@ -112,16 +112,21 @@ def collect_pieces(runs) -> list[Piece]:
     Pieces with the same front and back face names are merged and counted.
     """
     ordered = [r for r in runs if r.kind == "deck"] + [r for r in runs if r.kind != "deck"]
+    kind_of = {r.id: r.kind for r in runs}
     pieces: dict[tuple, Piece] = {}
+    seen: set[int] = set()
     for run in ordered:
         for sheet in run.sheets:
+            if id(sheet) in seen:       # a sheet shared by several components (packed pieces): once
+                continue
+            seen.add(id(sheet))
             for front, back in sheet.faces:
                 component = front.component or run.id
                 key = (component, front.name, back.name if back is not None else None)
                 if key in pieces:
                     pieces[key].count += 1
                 else:
-                    pieces[key] = Piece(component, run.kind, front, back, 1)
+                    pieces[key] = Piece(component, kind_of.get(component, run.kind), front, back, 1)
     return list(pieces.values())
 
 
@@ -464,9 +469,15 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
 
     groups: dict[str, list] = {}
     two_sided: set[str] = set()
+    seen: set[int] = set()
     for run in runs:
         last = None
         for sheet in run.sheets:
+            # A sheet shared by several components (packed one-sided pieces) goes to the
+            # file of the first component on it, once.
+            if id(sheet) in seen:
+                continue
+            seen.add(id(sheet))
             bookmark = sheet.bookmark if sheet.bookmark != last else ""
             last = sheet.bookmark
             groups.setdefault(split_group(run.kind), []).append(pdfout.PageSource(sheet_pdfs[id(sheet)], bookmark))

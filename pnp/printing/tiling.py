@@ -30,15 +30,16 @@ from dataclasses import dataclass, replace
 
 from pnp.errors import LayoutError
 from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
-from pnp.printing.imposition import MARK_STROKE_MM, Placement, PrintSettings, Sheet, footer_group
+from pnp.printing.imposition import MARK_STROKE_MM, TIGHT_MARGIN_MM, Placement, PrintSettings, Sheet, footer_group
 from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_block, _num
 from pnp.components.text import fit
 
 DEFAULT_OVERLAP_MM = 10.0
-INFO_MM = 30.0          # band under the art for the tile label, note and assembly diagram
+INFO_MM = 22.0          # band under the art for the tile label, note and assembly diagram
 MARK_R_MM = 3.2         # alignment circle radius
 FLAP_INK = "#7A4A1C"      # the glue flap's label and edge
 ART_PAST_SEAM_MM = 1.5   # art beyond the seam onto the glue flap, like a bleed
+FREE_MIN_MM = 15.0      # a room under the info band lower than this is not offered for packing
 
 
 @dataclass(frozen=True)
@@ -361,10 +362,14 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
     # crop marks on the four cut lines, outside the art, to the sheet edge (bottom: footer)
     gap = settings.mark_gap_mm
     footer_top = paper.height - settings.margin_mm - settings.footer_mm
+    # The info band (label, note, diagram) under the art; below it the sheet is free room
+    # for one-sided pieces (pnp.printing.packing), so the marks stop at the band's foot.
+    info_top = sy1 + b + gap + 2.0
+    info_bottom = min(footer_top - 1.5, sy1 + b + INFO_MM - 2.0)
     crop = []
     for x in (sx0, sx1):
         crop.append((x, 0.0, x, sy0 - b - gap))
-        crop.append((x, sy1 + b + gap, x, footer_top))
+        crop.append((x, sy1 + b + gap, x, info_bottom))
     for y in (sy0, sy1):
         crop.append((0.0, y, sx0 - b - gap, y))
         crop.append((sx1 + b + gap, y, paper.width, y))
@@ -373,12 +378,17 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
         marks_layer.add(line(*c, "#000000", MARK_STROKE_MM))
     dwg.add(marks_layer)
 
-    dwg.add(_info(plan, tile, tiles, settings, strings, label, sx0, sx1, sy1 + b + gap + 2.0, footer_top - 1.5))
+    dwg.add(_info(plan, tile, tiles, settings, strings, label, sx0, sx1, info_top, info_bottom))
     dwg.add(footer_group(paper, settings, footer))
     board_box = _board_box(face, plan, tile.cut)
     name = "board@" + ",".join(_num(v) for v in board_box)
     placement = Placement(name, face.component, sx0, sy0, sx1 - sx0, sy1 - sy0, 90 if plan.rotated else 0, 0)
-    return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label)
+    room_top = info_bottom + 1.0
+    # The packer lays pieces out with home-printer tight margins (pnp.printing.packing).
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    free = [(side, room_top, paper.width - 2 * side, footer_top - 1.0 - room_top)]
+    return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label,
+                 free=[r for r in free if r[3] >= FREE_MIN_MM])
 
 
 def _board_box(face: Face, plan: TilePlan, box):

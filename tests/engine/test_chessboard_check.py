@@ -72,12 +72,14 @@ def test_coin_sizing_against_the_printed_counts(cgame, settings):
     out = E.sizing(cgame, fits, settings)
     assert out["passed"] and out["reasons"] == []
     assert [(d["value"], d["needed"]) for d in out["denominations"]] == [(v, 1) for v in values]
-    assert out["lines"][0].startswith(f"coins of {values[0]}: {cgame.coins[0].count} printed, 1 needed (2p")
-    too_many = cgame.coins[-1].count + 1
+    # each variant against what its own kit prints (game.yaml coins[].players)
+    assert out["lines"][0] == f"coins of {values[0]}, 2p: {cgame.coins[0].count_for(2)} printed, 1 needed (99.9% of games)"
+    too_many = cgame.coins[-1].count_for(3) + 1
     short = {Variant(3): [_playout({"coins": {values[-1]: too_many}, "max_circulation": 10 ** 4})] * 10}
     out = E.sizing(cgame, short, settings)
     assert not out["passed"]
-    assert f"{too_many} coins of {values[-1]} needed in 99.9% of 3p games, {cgame.coins[-1].count} printed" in out["reasons"]
+    assert (f"{too_many} coins of {values[-1]} needed in 99.9% of 3p games, {cgame.coins[-1].count_for(3)} printed"
+            in out["reasons"])
     assert any("gold in play" in r for r in out["reasons"])
 
 

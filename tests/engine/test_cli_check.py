@@ -42,7 +42,8 @@ def test_check_writes_scorecards_and_report(tmp_path):
     for key in ("completion", "timeouts", "turns", "rounds", "seats", "reshuffles", "penalties", "max_circulation"):
         assert key in card
     assert set(card["rounds"]) == {"median", "p90"} and len(card["seats"]) == 3
-    assert doc["sizing"] is None  # banknotes are sized on 5 players only
+    # every player count's bank is sized against what its kit prints
+    assert doc["sizing"]["players"] == 3 and doc["sizing"]["passed"]
     png = tmp_path / "report" / "check-samarkand-length.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert json.loads((tmp_path / "report" / "check-samarkand.json").read_text()) == doc

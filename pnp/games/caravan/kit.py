@@ -6,8 +6,9 @@ pre-print check compares the goods printed with the goods the engine draws, and
 
 Counts: the goods of the variant's bag (``game.goods_counts(variant)``: 9 / 3 of each in
 the full game, 6 / 2 in the short game) plus ``spares_per_good`` spare tokens; the rest
-is the whole box whatever the player count (24 camels in 4 colours, 4 player boards, 44
-demand markers, 4 theft markers: the seed's component list), so players pick any colour.
+is what the players use: the camels, player board and theft marker of the first N player
+colours (the full box, 24 camels in 4 colours, for 4 players) and the seed's 44 demand
+markers.  Everything is one-sided: handed over as ``pieces`` for the kit's sheet packer.
 Every renderer gets ``style.ink_for(settings.ink)``, as Samarkand's do (``--ink saver``).
 Why these choices: DESIGN.md, "Kit".
 """
@@ -17,7 +18,8 @@ from __future__ import annotations
 from pnp.components import markers, player_board, style
 from pnp.games.caravan.board import board_face
 from pnp.model.i18n import Strings
-from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.printing.imposition import PrintSettings
+from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.kit.recipe import ComponentRun
 from pnp.games.caravan import rules as caravan_rules
@@ -36,10 +38,10 @@ def components(game, strings: Strings, variant: Variant, settings: PrintSettings
     spec = load_spec(game)
     bleed = settings.bleed_mm
     runs = [board_component(game, strings, settings, sheet_label, spec)]
-    runs.append(_player_boards(game, strings, spec, settings, sheet_label, bleed))
+    runs.append(_player_boards(game, strings, spec, settings, sheet_label, bleed, variant.players))
     runs.extend(_goods(game, strings, variant, spec, settings, sheet_label, bleed))
-    runs.append(_camels(game, strings, spec, settings, sheet_label, bleed))
-    runs.extend(_markers(game, strings, spec, settings, sheet_label, bleed))
+    runs.append(_camels(game, strings, spec, settings, sheet_label, bleed, variant.players))
+    runs.extend(_markers(game, strings, spec, settings, sheet_label, bleed, variant.players))
     return runs
 
 
@@ -73,7 +75,7 @@ def board_single_sheet(game, strings, settings):
 
 
 # ------------------------------------------------------------------------ components
-def _player_boards(game, strings, spec, settings, sheet_label, bleed) -> ComponentRun:
+def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
     w, h = spec.player_board_mm
     rules = game.rules
     seq = rules.turn_actions
@@ -108,10 +110,9 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed) -> Compone
             goods_title=strings("delivered_goods"), goods=slots, goods_columns=spec.goods_columns,
             token_mm=spec.good_mm, areas=areas, reminders=(actions, points, penalties),
             foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink))
-    faces = faces[:game.components.player_boards]
+    faces = faces[:min(game.components.player_boards, players)]
     label = strings("components.player_boards")
-    sheets = impose_grid("player-boards", label, faces, None, settings, sheet_label(label))
-    return ComponentRun("player-boards", "board", label, len(faces), sheets)
+    return ComponentRun("player-boards", "board", label, len(faces), pieces=[PieceGroup("player-boards", label, faces)])
 
 
 def penalty_rows(game, strings) -> tuple[tuple[str, str], ...]:
@@ -135,29 +136,28 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
             face = markers.good_token(f"good/{g.id}", component, spec.good_mm, bleed, g.colour, g.icon, strings(key),
                                       strings.where(key), rare=g.kind == "rare", ink=ink)
             out.extend([face] * n)
-    label = strings("components.goods")
-    sheets = impose_grid("goods", label, fronts + spares, None, settings, sheet_label(label))
+    label, spare_label = strings("components.goods"), strings("components.goods_spares")
     return [
-        ComponentRun("goods", "deck", label, len(fronts), sheets, by_type=dict(counts)),
-        ComponentRun("goods-spares", "token", strings("components.goods_spares"), len(spares), [],
-                     by_type={g.id: spec.spares_per_good for g in game.goods}, shares_sheets_with="goods"),
+        ComponentRun("goods", "deck", label, len(fronts), by_type=dict(counts), pieces=[PieceGroup("goods", label, fronts)]),
+        ComponentRun("goods-spares", "token", spare_label, len(spares),
+                     by_type={g.id: spec.spares_per_good for g in game.goods},
+                     pieces=[PieceGroup("goods-spares", spare_label, spares)]),
     ]
 
 
-def _camels(game, strings, spec, settings, sheet_label, bleed) -> ComponentRun:
+def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
     faces, by_colour = [], {}
     ink = style.ink_for(settings.ink)
-    for colour, mark in zip(game.player_colours, spec.marks):
+    for colour, mark in list(zip(game.player_colours, spec.marks))[:players]:
         face = markers.player_token(f"camel/{colour.id}", "camels", spec.camel_mm, bleed, colour.colour, mark,
                                     spec.icons["camel"], ink=ink)
         faces.extend([face] * game.components.camels_per_colour)
         by_colour[colour.id] = game.components.camels_per_colour
     label = strings("components.camels")
-    sheets = impose_grid("camels", label, faces, None, settings, sheet_label(label))
-    return ComponentRun("camels", "token", label, len(faces), sheets, by_type=by_colour)
+    return ComponentRun("camels", "token", label, len(faces), by_type=by_colour, pieces=[PieceGroup("camels", label, faces)])
 
 
-def _markers(game, strings, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) -> list[ComponentRun]:
     """Demand markers (the value they score) and one theft marker per player colour, with its mark."""
     key = "demand_marker"
     ink = style.ink_for(settings.ink)
@@ -168,18 +168,10 @@ def _markers(game, strings, spec, settings, sheet_label, bleed) -> list[Componen
     thefts = [markers.disc_marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
                                   bleed, c.colour, spec.icons["theft"], "", strings.where("theft_markers"), mark=m,
                                   ink=ink)
-              for c, m in zip(game.player_colours, spec.marks)][:game.components.theft_markers]
+              for c, m in zip(game.player_colours, spec.marks)][:min(game.components.theft_markers, players)]
     label = strings("components.demand_markers")
     theft_label = strings("components.theft_markers")
-    if spec.demand_mm == spec.theft_mm:
-        # One grid for both (one size): the theft markers follow the demand markers.
-        sheets = impose_grid("demand-markers", label, demands + thefts, None, settings,
-                             sheet_label(f"{label} · {theft_label}"))
-        theft_run = ComponentRun("theft-markers", "token", theft_label, len(thefts), [],
-                                 shares_sheets_with="demand-markers")
-    else:
-        sheets = impose_grid("demand-markers", label, demands, None, settings, sheet_label(label))
-        theft_run = ComponentRun("theft-markers", "token", theft_label, len(thefts),
-                                 impose_grid("theft-markers", theft_label, thefts, None, settings,
-                                             sheet_label(theft_label)))
-    return [ComponentRun("demand-markers", "token", label, len(demands), sheets), theft_run]
+    return [ComponentRun("demand-markers", "token", label, len(demands),
+                         pieces=[PieceGroup("demand-markers", label, demands)]),
+            ComponentRun("theft-markers", "token", theft_label, len(thefts),
+                         pieces=[PieceGroup("theft-markers", theft_label, thefts)])]

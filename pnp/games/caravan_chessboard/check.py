@@ -121,11 +121,14 @@ def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], setti
         worst, where = 0, None
         for variant, playouts in playouts_by_variant.items():
             need = percentile([p.stats.get("coins", {}).get(coin.value, 0) for p in playouts], q) or 0
+            printed = coin.count_for(variant.players)      # what this variant's kit prints
+            lines.append(f"coins of {coin.value}, {variant.id}: {printed} printed, {need} needed ({q:.1%} of games)")
+            if need > printed:
+                reasons.append(f"{need} coins of {coin.value} needed in {q:.1%} of {variant.id} games, {printed} printed")
             if need > worst or where is None:
                 worst, where = need, variant.id
         rows.append({"value": coin.value, "count": coin.count, "needed": worst, "variant": where,
                      "margin": coin.count - worst})
-        lines.append(f"coins of {coin.value}: {coin.count} printed, {worst} needed ({where}, {q:.1%} of games)")
         if worst > coin.count:
             reasons.append(f"{worst} coins of {coin.value} needed in {q:.1%} of {where} games, {coin.count} printed")
     printed = sum(c.value * c.count for c in game.coins)

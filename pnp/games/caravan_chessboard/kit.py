@@ -13,7 +13,8 @@ from pnp.components import cards, cutouts, markers, money, tokens
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
-from pnp.printing.imposition import PrintSettings, impose_cutouts, impose_grid
+from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
 from pnp.kit.recipe import ComponentRun
@@ -44,7 +45,7 @@ def components(game, strings: Strings, variant: Variant, settings: PrintSettings
     runs.append(board_component(game, strings, settings, sheet_label))
     runs.extend(_markers(game, strings, layout, settings, sheet_label, bleed))
     runs.extend(_cutouts(game, strings, variant, layout, settings, sheet_label))
-    runs.append(_coins(game, strings, layout, settings, sheet_label, bleed))
+    runs.append(_coins(game, strings, layout, settings, sheet_label, bleed, variant.players))
     return runs
 
 
@@ -154,18 +155,14 @@ def board_single_sheet(game, strings: Strings, settings: PrintSettings):
 # ----------------------------------------------------------------------------- markers
 def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
     ink = style.ink_for(settings.ink)
-    faces, runs = [], []
+    runs = []
     for marker in game.markers:
         face = tokens.icon_token(f"marker/{marker.id}", f"{marker.id}-markers", layout.marker_mm, bleed,
                                  strings(f"markers.{marker.id}"), marker.colour, marker.icon,
                                  strings.where(f"markers.{marker.id}"), ink=ink)
-        faces.extend([face] * marker.count)
-        runs.append(ComponentRun(f"{marker.id}-markers", "token", strings(f"components.{marker.id}"), marker.count))
-    owner = runs[0]
-    label = " · ".join(run.label for run in runs)
-    owner.sheets = impose_grid(owner.id, label, faces, None, settings, sheet_label(label))
-    for run in runs[1:]:
-        run.shares_sheets_with = owner.id
+        label = strings(f"components.{marker.id}")
+        runs.append(ComponentRun(f"{marker.id}-markers", "token", label, marker.count,
+                                 pieces=[PieceGroup(f"{marker.id}-markers", label, [face] * marker.count)]))
     return runs
 
 
@@ -183,27 +180,27 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
               for p in (game.bandits, game.sandstorm)]
     die = cutouts.d8_net("die", "die", layout.die_edge_mm, tuple(str(n) for n in range(1, game.die_faces + 1)),
                          "die numbers", ink=ink)
-    label = strings("components.caravans")
-    footer = sheet_label(f"{label} · {strings('components.desert_pawns')} · {strings('components.die')}")
-    sheets = impose_cutouts("caravans", label, caravans + desert + [die], settings, footer,
-                            note=strings("cutout_note"))
+    label, desert_label, die_label = (strings("components.caravans"), strings("components.desert_pawns"),
+                                      strings("components.die"))
+    note = strings("cutout_note")
     return [
-        ComponentRun("caravans", "standee", label, len(caravans), sheets),
-        ComponentRun("desert-pawns", "standee", strings("components.desert_pawns"), len(desert), [],
-                     shares_sheets_with="caravans"),
-        ComponentRun("die", "die", strings("components.die"), 1, [], shares_sheets_with="caravans"),
+        ComponentRun("caravans", "standee", label, len(caravans), pieces=[PieceGroup("caravans", label, caravans, True, note)]),
+        ComponentRun("desert-pawns", "standee", desert_label, len(desert),
+                     pieces=[PieceGroup("desert-pawns", desert_label, desert, True, note)]),
+        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, note)]),
     ]
 
 
 # ------------------------------------------------------------------------------- coins
-def _coins(game, strings, layout, settings, sheet_label, bleed) -> ComponentRun:
+def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) -> ComponentRun:
+    """The gold coins a game of ``players`` needs (``Coin.count_for``: sized by simulation)."""
     ink = style.ink_for(settings.ink)
     faces, by_value = [], {}
     for rank, c in enumerate(sorted(game.coins, key=lambda c: c.value)):
         face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, layout.coin_diameter_mm, bleed, c.value,
                           strings("coin"), rank, strings.where("coin"), ink=ink)
-        faces.extend([face] * c.count)
-        by_value[str(c.value)] = c.count
+        count = c.count_for(players)
+        faces.extend([face] * count)
+        by_value[str(c.value)] = count
     label = strings("components.coins")
-    sheets = impose_grid("coins", label, faces, None, settings, sheet_label(label))
-    return ComponentRun("coins", "money", label, len(faces), sheets, by_type=by_value)
+    return ComponentRun("coins", "money", label, len(faces), by_type=by_value, pieces=[PieceGroup("coins", label, faces)])

@@ -19,7 +19,7 @@ from typing import Mapping
 
 from pnp.model.catalog import Node, read_yaml
 from pnp.errors import UsageError, VariantError
-from pnp.model.common import load_icons, unique
+from pnp.model.common import counts_by_players, load_icons, unique
 from pnp.model.variant import STANDARD, Variant
 
 GAME_FILE = "game.yaml"
@@ -143,10 +143,17 @@ class Pawn:
 
 @dataclass(frozen=True)
 class Coin:
-    """A gold coin denomination: ``value`` in gold, ``count`` printed in the kit."""
+    """A gold coin denomination: ``value`` in gold, ``count`` in the full supply,
+    ``by_players`` the coins a kit for that many players prints (sized by simulation,
+    ``pnp check``; a missing count: ``count``)."""
 
     value: int
     count: int
+    by_players: tuple[tuple[int, int], ...] = ()
+
+    def count_for(self, players: int) -> int:
+        """Coins of this value a kit for ``players`` prints."""
+        return dict(self.by_players).get(players, self.count)
 
 
 @dataclass(frozen=True)
@@ -334,7 +341,8 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
             raise n["icon"].error(f"unknown icon '{icon}'; see data/icons/game-icons.json")
         desert.append(Pawn(name, n["colour"].colour(), icon))
 
-    coins = node["coins"].map_list(lambda n: Coin(n["value"].int(1), n["count"].int(0)), min_len=1)
+    coins = node["coins"].map_list(lambda n: Coin(n["value"].int(1), n["count"].int(0),
+                                                  counts_by_players(n, n["count"].int(0))), min_len=1)
     unique(node["coins"], [c.value for c in coins], "coin value")
     if [c.value for c in coins] != sorted(c.value for c in coins):
         raise node["coins"].error("expected coin values in rising order")

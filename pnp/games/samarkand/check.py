@@ -30,22 +30,26 @@ def new_game(game, variant: Variant, seed: int, track: tuple = ()):
 
 
 def tracking(game, variant: Variant, settings) -> tuple[int, ...]:
-    """Banknote values to record, in the variant the bank is sized on (``banknotes.players``)."""
-    if variant.players != _banknotes(game, settings)[0]:
-        return ()
+    """Banknote values to record: every variant's bank is sized (``sizing``)."""
     return tuple(b.value for b in game.banknotes)
 
 
 def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], settings) -> dict[str, Any] | None:
-    """The banknote sizing on the ``banknotes.players`` variant, if it was checked."""
-    players = _banknotes(game, settings)[0]
-    playouts = next((p for v, p in playouts_by_variant.items() if v.players == players), None)
-    if playouts is None:
+    """The banknote sizing of every checked variant against the notes its kit prints
+    (``Banknote.count_for``); the report of the largest player count leads."""
+    if not playouts_by_variant:
         return None
-    report = banknote_sizing(game, playouts, settings)
-    notes = ", ".join(f"{d['value']}: {d['count']} printed, {d['needed']} needed ({d['margin']:+d})"
-                      for d in report["denominations"])
-    report["lines"] = [f"banknotes ({report['players']} players, {report['quantile']:.1%} of games): {notes}"]
+    reports = [banknote_sizing(game, playouts, settings, variant.players)
+               for variant, playouts in sorted(playouts_by_variant.items(), key=lambda kv: -kv[0].players)]
+    report = dict(reports[0])
+    report["variants"] = reports
+    report["lines"] = []
+    for r in reports:
+        notes = ", ".join(f"{d['value']}: {d['count']} printed, {d['needed']} needed ({d['margin']:+d})"
+                          for d in r["denominations"])
+        report["lines"].append(f"banknotes ({r['players']} players, {r['quantile']:.1%} of games): {notes}")
+    report["reasons"] = [f"{r['players']} players: {reason}" for r in reports for reason in r["reasons"]]
+    report["passed"] = not report["reasons"]
     return report
 
 
@@ -149,7 +153,7 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
 
 
 
-def banknote_sizing(game, playouts: Sequence[Playout], settings) -> dict[str, Any]:
+def banknote_sizing(game, playouts: Sequence[Playout], settings, players: int | None = None) -> dict[str, Any]:
     """Notes of each value the bank needs, against the printed counts (issue 3, item 6).
 
     Method (ENGINE-DECISIONS.md, D19): in every game, at the end of every turn, each
@@ -166,16 +170,17 @@ def banknote_sizing(game, playouts: Sequence[Playout], settings) -> dict[str, An
         for v in values:
             per_game[v].append(held.get(v, 0) + payout[v])
     q = _banknotes(game, settings)[1]
-    rows, reasons = needed_per_value(per_game, {b.value: b.count for b in game.banknotes}, q, "notes")
+    players = _banknotes(game, settings)[0] if players is None else players
+    rows, reasons = needed_per_value(per_game, {b.value: b.count_for(players) for b in game.banknotes}, q, "notes")
     circulation = [p.stats.get("max_circulation", 0) + p.stats.get("max_payout", 0) for p in playouts]
-    printed = sum(b.value * b.count for b in game.banknotes)
+    printed = sum(b.value * b.count_for(players) for b in game.banknotes)
     needed_total = percentile(circulation, q) or 0
     if needed_total > printed:
         reasons.append(f"{needed_total} Piaster in play in {q:.1%} of games, {printed} printed")
     return {
         "title": "banknotes",
         "lines": [],
-        "players": _banknotes(game, settings)[0],
+        "players": players,
         "games": len(playouts),
         "quantile": q,
         "method": "greedy change-making of each player's cash at every turn end, summed over players, "

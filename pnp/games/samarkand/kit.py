@@ -1,7 +1,8 @@
 """The Samarkand kit: every component, from the model (data/samarkand) and the catalog.
 
 Counts: deck from ``game.deck(players)`` (seed removals), one price table and one pawn
-per player, 8 market tokens and 2 chips, banknotes from data, one die.
+per player, 8 market tokens and 2 chips, banknotes from data, one die.  Everything but the
+deck and the board is one-sided: handed over as ``pieces`` for the kit's sheet packer.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from pnp.components import cards, cutouts, markers, money, style, tables, tokens
 from pnp.components.tables import TableRow
 from pnp.geometry import CARD_SIZES
 from pnp.model.i18n import Strings
-from pnp.printing.imposition import PrintSettings, impose_cutouts, impose_grid
+from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.printing.packing import PieceGroup
 from pnp.games.samarkand.model import Samarkand
 from pnp.model.variant import Variant
 from pnp.kit.recipe import ComponentRun
@@ -37,7 +39,7 @@ def components(game: Samarkand, strings: Strings, variant: Variant, settings: Pr
     runs.append(board_component(game, strings, settings, sheet_label))
     runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
     runs.extend(_markets(game, strings, settings, sheet_label, bleed))
-    runs.append(_banknotes(game, strings, settings, sheet_label, bleed))
+    runs.append(_banknotes(game, strings, settings, sheet_label, bleed, players))
     runs.extend(_cutouts(game, strings, players, settings, sheet_label))
     return runs
 
@@ -105,8 +107,8 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
                               columns, tuple(rows), shaded, notes, strings.where("price_table_title"),
                               ink=style.ink_for(settings.ink))
     label = strings("components.price_tables")
-    sheets = impose_grid("price-tables", label, [face] * players, None, settings, sheet_label(label))
-    return ComponentRun("price-tables", "table", label, players, sheets)
+    return ComponentRun("price-tables", "table", label, players,
+                        pieces=[PieceGroup("price-tables", label, [face] * players)])
 
 
 def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
@@ -124,16 +126,14 @@ def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
     chip = tokens.chip("market-chip", "market-chips", size, diameter, bleed, strings("market_chip"), CHIP_SIGN,
                        strings.where("market_chip"), ink=ink)
     chips = [chip] * game.market_chips
-    label = strings("components.market_tokens")
-    sheets = impose_grid("market-tokens", label, faces + chips, None, settings, sheet_label(label))
+    label, chip_label = strings("components.market_tokens"), strings("components.market_chips")
     return [
-        ComponentRun("market-tokens", "token", label, len(faces), sheets),
-        ComponentRun("market-chips", "token", strings("components.market_chips"), len(chips), [],
-                     shares_sheets_with="market-tokens"),
+        ComponentRun("market-tokens", "token", label, len(faces), pieces=[PieceGroup("market-tokens", label, faces)]),
+        ComponentRun("market-chips", "token", chip_label, len(chips), pieces=[PieceGroup("market-chips", chip_label, chips)]),
     ]
 
 
-def _banknotes(game, strings, settings, sheet_label, bleed) -> ComponentRun:
+def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> ComponentRun:
     w, h = (n.number(10) for n in game.sizes["banknote"]["size_mm"].list())
     faces = []
     by_value = {}
@@ -141,11 +141,13 @@ def _banknotes(game, strings, settings, sheet_label, bleed) -> ComponentRun:
         face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
                               strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
                               strings.where("banknote"), ink=style.ink_for(settings.ink))
-        faces.extend([face] * note.count)
-        by_value[str(note.value)] = note.count
+        count = note.count_for(players)          # sized by simulation for this player count
+        faces.extend([face] * count)
+        by_value[str(note.value)] = count
     label = strings("components.banknotes")
-    sheets = impose_grid("banknotes", label, faces, None, settings, sheet_label(label))
-    return ComponentRun("banknotes", "money", label, len(faces), sheets, by_type=by_value)
+    # Banknotes are paper money: plain paper is what they want.
+    return ComponentRun("banknotes", "money", label, len(faces), by_type=by_value,
+                        pieces=[PieceGroup("banknotes", label, faces)], stock="paper")
 
 
 def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun]:
@@ -155,14 +157,13 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     # Each pawn carries a player mark besides its colour (greyscale, colour-blind players).
     pieces = [cutouts.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"), PAWN_ICON,
                               strings.where("pawn"), ink=ink, mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
-              for k, p in enumerate(game.pawns)]
+              for k, p in enumerate(game.pawns[:players])]
     die_face = game.sizes["die"]["face_mm"].number(8)
-    pieces.append(cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
-                                  strings.where("die_back"), ink=ink))
-    label = strings("components.pawns")
+    die = cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
+                          strings.where("die_back"), ink=ink)
+    label, die_label = strings("components.pawns"), strings("components.die")
     note = strings("cutout_note")
-    sheets = impose_cutouts("pawns", label, pieces, settings, sheet_label(f"{label} · {strings('components.die')}"), note=note)
     return [
-        ComponentRun("pawns", "standee", label, len(game.pawns), sheets),
-        ComponentRun("die", "die", strings("components.die"), 1, [], shares_sheets_with="pawns"),
+        ComponentRun("pawns", "standee", label, len(pieces), pieces=[PieceGroup("pawns", label, pieces, True, note)]),
+        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, note)]),
     ]

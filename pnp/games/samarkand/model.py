@@ -14,7 +14,7 @@ from typing import Mapping
 
 from pnp.model.catalog import Node, read_yaml
 from pnp.errors import VariantError
-from pnp.model.common import load_icons, unique
+from pnp.model.common import counts_by_players, load_icons, unique
 from pnp.model.variant import STANDARD, Variant, check_setup
 
 SPACE_KINDS = ("camp", "oasis", "city")
@@ -130,8 +130,16 @@ class Rules:
 
 @dataclass(frozen=True)
 class Banknote:
+    """A banknote value; ``count`` notes in the full bank, ``by_players`` the notes a kit for
+    that many players prints (sized by simulation, ``pnp check``; missing counts: ``count``)."""
+
     value: int
     count: int
+    by_players: tuple[tuple[int, int], ...] = ()
+
+    def count_for(self, players: int) -> int:
+        """Notes of this value a kit for ``players`` prints."""
+        return dict(self.by_players).get(players, self.count)
 
 
 @dataclass(frozen=True)
@@ -271,7 +279,12 @@ def load(folder: Path, root: Path) -> Samarkand:
     if len(pawns) < p_max:
         raise game["pawns"].error(f"expected at least {p_max} pawns (one per player), got {len(pawns)}")
 
-    banknotes = game["banknotes"].map_list(lambda n: Banknote(n["value"].int(1), n["count"].int(0)), min_len=1)
+    def _note(n):
+        count = n["count"].int(0)
+        by_players = counts_by_players(n, count)
+        return Banknote(n["value"].int(1), count, by_players)
+
+    banknotes = game["banknotes"].map_list(_note, min_len=1)
     unique(game["banknotes"], [b.value for b in banknotes], "banknote value")
 
     good_ids = [g.id for g in goods]

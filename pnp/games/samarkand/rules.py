@@ -123,9 +123,9 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "good_tokens": len(game.market_token_goods),
         "assortment_tokens": game.assortment_tokens,
         "chips": game.market_chips,
-        "pawns": len(game.pawns),
-        "banknotes": [{"value": b.value, "count": b.count} for b in game.banknotes],
-        "banknote_count": sum(b.count for b in game.banknotes),
+        "pawns": len(game.pawns[:variant.players]),   # one per player (the kit prints these)
+        "banknotes": [{"value": b.value, "count": b.count_for(variant.players)} for b in game.banknotes],
+        "banknote_count": sum(b.count_for(variant.players) for b in game.banknotes),
         "die": die,
         "price_table": {"sizes": sizes, "rows": rows, "assortment": assortment_row,
                         "max_cards": pt.sizes[-1], "min_cards": pt.sizes[0],

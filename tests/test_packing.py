@@ -1,0 +1,190 @@
+"""The sheet packer (pnp.printing.packing) and the sheet counts of issue 11.
+
+Geometry is checked on the packer's placements (trim boxes in sheet mm): no two pieces
+overlap, every piece with its visible bleed lies inside the printable area, the pieces on
+the sheets are exactly the pieces asked for.  Sheet counts of the default kits are counted
+from their runs and pagination (``sheet_count``), without converting any page; the
+manifests of built kits give the same figures (tests/test_kit.py fixture ``kit_dir``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+
+import pytest
+
+from pnp.components.svg import Face, group, rect
+from pnp.geometry import PAPERS
+from pnp.kit.build import pack_runs
+from pnp.kit.rulebook import render_rules_pdf
+from pnp.model import load_game
+from pnp.model.catalog import data_dir
+from pnp.model.i18n import Strings
+from pnp.printing.figures import sheets_of
+from pnp.printing.imposition import TIGHT_BLEED_MM, TIGHT_MARGIN_MM, TIGHT_MARK_MM, PrintSettings, Sheet
+from pnp.printing.packing import CUTOUT_GAP_MM, PieceGroup, pack_pieces
+from pnp.printing.pagination import paginate
+from pnp.registry import game as registered_game
+
+GAMES = ("samarkand", "caravan", "caravan-chessboard")
+
+
+def face(name: str, w: float, h: float, colour: str | None, bleed: float = 3.0, component: str = "tokens") -> Face:
+    art = group()
+    art.add(rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=colour or "#808080"))
+    return Face(name, component, w, h, bleed, art, edge_colour=colour)
+
+
+def boxes(sheet: Sheet, bleed_of) -> list[tuple[float, float, float, float]]:
+    """Trim box of every placement grown by the bleed it shows outside its block."""
+    out = []
+    for p in sheet.placements:
+        b = bleed_of(p)
+        out.append((p.x - b, p.y - b, p.x + p.w + b, p.y + p.h + b))
+    return out
+
+
+def overlap(a, b) -> float:
+    """Area shared by boxes a and b (x0, y0, x1, y1), mm²."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, w) * max(0.0, h)
+
+
+def check_sheet(sheet: Sheet, settings: PrintSettings, room=None) -> None:
+    """No two trim boxes overlap; every piece with its outer bleed and marks is inside the
+    printable area (tight margin) or the host's room."""
+    paper = settings.paper
+    trims = [(p.x, p.y, p.x + p.w, p.y + p.h) for p in sheet.placements if not p.face.startswith("board@")]
+    for i, a in enumerate(trims):
+        for b in trims[i + 1:]:
+            assert overlap(a, b) < 1e-6, (sheet.bookmark, a, b)
+    x0, y0 = TIGHT_MARGIN_MM, TIGHT_MARGIN_MM
+    x1, y1 = paper.width - TIGHT_MARGIN_MM, paper.height - TIGHT_MARGIN_MM - settings.footer_mm
+    if room is not None:
+        x0, y0, x1, y1 = room[0], room[1], room[0] + room[2], room[1] + room[3]
+    # Every trim keeps clear of the edge of its room: a cut-out's 3 mm of paper, or a block's
+    # 2 mm outer bleed, 0.7 mm gap and 2.5 mm crop mark.
+    clear = min(CUTOUT_GAP_MM, TIGHT_BLEED_MM + settings.mark_gap_mm + TIGHT_MARK_MM)
+    for t in trims:
+        assert (t[0] >= x0 + clear - 1e-6 and t[1] >= y0 + clear - 1e-6 and t[2] <= x1 - clear + 1e-6
+                and t[3] <= y1 - clear + 1e-6), (sheet.bookmark, t)
+
+
+def test_pieces_never_overlap_and_stay_inside_the_printable_area():
+    settings = PrintSettings(PAPERS["a4"])
+    groups = [
+        PieceGroup("notes", "Notes", [face(f"n{v}", 62, 31, c, component="notes")
+                                      for v, c in ((5, "#2E7D32"), (10, "#1565C0")) for _ in range(13)]),
+        PieceGroup("tokens", "Tokens", [face("t", 30, 30, "#6D4C41") for _ in range(11)]),
+        PieceGroup("tables", "Tables", [face("p", 125, 80, None, component="tables") for _ in range(3)]),
+        PieceGroup("pawns", "Pawns", [face("s", 24, 100, None, bleed=0.0, component="pawns") for _ in range(4)],
+                   cutout=True, note="Fold on the dashed line."),
+    ]
+    sheets = pack_pieces(groups, settings, [], lambda labels, n, total: " · ".join(labels))
+    assert sheets and all(s.side == "single" for s in sheets)
+    placed = Counter(p.component for s in sheets for p in s.placements)
+    assert placed == {"notes": 26, "tokens": 11, "tables": 3, "pawns": 4}
+    for sheet in sheets:
+        check_sheet(sheet, settings)
+    # Faces of one edge colour share their cuts: butted notes touch, trim to trim.
+    notes = [p for s in sheets for p in s.placements if p.component == "notes"]
+    touching = sum(1 for a in notes for b in notes if a is not b and abs(a.x + a.w - b.x) < 1e-6
+                   and abs(a.y - b.y) < 1e-6)
+    assert touching >= 10
+    # A 5 never shares a cut with a 10 (different edge colours: a miscut would show).
+    for sheet in sheets:
+        on_sheet = [p for p in sheet.placements if p.component == "notes"]
+        for a in on_sheet:
+            for b in on_sheet:
+                if a.face != b.face:
+                    assert overlap((a.x - 0.01, a.y - 0.01, a.x + a.w + 0.01, a.y + a.h + 0.01),
+                                   (b.x, b.y, b.x + b.w, b.y + b.h)) == 0.0
+    # Same input, same sheets.
+    again = pack_pieces(groups, settings, [], lambda labels, n, total: " · ".join(labels))
+    assert [s.svg for s in again] == [s.svg for s in sheets]
+
+
+def test_pieces_fill_the_room_of_a_host_sheet_first():
+    settings = PrintSettings(PAPERS["a4"])
+    room = (TIGHT_MARGIN_MM, 200.0, 202.0, 80.0)
+    host = Sheet(settings.paper, "board", "single", '<svg xmlns="http://www.w3.org/2000/svg"></svg>', [], free=[room])
+    groups = [PieceGroup("tokens", "Tokens", [face("t", 18, 18, "#6D4C41") for _ in range(20)])]
+    new = pack_pieces(groups, settings, [host], lambda labels, n, total: "x")
+    assert new == [] and len(host.placements) == 20
+    check_sheet(host, settings, room)
+    assert "packed-h0" in host.svg and host.svg.endswith("</svg>")
+
+
+@pytest.fixture(scope="module")
+def default_runs():
+    """game -> (runs after packing, settings), default player count, English, A4."""
+    root = data_dir()
+    out = {}
+    for game_id in GAMES:
+        game = load_game(game_id, root)
+        strings = Strings(root, game_id, "en")
+        settings = PrintSettings(PAPERS["a4"])
+        variant = game.variant(game.players_default, None)
+        label = lambda component: (lambda side, n, total: component)       # noqa: E731
+        runs = registered_game(game_id).module("kit").components(game, strings, variant, settings, label)
+        pack_runs(runs, settings, label)
+        out[game_id] = (runs, settings)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_piece_is_on_a_sheet_once_and_the_counts_equal_the_manifest(default_runs, game_id):
+    runs, settings = default_runs[game_id]
+    sheets = list({id(s): s for run in runs for s in run.sheets}.values())
+    placed = Counter(p.component for s in sheets for p in s.placements)
+    for run in runs:
+        if run.kind in ("board",) and run.id == "board":
+            continue
+        if run.pieces:
+            assert placed[run.id] == run.count == sum(len(g.faces) for g in run.pieces), run.id
+    for sheet in sheets:
+        if sheet.side == "single":
+            check_sheet(sheet, settings)
+
+
+def sheet_count(game_id: str, players: int | None = None, paper: str = "a4", duplex: str = "long") -> int:
+    """Sheets of paper of a default kit, counted from its runs and pagination (no PDF)."""
+    root = data_dir()
+    game = load_game(game_id, root)
+    variant = game.variant(players or game.players_default, None)
+    strings = Strings(root, game_id, "en")
+    settings = PrintSettings(PAPERS[paper], duplex=duplex)
+    label = lambda component: (lambda side, n, total: component)       # noqa: E731
+    runs = registered_game(game_id).module("kit").components(game, strings, variant, settings, label)
+    pack_runs(runs, settings, label)
+    sides = [s.side for s in {id(s): s for run in runs for s in run.sheets}.values()]
+    rules_pages = render_rules_pdf(game, variant, "en", paper, io.BytesIO())
+    pagination = paginate(rules_pages, sides, duplex)
+    return len(sheets_of(pagination.total, pagination.duplex, set()))
+
+
+@pytest.mark.parametrize("game_id, paper, duplex, most", [
+    ("samarkand", "a4", "long", 26), ("samarkand", "letter", "long", 28), ("samarkand", "a4", "fold", 40),
+    ("caravan-chessboard", "a4", "long", 16), ("caravan", "a4", "long", 9),
+])
+def test_default_kits_take_at_most_their_sheets(game_id, paper, duplex, most):
+    """Issue 11's acceptance (measured 25, 26, 40, 16, 9; before: 32, 39, 71, 20, 12)."""
+    assert sheet_count(game_id, paper=paper, duplex=duplex) <= most
+
+
+def test_manifest_sheet_figures(kit_dir):
+    manifest = json.loads((kit_dir / "samarkand-5p-en-a4.manifest.json").read_text())
+    figures = manifest["sheets"]
+    assert figures["count"] == manifest["pages"] / 2 == sheet_count("samarkand") <= 26
+    assert figures["card_stock"] + figures["plain"] == figures["count"]
+    # contents and rules (pages 1-4) and the banknote-only sheet are plain paper; cards are card stock
+    plain = [s["pages"] for s in figures["list"] if s["stock"] == "paper"]
+    assert [1, 2] in plain and [3, 4] in plain
+    cards = next(c for c in manifest["components"] if c["id"] == "cards")["pages"]
+    assert set(cards) <= set(figures["card_stock_pages"])
+    assert 0.05 < figures["mean_ink"] < 2.0
+    assert all(0.0 <= s["ink"] <= 2.0 for s in figures["list"])
+    assert figures["mean_ink"] == pytest.approx(sum(s["ink"] for s in figures["list"]) / figures["count"], abs=1e-3)
