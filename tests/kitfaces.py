@@ -1,8 +1,8 @@
 """Every distinct face a default kit prints, per game, language and ink (imported as ``kitfaces``).
 
 Faces come from the game's kit recipe (the same call ``pnp build`` makes), read off the
-sheets it imposes: card fronts and backs, tokens, money, tables, cut-outs and the whole
-board.  Built once per (game, language, ink) for the session.
+sheets it imposes (card fronts and backs, the whole board) and the one-sided pieces it hands
+to the packer (tokens, money, tables, cut-outs).  Built once per (game, language, ink) for the session.
 """
 
 from __future__ import annotations
@@ -30,10 +30,12 @@ def kit_faces(game_id: str, lang: str, ink: str = "normal", players: int | None 
     runs = entry.module("kit").components(game, strings, game.variant(players), settings, lambda label: (lambda *a: label))
     seen, faces = set(), []
     for run in runs:
-        for sheet in run.sheets:
-            for front, back in sheet.faces:
-                for face, is_back in ((front, False), (back, True)):
-                    if face is not None and id(face) not in seen:
-                        seen.add(id(face))
-                        faces.append((face, is_back))
+        pairs = [pair for sheet in run.sheets for pair in sheet.faces]
+        pairs += [(face, None) for group in run.pieces for face in group.faces]
+        for front, back in pairs:
+            for face, is_back in ((front, False), (back, True)):
+                if face is not None and id(face) not in seen:
+                    seen.add(id(face))
+                    faces.append((face, is_back))
+    assert faces, f"{game_id}: the recipe printed no face"
     return tuple(faces)
