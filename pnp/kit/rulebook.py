@@ -22,7 +22,6 @@ are GitHub-style pipe tables.
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 from xml.sax.saxutils import escape
@@ -45,9 +44,6 @@ TITLE_BLOCK_MM = 34.0
 
 #: Body text sizes in points, tried largest first (see ``render_rules_pdf``).
 BODY_SIZES = (8.8, 8.6, 8.4, 8.2)
-
-#: pyphen dictionary per sheet language (reportlab's ``hyphenationLang``).
-HYPHENATION = {"en": "en_GB", "da": "da_DK"}
 
 INK = "#2B2118"
 ACCENT = "#8C2F1B"
@@ -131,6 +127,9 @@ def render_rules_markdown(game, variant, lang: str) -> str:
         autoescape=False,
     )
     env.filters["join_and"] = _join_and
+    from pnp.model.locale import locale_for
+
+    env.filters.update(locale_for(game.folder.parent, lang).filters())   # num, signed, range, quote
     try:
         text = env.get_template(path.name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
@@ -168,15 +167,9 @@ def _check_glyphs(text: str, path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ styles
-@lru_cache(maxsize=None)
-def _hyphenator(lang_code: str):
-    import pyphen
-
-    return pyphen.Pyphen(lang=lang_code).iterate
-
-
-def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
-    """Paragraph styles; ``size`` is the body text size in points (others follow it)."""
+def _styles(lang: str, size: float = 8.8, root: Path | None = None) -> dict[str, Any]:
+    """Paragraph styles; ``size`` is the body text size in points (others follow it).
+    Hyphenation: pyphen patterns plus the exceptions of ``root`` (``pnp.model.hyphenation``)."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
@@ -184,7 +177,10 @@ def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
     register_reportlab()
     body, bold, italic = font("body").reportlab_name, font("bold").reportlab_name, font("italic").reportlab_name
     display = font("display").reportlab_name
-    hyph = _hyphenator(HYPHENATION.get(lang, "en_GB"))
+    from pnp.model.catalog import data_dir
+    from pnp.model.hyphenation import hyphenator_for
+
+    hyph = hyphenator_for(data_dir(root), lang)
     ink, accent = HexColor(INK), HexColor(ACCENT)
     base = ParagraphStyle(
         "body", fontName=body, fontSize=size, leading=round(size * 1.32, 2), textColor=ink, alignment=TA_JUSTIFY,
@@ -495,7 +491,7 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
     from markdown_it.tree import SyntaxTreeNode
     from reportlab.platypus import BaseDocTemplate, Frame, FrameBreak, NextPageTemplate, PageTemplate
 
-    styles = _styles(lang, size)
+    styles = _styles(lang, size, game.folder.parent)
 
     w_mm, h_mm = PAPER_MM[paper]
     page_w, page_h = w_mm * MM, h_mm * MM
@@ -556,7 +552,7 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
         leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
         title=sheet_title,
         author=strings["designer"],
-        subject=f"{strings['title']} rules, {players} players, language {lang}",
+        subject=footer_text,
         keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
         creator="pnp (print-and-play kit generator)",
         producer="pnp / reportlab",

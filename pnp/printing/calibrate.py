@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.model.locale import locale_for
 from pnp.model.catalog import data_dir, read_yaml
 from pnp.errors import DataError, UsageError
 from pnp.geometry import HOME_PAPERS, PAPERS, Paper
@@ -176,9 +177,11 @@ def scale_names(paper: Paper) -> list[tuple[str, str]]:
     return list(dict.fromkeys((name, axis) for name, axis, _, _ in scale_ticks(paper)))
 
 
-def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings) -> str:
+def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings, num=None) -> str:
     """Side 2: a scale at every station (moved by the settings' back correction), short
-    reading help, and the footer."""
+    reading help, and the footer.  ``num`` writes a scale number in the sheet's language
+    (``pnp.model.locale.LocaleFormat.num``: a minus sign, not a hyphen); default ``{v:g}``."""
+    num = num or (lambda v: f"{v:g}")
     dwg = new_sheet(paper.width, paper.height)
     where = f"{file}: calibration"
     scales = group(id="scales")
@@ -193,13 +196,13 @@ def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings) -> 
             base = y + SCALE_GAP_MM
             scales.add(line(pos, base, pos, base + length, colour, stroke, id=f"tick-{name}-x-{v:g}"))
             if v % 2 == 0:
-                scales.add(text(pos, base + length + 2.2, f"{v:g}", "bold", 1.7, colour, anchor="middle",
+                scales.add(text(pos, base + length + 2.2, num(v), "bold", 1.7, colour, anchor="middle",
                                 where=where))
         else:
             base = x + SCALE_GAP_MM
             scales.add(line(base, pos, base + length, pos, colour, stroke, id=f"tick-{name}-y-{v:g}"))
             if v % 2 == 0:
-                scales.add(text(base + length + 0.8, pos + 0.6, f"{v:g}", "bold", 1.7, colour, where=where))
+                scales.add(text(base + length + 0.8, pos + 0.6, num(v), "bold", 1.7, colour, where=where))
     for name, (x, y) in st.items():
         label = texts["station_" + name]
         scales.add(text(x - SCALE_GAP_MM, y - SCALE_GAP_MM - 1.0, label, "bold", 2.6, GREY, anchor="end", where=where))
@@ -245,9 +248,9 @@ def build_calibration(paper_id: str = "a4", lang: str = "en", out_dir: Path = Pa
     texts, file = calibration_texts(root, lang)
     paper = PAPERS[paper_id]
     settings = PrintSettings(paper, back_offset_mm=tuple(back_offset), back_scale=tuple(back_scale))
-    pages = pdfout.convert_all([front_svg(paper, texts, file), back_svg(paper, texts, file, settings)])
+    pages = pdfout.convert_all([front_svg(paper, texts, file), back_svg(paper, texts, file, settings, locale_for(root, lang).num)])
     sources = [pdfout.PageSource(pages[0], texts["title_front"]), pdfout.PageSource(pages[1], texts["title_back"])]
-    metadata = {"Title": texts["title_front"], "Subject": f"Printer calibration sheet, {paper.name}",
+    metadata = {"Title": texts["title_front"], "Subject": texts["subject"].format(paper=paper.name),
                 "Creator": "pnp", "Paper": paper_id, "Language": lang}
     data = pdfout.assemble(sources, metadata, duplex="long", lang=lang)
     path = Path(out_dir) / f"calibration-{paper_id}-{lang}.pdf"
