@@ -189,8 +189,10 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
 def _register_engine_commands() -> None:
     from pnp.cli_check import check
+    from pnp.cli_i18n import i18n
 
     cli.add_command(check)
+    cli.add_command(i18n)
 
 
 _register_engine_commands()
