@@ -54,6 +54,9 @@ def parse_exceptions(text: str, file: Path | None = None) -> Exceptions:
         if not plain.isalpha() or "--" in entry or entry.startswith("-") or entry.endswith("-"):
             raise DataError(f"expected a word with hyphens at its breaks, got {raw.strip()!r}", file=file,
                             key=f"line {number}")
+        if table is banned:          # several bad breaks of one word may be listed
+            banned[plain] = tuple(sorted(set(banned.get(plain, ())) | set(breaks_of(entry))))
+            continue
         if plain in table:
             raise DataError(f"{plain!r} is listed twice", file=file, key=f"line {number}")
         table[plain] = breaks_of(entry)
@@ -88,8 +91,8 @@ class Hyphenator:
     def positions(self, word: str) -> tuple[int, ...]:
         """Allowed break positions in ``word`` (letters before the break), ascending."""
         listed = self.exceptions.words.get(word.lower())
-        if listed is not None:
-            return listed
+        if listed is not None:   # the same minimum letters on each side as the patterns
+            return tuple(p for p in listed if p >= LEFT_MIN and len(word) - p >= RIGHT_MIN)
         return tuple(self._pyphen.positions(word))
 
     def allows(self, head: str, tail: str) -> bool:
