@@ -225,30 +225,24 @@ def _usage(domain: Domain, root: Path) -> dict[str, list[tuple[str, int]]]:
     folders = [Path(__file__).resolve().parents[1]]
     if domain.rules_dir is not None:
         folders = [Path(game(domain.name, root).module("kit").__file__).parent, domain.rules_dir] + folders
-    english = flatten(load(domain.file(SOURCE_LANG)))
-    wanted = {}
-    for key in english:
-        parts = key.split(".")
-        names = [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
-        wanted[key] = [n for n in names if not n.isdigit()]
-    found: dict[str, list[tuple[str, int]]] = {}
-    texts = []
-    for folder in folders:
-        if folder.is_dir():
-            texts += [(p, p.read_text(encoding="utf-8").splitlines()) for p in sorted(folder.rglob("*.py"))]
-            texts += [(p, p.read_text(encoding="utf-8").splitlines()) for p in sorted(folder.rglob("*.j2"))]
     base = Path(__file__).resolve().parents[2]
-    for key, names in wanted.items():
-        for name in names:
-            pattern = re.compile(rf"""["'.\[]{re.escape(name)}\b(?![.\w])|["']{re.escape(name)}["']""")
-            for path, lines in texts:
-                for number, line in enumerate(lines, 1):
-                    if pattern.search(line):
-                        found.setdefault(key, []).append((_rel(path, base), number))
-                        break
-                if len(found.get(key, [])) >= 3:
-                    break
-            if key in found:
+    index: dict[str, list[tuple[str, int]]] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.py")) + sorted(folder.rglob("*.j2")):
+            where = _rel(path, base)
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                for token in set(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", line)):
+                    places = index.setdefault(token.strip("."), [])
+                    if len(places) < 3 and (not places or places[-1][0] != where):
+                        places.append((where, number))
+    found = {}
+    for key in flatten(load(domain.file(SOURCE_LANG))):
+        parts = key.split(".")
+        for name in [".".join(parts[:i]) for i in range(len(parts), 0, -1)] + [p for p in parts[::-1] if not p.isdigit()]:
+            if name in index:
+                found[key] = index[name]
                 break
     return found
 
