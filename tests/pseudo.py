@@ -45,6 +45,7 @@ def add_pseudo_language(root: Path, game_folders: list[Path]) -> None:
     pseudo strings)."""
     yaml = YAML(typ="safe")
     yaml.allow_unicode = True
+    yaml.default_flow_style = False
     for lang_dir in [root / "common" / "lang"] + [folder / "lang" for folder in game_folders]:
         data = yaml.load((lang_dir / "en.yaml").read_text(encoding="utf-8"))
         converted = _convert(data)

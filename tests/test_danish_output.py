@@ -225,3 +225,37 @@ def test_hyphenation_check_fails_on_planted_faults():
     problems = hyphenation_problems(planted, hyphenator, "")
     assert problems == ["p.1: deref-ter is a banned break",
                         "p.1: gæs-tegave is not a break the patterns or exceptions allow (allowed: (5,))"]
+
+
+def test_po_round_trip_changes_exactly_that_string_in_the_kit(danish, data_copy, tmp_path):
+    """Export Danish, edit one string in the catalog, import, build: the deck's text differs
+    from the unedited build by that string alone, and the YAML by that line and its record."""
+    from babel.messages.pofile import read_po, write_po
+
+    from pnp.model.po import export_po, import_po
+
+    po = tmp_path / "da.po"
+    po.write_bytes(export_po(data_copy, "da"))
+    with open(po, "rb") as handle:
+        catalog = read_po(handle)
+    message = catalog.get("Reduced deck for {players} players", context="common:removal_title")
+    old, new = message.string, "Mindre kortbunke til {players} spillere"
+    message.string = new
+    with open(po, "wb") as handle:
+        write_po(handle, catalog)
+    yaml_before = (data_copy / "common" / "lang" / "da.yaml").read_text(encoding="utf-8").splitlines()
+    assert import_po(data_copy, po) == [data_copy / "common" / "lang" / "da.yaml"]
+    yaml_after = (data_copy / "common" / "lang" / "da.yaml").read_text(encoding="utf-8").splitlines()
+    assert sorted(set(yaml_after) - set(yaml_before)) == [f'removal_title: "{new}"']
+    assert len(yaml_after) == len(yaml_before)
+
+    out = tmp_path / "out"
+    assert main(["--data-dir", str(data_copy), "deck", "samarkand", "--players", "2", "--lang", "da", "--no-check",
+                 "--out", str(out)]) == 0
+    name = "samarkand-2p-da-a4-deck.pdf"
+    before, after = texts_of(danish["out"] / name), texts_of(out / name)
+    assert before.keys() == after.keys()
+    changed = {where for where in before if before[where] != after[where]}
+    assert changed == {f"{name} p.1"}
+    expected = before[f"{name} p.1"].replace(old.format(players=2), new.format(players=2))
+    assert expected != before[f"{name} p.1"] and after[f"{name} p.1"] == expected
