@@ -123,8 +123,9 @@ def test_labels_formulas_and_scale_count_agree(tmp_path, lang, scales_word):
 
 
 def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(tmp_path):
-    """No English station letters (L, R, T, B) on the Danish sheet, and since its prose writes
-    decimals with a comma, it says that the command line wants a point (1,5 is an error)."""
+    """Danish station letters (V, H for venstre, højre; T, B for top, bund: the review of
+    2026-11 rejected Ø/N, which Danes read as øst/nord), and since its prose writes decimals
+    with a comma, it says that the command line wants a point (1,5 is an error)."""
     import re
 
     from pnp.printing.calibrate import calibration_texts
@@ -132,8 +133,8 @@ def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(t
 
     english, _ = calibration_texts(data_dir(), "en")
     danish, _ = calibration_texts(data_dir(), "da")
-    for key in ("station_left", "station_right", "station_top", "station_bottom"):
-        assert danish[key] not in {english[k] for k in english if k.startswith("station_")}, key
+    assert [danish[f"station_{k}"] for k in ("left", "right", "top", "bottom")] == ["V", "H", "T", "B"]
+    assert "1+(H-V)/" in danish["steps"][4] and "1+(B-T)/" in danish["steps"][4]
     assert main(["calibrate", "--lang", "da", "--out", str(tmp_path)]) == 0
     front = re.sub(r"\s+", " ", PdfReader(tmp_path / "calibration-a4-da.pdf").pages[0].extract_text())
     assert "+1,5" in front and "--back-offset 1.5,-2" in front

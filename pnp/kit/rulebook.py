@@ -552,7 +552,7 @@ def _build_pdf(game, players: int, lang: str, paper: str, text: str, strings: di
         leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
         title=sheet_title,
         author=strings["designer"],
-        subject=footer_text,
+        subject=f"{strings['title']} rules, {players} players, language {lang}",
         keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
         creator="pnp (print-and-play kit generator)",
         producer="pnp / reportlab",

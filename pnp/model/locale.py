@@ -101,8 +101,11 @@ def locale_format(lang: str, common: dict, file: Path | None = None) -> LocaleFo
 
 @lru_cache(maxsize=None)
 def locale_for(root: Path, lang: str) -> LocaleFormat:
-    """``locale_format`` of ``<root>/common/lang/<lang>.yaml`` (cached per data folder)."""
+    """``locale_format`` of ``<root>/common/lang/<lang>.yaml`` (cached per data folder); plain
+    ASCII quotes and hyphen when the data folder has no shared strings (a plugin game's own)."""
     from pnp.model.catalog import read_yaml
 
     file = Path(root) / "common" / "lang" / f"{lang}.yaml"
+    if not file.is_file():   # a game with its own data folder and no shared strings
+        return LocaleFormat(lang, '"', '"', "–", "-")
     return locale_format(lang, read_yaml(file).mapping(), file)

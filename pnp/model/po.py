@@ -1,7 +1,7 @@
 """gettext ``.po`` catalogs for translators (Poedit, Weblate), through Babel's pofile.
 
 One catalog per language holds every string of ``data/common/lang`` and of every game:
-``msgctxt`` is ``<domain>:<key>`` (``samarkand:goods.grain``, ``common:calibration.steps.0``),
+``msgctxt`` is ``<domain>:<key>`` (``<game>:goods.<good>``, ``common:calibration.steps.0``),
 ``msgid`` the English, ``msgstr`` the translation.  Extracted comments name the
 ``{placeholders}`` a translation must keep and the translator's note of the English file;
 references point at the English file's line and at the code or template that prints it.
