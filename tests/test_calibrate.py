@@ -125,8 +125,9 @@ def test_labels_formulas_and_scale_count_agree(tmp_path, lang, scales_word):
 
 
 def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(tmp_path):
-    """No English station letters (L, R, T, B) on the Danish sheet, and since its prose writes
-    decimals with a comma, it says that the command line wants a point (1,5 is an error)."""
+    """Danish station letters (V, H for venstre, højre; T, B for top, bund: the review of
+    2026-11 rejected Ø/N, which Danes read as øst/nord), and since its prose writes decimals
+    with a comma, it says that the command line wants a point (1,5 is an error)."""
     import re
 
     from pnp.printing.calibrate import calibration_texts
@@ -134,8 +135,9 @@ def test_danish_calibration_uses_danish_letters_and_says_how_to_write_decimals(t
 
     english, _ = calibration_texts(data_dir(), "en")
     danish, _ = calibration_texts(data_dir(), "da")
-    for key in ("station_left", "station_right", "station_top", "station_bottom"):
-        assert danish[key] not in {english[k] for k in english if k.startswith("station_")}, key
+    assert [danish[f"station_{k}"] for k in ("left", "right", "top", "bottom")] == ["V", "H", "T", "B"]
+    scale_step = next(step for step in danish["steps"] if "--scale-x" in step)
+    assert "1+(H-V)/" in scale_step and "1+(B-T)/" in scale_step
     assert main(["calibrate", "--lang", "da", "--out", str(tmp_path)]) == 0
     front = re.sub(r"\s+", " ", PdfReader(tmp_path / "calibration-a4-da.pdf").pages[0].extract_text())
     assert "+1,5" in front and "--back-offset 1.5,-0.5" in front
@@ -190,7 +192,7 @@ def test_scales_long_labels_large_steps_numbered_and_the_command_to_type(tmp_pat
     command = re.search(r"(?:^|\n)pnp build \S+ --back-offset (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\s*(?:\n|$)", text)
     assert command, "the command to type stands on its own line"
     x, y = command.groups()
-    number = r"\+?(-?\d+(?:[.,]\d+)?)"
+    number = r"\+?([-−]?\d+(?:[.,]\d+)?)"   # the prose may write a minus sign (U+2212)
     readings = re.search(rf"X (?:\w+ )?{number} \w+ Y (?:\w+ )?{number}", flat)
     assert readings, "the worked example names the X and Y readings"
-    assert [float(v.replace(",", ".")) for v in readings.groups()] == [float(x), float(y)]
+    assert [float(v.replace(",", ".").replace("−", "-")) for v in readings.groups()] == [float(x), float(y)]

@@ -110,7 +110,7 @@ def test_no_duplex_puts_backs_unmirrored_on_their_own_sheets(card_kits):
 
 def test_back_offset_moves_every_back_and_its_marks_by_exactly_that(card_kits):
     contents = card_kits["offset"][0].pages[0].extract_text().replace("\n", " ")
-    assert "Backs are moved 1.5, -2 mm and scaled 1 x 1" in contents       # the kit says what it was built for
+    assert "Backs are moved 1.5, -2 mm and scaled 1 × 1" in contents       # the kit says what it was built for
     assert card_kits["offset"][1]["print"]["back_offset_mm"] == [1.5, -2.0]
     assert "Backs are moved" not in card_kits["long"][0].pages[0].extract_text()
     plain, moved = card_pages(card_kits["long"]), card_pages(card_kits["offset"])

@@ -246,8 +246,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     total_pages = pagination.total
     metadata = {
         "Title": f"{title} — {subtitle}",
-        "Subject": f"Print-and-play kit: {request.game}, {players} players, {request.lang}, {paper.name}",
-        "Keywords": f"{request.game}; {players} players; lang={request.lang}; paper={request.paper}",
+        # What a viewer's Document Properties show, in the kit's language; the ids below are
+        # for programs (tests, print shops' scripts), not for reading.
+        "Subject": strings("pdf_subject", title=title, players=players, language=language, paper=paper.name),
+        "Keywords": strings("pdf_keywords", title=title, players=players),
         "Creator": f"pnp {__version__}",
         "Game": request.game,
         "Players": str(players),
@@ -299,7 +301,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if request.split:
         from pnp.printing.targets import split_files
 
-        extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex, request.lang)
+        extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex, request.lang,
+                             titles=strings.get("split_titles"))
     if request.target != "home":
         from pnp.printing.targets import SPECS, export
 

@@ -47,9 +47,6 @@ TITLE_BLOCK_MM = 34.0
 #: Body text sizes in points, tried largest first (see ``render_rules_pdf``).
 BODY_SIZES = (8.8, 8.6, 8.4, 8.2)
 
-#: pyphen dictionary per sheet language (reportlab's ``hyphenationLang``).
-HYPHENATION = {"en": "en_GB", "da": "da_DK"}
-
 INK = "#2B2118"
 ACCENT = "#8C2F1B"
 SHADE = "#F4EBDA"
@@ -133,12 +130,16 @@ def escape_context(value: Any) -> Any:
 
 @lru_cache(maxsize=None)
 def _plural_rule(lang: str):
+    """CLDR plural rule of ``lang`` (``pt-BR`` -> pt_BR); a region or private-use tag that CLDR
+    does not know (the pseudo-language ``en-XA``) takes its language's rule (``en``)."""
     from babel import Locale, UnknownLocaleError
 
-    try:
-        return Locale.parse(lang).plural_form
-    except (UnknownLocaleError, ValueError):
-        raise UsageError(f"no CLDR plural rules for language '{lang}'", key="--lang") from None
+    for code in dict.fromkeys((lang.replace("-", "_"), lang.split("-")[0])):
+        try:
+            return Locale.parse(code).plural_form
+        except (UnknownLocaleError, ValueError):
+            continue
+    raise UsageError(f"no CLDR plural rules for language '{lang}'", key="--lang")
 
 
 def plural_filter(lang: str):
@@ -206,7 +207,8 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
     context = escape_context(rules_context(game, variant, lang) if context is None else context)
     path = template or template_path(game, lang)
     try:
-        text = _template(path, lang, path.stat().st_mtime_ns if path.is_file() else 0).render(**context)
+        mtime = path.stat().st_mtime_ns if path.is_file() else 0
+        text = _template(path, lang, mtime, game.folder.parent).render(**context)
     except jinja2.TemplateSyntaxError as exc:
         raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
     except jinja2.TemplateNotFound:
@@ -218,10 +220,13 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
 
 
 @lru_cache(maxsize=32)
-def _template(path: Path, lang: str, mtime_ns: int):
+def _template(path: Path, lang: str, mtime_ns: int, root: Path):
     """The compiled Jinja2 template at ``path`` (cached per file version: a rules sheet is
-    rendered once per tried body size)."""
+    rendered once per tried body size), with the number and typography filters of ``lang``
+    from the data folder ``root`` (``pnp.model.locale``)."""
     import jinja2
+
+    from pnp.model.locale import locale_for
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(path.parent)),
@@ -233,6 +238,7 @@ def _template(path: Path, lang: str, mtime_ns: int):
     )
     env.filters["join_and"] = _join_and
     env.filters["plural"] = plural_filter(lang)
+    env.filters.update(locale_for(root, lang).filters())   # num, signed, range, quote
     env.globals["figure"] = _figure_marker
     return env.get_template(path.name)
 
@@ -262,15 +268,9 @@ def _check_glyphs(text: str, path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ styles
-@lru_cache(maxsize=None)
-def _hyphenator(lang_code: str):
-    import pyphen
-
-    return pyphen.Pyphen(lang=lang_code).iterate
-
-
-def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
-    """Paragraph styles; ``size`` is the body text size in points (others follow it)."""
+def _styles(lang: str, size: float = 8.8, root: Path | None = None) -> dict[str, Any]:
+    """Paragraph styles; ``size`` is the body text size in points (others follow it).
+    Hyphenation: pyphen patterns plus the exceptions of ``root`` (``pnp.model.hyphenation``)."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
@@ -278,7 +278,10 @@ def _styles(lang: str, size: float = 8.8) -> dict[str, Any]:
     register_reportlab()
     body, bold, italic = font("body").reportlab_name, font("bold").reportlab_name, font("italic").reportlab_name
     display = font("display").reportlab_name
-    hyph = _hyphenator(HYPHENATION.get(lang, "en_GB"))
+    from pnp.model.catalog import data_dir
+    from pnp.model.hyphenation import hyphenator_for
+
+    hyph = hyphenator_for(data_dir(root), lang)
     ink, accent = HexColor(INK), HexColor(ACCENT)
     base = ParagraphStyle(
         "body", fontName=body, fontSize=size, leading=round(size * 1.32, 2), textColor=ink, alignment=TA_JUSTIFY,
@@ -680,7 +683,7 @@ def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
     page, heights, full = end
     if page < 2 or len(heights) < 2:
         return pages, data
-    step = _styles(sheet.lang, size)["body"].leading
+    step = _styles(sheet.lang, size, sheet.game.folder.parent)["body"].leading
     target = sum(heights) / 2
     h = target
     while h < full:
@@ -701,7 +704,7 @@ def _build_once(sheet: _Sheet, size: float, balance: tuple[int, float] | None = 
 
     game, players, lang, paper, text, strings = sheet.game, sheet.players, sheet.lang, sheet.paper, sheet.text, \
         sheet.strings
-    styles = _styles(lang, size)
+    styles = _styles(lang, size, game.folder.parent)
 
     w_mm, h_mm = PAPER_MM[paper]
     page_w, page_h = w_mm * MM, h_mm * MM
@@ -834,7 +837,7 @@ def _build_once(sheet: _Sheet, size: float, balance: tuple[int, float] | None = 
     ])
     story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow + [_BodyEnd()]
     if sheet.aid:
-        aid_styles = _styles(lang, 8.0)
+        aid_styles = _styles(lang, 8.0, game.folder.parent)
         inner_w = col_w - 2 * aid_pad
 
         def aid_card(height: float):

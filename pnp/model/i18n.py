@@ -55,6 +55,14 @@ class Strings:
         except (KeyError, IndexError) as exc:
             raise DataError(f"text uses an unknown field {exc}", file=self.game_file, key=key) from None
 
+    @property
+    def locale(self):
+        """Numbers and typography of this language (``pnp.model.locale.LocaleFormat``):
+        ``strings.locale.num(1500)`` -> ``1.500`` in Danish."""
+        from pnp.model.locale import locale_format
+
+        return locale_format(self.lang, self._common, self.common_file)
+
     def where(self, key: str) -> str:
         """``file: key`` of a string, for error messages about it."""
         return f"{self.game_file}: {key}"

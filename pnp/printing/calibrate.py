@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.model.locale import locale_for
 from pnp.model.catalog import data_dir, read_yaml
 from pnp.errors import DataError, UsageError
 from pnp.geometry import HOME_PAPERS, PAPERS, Paper
@@ -197,9 +198,11 @@ def scale_names(paper: Paper) -> list[tuple[str, str]]:
     return list(dict.fromkeys((name, axis) for name, axis, _, _ in scale_ticks(paper)))
 
 
-def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings) -> str:
+def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings, num=None) -> str:
     """Side 2: a scale at every station (moved by the settings' back correction), short
-    reading help, and the footer."""
+    reading help, and the footer.  ``num`` writes a scale number in the sheet's language
+    (``pnp.model.locale.LocaleFormat.num``: a minus sign, not a hyphen); default ``{v:g}``."""
+    num = num or (lambda v: f"{v:g}")
     dwg = new_sheet(paper.width, paper.height)
     where = f"{file}: calibration"
     scales = group(id="scales")
@@ -211,7 +214,7 @@ def back_svg(paper: Paper, texts: dict, file: Path, settings: PrintSettings) -> 
         length = 4.5 if numbered else (3.0 if whole else 1.6)   # like a ruler: 5 mm, 1 mm, 0.5 mm
         colour = ZERO if v == 0 else INK
         stroke = TICK_STROKE_MM * (2 if v == 0 else 1)
-        number = f"{v:g}"
+        number = num(v)
         if axis == "x":
             base = y + SCALE_GAP_MM
             scales.add(line(pos, base, pos, base + length, colour, stroke, id=f"tick-{name}-x-{v:g}"))
@@ -277,9 +280,10 @@ def build_calibration(paper_id: str = "a4", lang: str = "en", out_dir: Path = Pa
     texts, file = calibration_texts(root, lang)
     paper = PAPERS[paper_id]
     settings = PrintSettings(paper, back_offset_mm=tuple(back_offset), back_scale=tuple(back_scale))
-    pages = pdfout.convert_all([front_svg(paper, texts, file), back_svg(paper, texts, file, settings)])
+    pages = pdfout.convert_all([front_svg(paper, texts, file),
+                                back_svg(paper, texts, file, settings, locale_for(root, lang).num)])
     sources = [pdfout.PageSource(pages[0], texts["title_front"]), pdfout.PageSource(pages[1], texts["title_back"])]
-    metadata = {"Title": texts["title_front"], "Subject": f"Printer calibration sheet, {paper.name}",
+    metadata = {"Title": texts["title_front"], "Subject": texts["subject"].format(paper=paper.name),
                 "Creator": "pnp", "Paper": paper_id, "Language": lang}
     data = pdfout.assemble(sources, metadata, duplex="long", lang=lang)
     path = Path(out_dir) / f"calibration-{paper_id}-{lang}.pdf"

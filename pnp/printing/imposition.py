@@ -472,7 +472,9 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     if fold_plan:
         dwg.add(_fold_line(fold_plan, paper))
     dwg.add(footer_group(paper, settings, footer))
-    return Sheet(paper, component, side, dwg.tostring(), placements, marks, f"{label} ({side})")
+    # The bookmark is the component's name in the kit's language (no English side word):
+    # a component's fronts and backs sheets share it, so the viewer shows it once.
+    return Sheet(paper, component, side, dwg.tostring(), placements, marks, label)
 
 
 def _corrected(p: Placement, settings: PrintSettings) -> Placement:

@@ -454,13 +454,15 @@ def split_group(kind: str) -> str:
 
 
 def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: str, metadata: dict[str, str],
-                duplex: str, lang: str) -> list[tuple[Path, bytes]]:
+                duplex: str, lang: str, titles: dict[str, str] | None = None) -> list[tuple[Path, bytes]]:
     """``<name>-<group>.pdf`` for every group the kit has (cards, board, tokens, tables, rules).
 
     Args:
         runs: the kit's ``ComponentRun`` objects, in kit order.
         sheet_pdfs: ``id(sheet) -> one-page PDF bytes`` of every converted sheet.
         rules: the rules ``PageSource``.
+        titles: group id -> its name in the kit's language, for each file's title
+            (``split_titles`` of ``data/common/lang/<lang>.yaml``); the group id where missing.
     Returns (path, bytes) pairs, in the order cards, board, tokens, tables, others, rules.  The
     file of a group with backs sheets keeps the kit's duplex hint; the others are one-sided
     (``/Simplex``).
@@ -485,13 +487,14 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
                 two_sided.add(split_group(run.kind))
     order = ["cards", "board", "tokens", "tables"]
     names = [g for g in order if g in groups] + sorted(g for g in groups if g not in order)
+    titles = titles or {}
     out = []
     for group in names:
         hint = duplex if group in two_sided else "none"  # a goods-token "deck" has no backs
-        data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')} — {group}"},
+        data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')} — {titles.get(group, group)}"},
                                duplex=hint, lang=lang)
         out.append((out_dir / f"{name}-{group}.pdf", data))
-    data = pdfout.assemble([rules], {**metadata, "Title": f"{metadata.get('Title', '')} — rules"}, duplex="none",
+    data = pdfout.assemble([rules], {**metadata, "Title": f"{metadata.get('Title', '')} — {titles.get('rules', 'rules')}"}, duplex="none",
                            lang=lang)
     out.append((out_dir / f"{name}-rules.pdf", data))
     return out

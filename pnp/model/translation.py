@@ -1,0 +1,298 @@
+"""Translation upkeep: parity between language files, stale translations, unused keys.
+
+The source language is English (``en``).  Every translated file (``data/<game>/lang/<lang>.yaml``
+and ``data/common/lang/<lang>.yaml``) records, under ``_translated_from``, a hash of the
+English text each key was translated from (``key: sha256[:12]``), and ``@rules`` for the
+game's rules template (``rules/en.md.j2``).  When the English changes, the hash no longer
+matches and the key is *stale* until a translator checks the translation and confirms it
+(``pnp i18n confirm``).  Keys are dotted (``goods.grain``); list items take their index
+(``supplies.0``); a key across files is ``<domain>:<key>`` with the domain a game id or
+``common``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import string
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import DataError, UsageError
+
+SOURCE_LANG = "en"
+RECORD_KEY = "_translated_from"
+RULES_KEY = "@rules"
+COMMON = "common"
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One set of strings: ``common`` or a game.  ``lang_dir`` holds ``<lang>.yaml``;
+    ``rules_dir`` the game's ``<lang>.md.j2`` templates (None for common)."""
+
+    name: str
+    lang_dir: Path
+    rules_dir: Path | None
+
+    def file(self, lang: str) -> Path:
+        return self.lang_dir / f"{lang}.yaml"
+
+    def template(self, lang: str) -> Path | None:
+        return self.rules_dir / f"{lang}.md.j2" if self.rules_dir else None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: ``file``, ``key`` (dotted, or ``@rules``) and what is wrong."""
+
+    file: Path
+    domain: str
+    key: str
+    message: str
+
+    @property
+    def qualified(self) -> str:
+        return f"{self.domain}:{self.key}"
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.key}: {self.message}"
+
+
+def domains(root: Path) -> list[Domain]:
+    """``common`` and every registered game with data under ``root``, in that order."""
+    from pnp.registry import game, game_ids
+
+    found = [Domain(COMMON, root / COMMON / "lang", None)]
+    for game_id in game_ids(root):
+        folder = game(game_id, root).folder(root)
+        if folder is not None and (folder / "lang").is_dir():
+            found.append(Domain(game_id, folder / "lang", folder / "rules"))
+    return found
+
+
+def languages(root: Path) -> list[str]:
+    """Translated languages: every ``data/common/lang/<lang>.yaml`` but English."""
+    return sorted(p.stem for p in (root / COMMON / "lang").glob("*.yaml") if p.stem != SOURCE_LANG)
+
+
+def flatten(value, prefix: str = "") -> dict[str, str]:
+    """``{"goods": {"grain": "Korn"}, "supplies": ["a"]}`` -> ``{"goods.grain": "Korn",
+    "supplies.0": "a"}``; top-level keys starting with ``_`` (records) are left out."""
+    out: dict[str, str] = {}
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not prefix and str(key).startswith("_"):
+                continue
+            out.update(flatten(item, f"{prefix}{key}."))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out.update(flatten(item, f"{prefix}{index}."))
+    elif value is not None:
+        out[prefix[:-1]] = str(value)
+    return out
+
+
+def placeholders(text: str) -> set[str]:
+    """Field names of a ``str.format`` template: ``"{good}: take {removed}"`` -> {good, removed}."""
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+def source_hash(text: str) -> str:
+    """The first 12 hex digits of the SHA-256 of the English ``text`` (UTF-8)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def load(path: Path) -> dict:
+    """A language file as a plain mapping (an empty one when the file is missing)."""
+    from pnp.model.catalog import read_yaml
+
+    if not path.is_file():
+        return {}
+    return read_yaml(path).mapping()
+
+
+def source_texts(domain: Domain) -> dict[str, str]:
+    """Every English string of ``domain`` by key, plus ``@rules`` (the English template's text)."""
+    texts = flatten(load(domain.file(SOURCE_LANG)))
+    template = domain.template(SOURCE_LANG)
+    if template is not None and template.is_file():
+        texts[RULES_KEY] = template.read_text(encoding="utf-8")
+    return texts
+
+
+# ------------------------------------------------------------------------------ parity
+def parity(root: Path, langs: list[str] | None = None) -> list[Finding]:
+    """Keys missing from or extra in a translation, and ``{placeholders}`` that differ from
+    the English, for every domain and language (``langs``: all translated ones)."""
+    findings = []
+    for lang in langs or languages(root):
+        for domain in domains(root):
+            path = domain.file(lang)
+            if not path.is_file():
+                if domain.name == COMMON:
+                    findings.append(Finding(path, domain.name, "*", "file missing"))
+                continue
+            english, translated = flatten(load(domain.file(SOURCE_LANG))), flatten(load(path))
+            for key in english.keys() - translated.keys():
+                findings.append(Finding(path, domain.name, key, "missing (the English has it)"))
+            for key in translated.keys() - english.keys():
+                findings.append(Finding(path, domain.name, key, "not in the English file"))
+            for key in english.keys() & translated.keys():
+                want, got = placeholders(english[key]), placeholders(translated[key])
+                if want != got:
+                    findings.append(Finding(path, domain.name, key,
+                                            f"placeholders {_fields(got)} differ from the English {_fields(want)}"))
+    return sorted(findings, key=lambda f: (str(f.file), f.key))
+
+
+def _fields(names: set[str]) -> str:
+    return "{" + ", ".join(sorted(names)) + "}" if names else "none"
+
+
+# ------------------------------------------------------------------------------ staleness
+def stale(root: Path, lang: str) -> list[Finding]:
+    """Keys of ``lang`` whose English changed since they were translated (or that were
+    never confirmed), and the rules template when the English one changed."""
+    findings = []
+    for domain in domains(root):
+        path = domain.file(lang)
+        if not path.is_file():
+            continue
+        table = load(path)
+        record = table.get(RECORD_KEY) or {}
+        translated = flatten(table)
+        template = domain.template(lang)
+        if template is not None and template.is_file():
+            translated[RULES_KEY] = ""
+        for key, english in source_texts(domain).items():
+            if key not in translated:
+                continue                      # a parity finding, not a stale one
+            recorded = record.get(key)
+            if recorded is None:
+                findings.append(Finding(path, domain.name, key, "never confirmed against the English"))
+            elif recorded != source_hash(english):
+                findings.append(Finding(path, domain.name, key, f"English changed since translated: {_short(english)}"))
+    return findings
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+def confirm(root: Path, lang: str, keys: list[str] | None) -> list[str]:
+    """Record the current English hash of ``keys`` (``<domain>:<key>``; None: every key of
+    ``lang``) in the translated files, i.e. a translator has checked them.  Returns the
+    qualified keys confirmed.
+
+    Raises:
+        UsageError: ``lang`` is English or has no files; a key is unknown or untranslated.
+    """
+    if lang == SOURCE_LANG:
+        raise UsageError("English is the source language: nothing to confirm", key="--lang")
+    by_domain = {d.name: d for d in domains(root)}
+    wanted: dict[str, list[str]] = {}
+    if keys is None:
+        for domain in by_domain.values():
+            if domain.file(lang).is_file():
+                wanted[domain.name] = list(source_texts(domain))
+        if not wanted:
+            raise UsageError(f"no '{lang}' language files", key="--lang")
+    else:
+        for qualified in keys:
+            name, _, key = qualified.partition(":")
+            if name not in by_domain or not key:
+                raise UsageError(f"expected <domain>:<key> with a domain of {', '.join(by_domain)}, got {qualified!r}",
+                                 key="KEY")
+            wanted.setdefault(name, []).append(key)
+    done = []
+    for name, names in wanted.items():
+        domain = by_domain[name]
+        path = domain.file(lang)
+        english = source_texts(domain)
+        translated = flatten(load(path))
+        template = domain.template(lang)
+        hashes = {}
+        for key in names:
+            if key not in english:
+                raise UsageError(f"{name}:{key} is not an English key", key="KEY")
+            if key == RULES_KEY and not (template and template.is_file()):
+                if keys is None:
+                    continue
+                raise UsageError(f"{name} has no {lang} rules template", key="KEY")
+            if key != RULES_KEY and key not in translated:
+                if keys is None:
+                    continue
+                raise UsageError(f"{name}:{key} has no {lang} translation to confirm", key="KEY")
+            hashes[key] = source_hash(english[key])
+        if hashes:
+            write_record(path, hashes)
+            done += [f"{name}:{key}" for key in hashes]
+    return done
+
+
+def write_record(path: Path, hashes: dict[str, str]) -> None:
+    """Merge ``hashes`` into the ``_translated_from`` record of ``path`` (comments and layout
+    of the rest of the file kept)."""
+    from pnp.model.yaml_rt import dump, load_rt
+
+    document = load_rt(path)
+    _merge_record(document, hashes)
+    dump(document, path)
+
+
+def _merge_record(document, hashes: dict[str, str]) -> None:
+    from ruamel.yaml.comments import CommentedMap
+
+    record = document.get(RECORD_KEY)
+    if record is None:
+        record = CommentedMap()
+        document[RECORD_KEY] = record
+        document.yaml_set_comment_before_after_key(
+            RECORD_KEY, before="The English each key was translated from (sha256[:12]).\n"
+                               "Written by `pnp i18n confirm` and `pnp i18n import`, not by hand.")
+    record.update(hashes)
+    ordered = sorted(record.items(), key=lambda kv: kv[0])
+    record.clear()
+    record.update(ordered)
+
+
+# ------------------------------------------------------------------------------ unused keys
+def unused_keys(root: Path) -> list[Finding]:
+    """English keys that no code or template names: neither the key, an ancestor of it
+    (``goods`` for ``goods.grain``, looked up by id), its last part, nor a prefix a
+    format string completes (``print_instructions_``) appears in ``pnp``, a game's package
+    or a rules template."""
+    from pnp.registry import game
+
+    words = _code_words([Path(__file__).resolve().parents[1]])
+    findings = []
+    for domain in domains(root):
+        extra_dirs = []
+        if domain.name != COMMON:
+            module = game(domain.name, root).module("kit")
+            extra_dirs.append(Path(module.__file__).parent)
+            extra_dirs.append(domain.rules_dir)
+        local = words | _code_words(extra_dirs) if extra_dirs else words
+        prefixes = [w for w in local if w.endswith(("_", "."))]
+        for key in flatten(load(domain.file(SOURCE_LANG))):
+            parts = key.split(".")
+            names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)} | {p for p in parts if not p.isdigit()}
+            if names & local or any(key.startswith(p) for p in prefixes):
+                continue
+            findings.append(Finding(domain.file(SOURCE_LANG), domain.name, key, "no code or template uses it"))
+    return findings
+
+
+def _code_words(folders: list[Path]) -> set[str]:
+    words: set[str] = set()
+    for folder in folders:
+        if folder is None or not folder.is_dir():
+            continue
+        for path in list(folder.rglob("*.py")) + list(folder.rglob("*.j2")):
+            words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_.]*", path.read_text(encoding="utf-8")))
+    return words
