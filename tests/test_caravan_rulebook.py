@@ -93,8 +93,8 @@ def test_english_sheet_states_the_rules_with_model_numbers(game):
 def test_danish_sheet_is_danish(game):
     text = text_of(render(game, Variant(4), "da", "a4")[1])
     for needle in ("karavane", "vare", "kamel", "efterspørgselsmarkør", "tyverimarkør", "spillerbræt",
-                   "Sæt eller flyt en kamel", "Stjæl en vare", "Opfyldning af varer", "hele spillet for 4 spillere",
-                   "Afklaringer", f"kræver, at du har {game.rules.costs['camel_occupied']} handlinger tilbage"):
+                   "Sæt eller flyt en kamel", "Stjæl en vare", "Opfyldning af varer", "hele spillet til 4 spillere",
+                   "Præciseringer", f"kræver, at du har {game.rules.costs['camel_occupied']} handlinger tilbage"):
         assert needle in text, needle
     # Words of the machine translation that the rewrite must not keep, and English words.
     for wrong in ("campingvogn", "god ", "gode ", "mellemrum", "tøjpose", " the ", " and ", "camel", "good"):
@@ -103,7 +103,7 @@ def test_danish_sheet_is_danish(game):
 
 def test_short_game_sheet_has_the_short_bag(game):
     text = text_of(render(game, Variant(2, "short"), "da", "letter")[1])
-    assert "det korte spil for 2 spillere – 32 varer i posen" in text
+    assert "det korte spil til 2 spillere – 32 varer i posen" in text
     assert "6 kød, 6 sværd, 6 salt, 6 huder, 2 elfenben, 2 klæde, 2 ædelsten, 2 papir" in text
 
 
@@ -148,5 +148,5 @@ def test_common_names_only_the_common_goods(game, lang, common, theft, synonyms)
 def test_danish_stalemate_is_a_full_round_without_actions(game):
     """ENGINE-DECISIONS C10 in natural Danish: a whole round in which nobody takes an action."""
     text = text_of(render(game, Variant(4), "da", "a4")[1])
-    assert "Går der en hel runde, uden at nogen spiller tager en handling, slutter spillet med det samme" in text
+    assert "går der en hel runde, uden at nogen spiller udfører en handling, slutter spillet med det samme" in text
     assert "efter tur deres tur" not in text

@@ -143,7 +143,7 @@ def test_danish_kit_has_no_english(kits):
     reader, _ = kit(kits, DA)
     text = "\n".join(page.extract_text() for page in reader.pages)
     # The title is a name and stays CARAVAN (glossary.da.yaml), as "Caravan" does.
-    for word in ("CARAVAN på et skakbræt", "Afklaringer", "Røverne", "Kviksand", "Karavanebrikker", "Guldmønter", "Spilleplade", "æ", "ø", "å"):
+    for word in ("CARAVAN på et skakbræt", "Præciseringer", "Røverne", "Kviksand", "Karavanebrikker", "Guldmønter", "Spilleplade", "æ", "ø", "å"):
         assert word in text, word
     english = ["Move", "Bandits", "Soldiers", "Metals", "Woods", "Furs", "Spices", "Silk", "Oasis", "Quicksand",
                "Caravan", "Europe", "Middle East", "Gold", "Board", "Cards", "square", "Clarifications",
@@ -178,7 +178,7 @@ def test_rules_sheet_pages_and_text(game, lang, paper):
         w, h = page_size_mm(page)
         assert abs(w - PAPERS[paper].width) < 0.1 and abs(h - PAPERS[paper].height) < 0.1
     text = " ".join(p.extract_text() for p in reader.pages).replace("\u00a0", " ")
-    assert ("Clarifications" if lang == "en" else "Afklaringer") in text
+    assert ("Clarifications" if lang == "en" else "Præciseringer") in text
     assert "50" in text and "75" in text
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.components.diagram import GridDiagram
+from pnp.components.fonts import text_width
 from pnp.games.samarkand.board import ARROW_RED, KIND_STYLE
 from pnp.model.i18n import Strings
 
@@ -228,8 +229,13 @@ def _chip(game, s: Strings, width: float, chip: dict):
         g.box(margin + i * step, y0, 20, cell - 8, good.colour, "#FFFFFF", width=0.6, radius=2)
     g.text(margin + (n - 1) * step + 24, y0 + (cell - 8) / 2 - 2.5, f"{n} × {name}", size=7, role="bold",
            anchor="start")
-    g.disc(g.width - margin - 14, y0 + (cell - 8) / 2, 9, "#D9B77A")
-    g.text(g.width - margin - 14, y0 + (cell - 8) / 2 - 2.3, s("market_chip"), size=5.6, role="bold")
+    chip_x, chip_y, chip_r = g.width - margin - 14, y0 + (cell - 8) / 2, 9
+    g.disc(chip_x, chip_y, chip_r, "#D9B77A")
+    label = s("market_chip")
+    if text_width(label, "bold", 5.6) <= 2 * chip_r - 2:     # a short name ("Chip") goes on the chip
+        g.text(chip_x, chip_y - 2.3, label, size=5.6, role="bold")
+    else:                                                   # a long one ("Markedsbrik") beside it
+        g.text(chip_x - chip_r - 2, chip_y - 2.3, label, size=5.6, role="bold", anchor="end")
     # The price row: size over price, the column paid with and without the chip marked.
     label_w = 1.6 * cell
     g.box(margin, g.y(2), label_w, cell, "#F4EBDA", None)
@@ -250,6 +256,8 @@ def _chip(game, s: Strings, width: float, chip: dict):
     xb = margin + label_w + (paid + 0.5) * cell
     ya = g.y(2) - 6
     g.arrow((xa, ya), (xb + 3, ya), PATH, width=1.2)
-    g.text((xa + xb) / 2, ya - 10, s("diagrams.chip_pays", price=chip["chip_price"], cur=s("currency")),
-           size=6.8, role="bold", colour=PATH)
+    pays = s("diagrams.chip_pays", price=chip["chip_price"], cur=s("currency"))
+    half = text_width(pays, "bold", 6.8) / 2
+    x = min((xa + xb) / 2, g.width - margin - half)       # centred on the arrow, but inside the drawing
+    g.text(x, ya - 10, pays, size=6.8, role="bold", colour=PATH)
     return g.drawing()
