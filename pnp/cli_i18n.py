@@ -53,7 +53,8 @@ def status(ctx: click.Context, langs: tuple[str, ...]) -> None:
 @click.pass_context
 def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ...]) -> None:
     """Record that the translations of KEYS (DOMAIN:KEY as `status` prints them, e.g.
-    common:contents, or <game>:@rules for a game's rules template) match the current English."""
+    common:contents, or <game>:@rules for a game's rules template, <game>:@aid for its player
+    aid) match the current English."""
     from pnp.errors import UsageError
     from pnp.model import translation
 

@@ -2,8 +2,9 @@
 
 The source language is English (``en``).  Every translated file (``data/<game>/lang/<lang>.yaml``
 and ``data/common/lang/<lang>.yaml``) records, under ``_translated_from``, a hash of the
-English text each key was translated from (``key: sha256[:12]``), and ``@rules`` for the
-game's rules template (``rules/en.md.j2``).  When the English changes, the hash no longer
+English text each key was translated from (``key: sha256[:12]``), ``@rules`` for the
+game's rules template (``rules/en.md.j2``) and ``@aid`` for its player aid
+(``rules/aid/en.md.j2``).  When the English changes, the hash no longer
 matches and the key is *stale* until a translator checks the translation and confirms it
 (``pnp i18n confirm``).  Keys are dotted (``goods.grain``); list items take their index
 (``supplies.0``); a key across files is ``<domain>:<key>`` with the domain a game id or
@@ -23,13 +24,17 @@ from pnp.errors import DataError, UsageError
 SOURCE_LANG = "en"
 RECORD_KEY = "_translated_from"
 RULES_KEY = "@rules"
+AID_KEY = "@aid"
+#: Template keys: the game's rules templates, by key, as paths below ``rules/`` per language.
+TEMPLATE_KEYS = {RULES_KEY: "{lang}.md.j2", AID_KEY: "aid/{lang}.md.j2"}
 COMMON = "common"
 
 
 @dataclass(frozen=True)
 class Domain:
     """One set of strings: ``common`` or a game.  ``lang_dir`` holds ``<lang>.yaml``;
-    ``rules_dir`` the game's ``<lang>.md.j2`` templates (None for common)."""
+    ``rules_dir`` the game's ``<lang>.md.j2`` templates and ``aid/<lang>.md.j2`` player aids
+    (None for common)."""
 
     name: str
     lang_dir: Path
@@ -38,13 +43,19 @@ class Domain:
     def file(self, lang: str) -> Path:
         return self.lang_dir / f"{lang}.yaml"
 
-    def template(self, lang: str) -> Path | None:
-        return self.rules_dir / f"{lang}.md.j2" if self.rules_dir else None
+    def template(self, lang: str, key: str = RULES_KEY) -> Path | None:
+        """The ``lang`` template of template key ``key`` (``@rules``, ``@aid``); None for common."""
+        return self.rules_dir / TEMPLATE_KEYS[key].format(lang=lang) if self.rules_dir else None
+
+    def templates(self, lang: str) -> dict[str, Path]:
+        """The template keys with a ``lang`` template file, key -> path."""
+        found = {key: self.template(lang, key) for key in TEMPLATE_KEYS}
+        return {key: path for key, path in found.items() if path is not None and path.is_file()}
 
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem: ``file``, ``key`` (dotted, or ``@rules``) and what is wrong."""
+    """One problem: ``file``, ``key`` (dotted, or ``@rules`` / ``@aid``) and what is wrong."""
 
     file: Path
     domain: str
@@ -116,11 +127,11 @@ def load(path: Path) -> dict:
 
 
 def source_texts(domain: Domain) -> dict[str, str]:
-    """Every English string of ``domain`` by key, plus ``@rules`` (the English template's text)."""
+    """Every English string of ``domain`` by key, plus ``@rules`` and ``@aid`` (the English
+    templates' text) where the game has them."""
     texts = flatten(load(domain.file(SOURCE_LANG)))
-    template = domain.template(SOURCE_LANG)
-    if template is not None and template.is_file():
-        texts[RULES_KEY] = template.read_text(encoding="utf-8")
+    for key, template in domain.templates(SOURCE_LANG).items():
+        texts[key] = template.read_text(encoding="utf-8")
     return texts
 
 
@@ -156,7 +167,7 @@ def _fields(names: set[str]) -> str:
 # ------------------------------------------------------------------------------ staleness
 def stale(root: Path, lang: str) -> list[Finding]:
     """Keys of ``lang`` whose English changed since they were translated (or that were
-    never confirmed), and the rules template when the English one changed."""
+    never confirmed), and a rules template or player aid when the English one changed."""
     findings = []
     for domain in domains(root):
         path = domain.file(lang)
@@ -165,9 +176,8 @@ def stale(root: Path, lang: str) -> list[Finding]:
         table = load(path)
         record = table.get(RECORD_KEY) or {}
         translated = flatten(table)
-        template = domain.template(lang)
-        if template is not None and template.is_file():
-            translated[RULES_KEY] = ""
+        for key in domain.templates(lang):
+            translated[key] = ""
         for key, english in source_texts(domain).items():
             if key not in translated:
                 continue                      # a parity finding, not a stale one
@@ -215,16 +225,16 @@ def confirm(root: Path, lang: str, keys: list[str] | None) -> list[str]:
         path = domain.file(lang)
         english = source_texts(domain)
         translated = flatten(load(path))
-        template = domain.template(lang)
+        templates = domain.templates(lang)
         hashes = {}
         for key in names:
             if key not in english:
                 raise UsageError(f"{name}:{key} is not an English key", key="KEY")
-            if key == RULES_KEY and not (template and template.is_file()):
+            if key in TEMPLATE_KEYS and key not in templates:
                 if keys is None:
                     continue
-                raise UsageError(f"{name} has no {lang} rules template", key="KEY")
-            if key != RULES_KEY and key not in translated:
+                raise UsageError(f"{name} has no {lang} template for {key}", key="KEY")
+            if key not in TEMPLATE_KEYS and key not in translated:
                 if keys is None:
                     continue
                 raise UsageError(f"{name}:{key} has no {lang} translation to confirm", key="KEY")
