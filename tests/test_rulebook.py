@@ -102,7 +102,7 @@ def test_two_player_deck(game):
     assert "Rules for 2 players: 72 commodity cards" in text
     assert "17 Grain, 15 Fruit, 13 Copper, 11 Carpets, 9 Camels, 7 Jewels" in text
     da = text_of(render(game, 2, "da", "a4")[1])
-    assert "72 varekort til 2 spillere: 17 Korn, 15 Frugt, 13 Kobber, 11 Tæpper, 9 Kameler, 7 Juveler" in da
+    assert "72 varekort til 2 spillere: 17 korn, 15 frugt, 13 kobber, 11 tæpper, 9 kameler, 7 juveler" in da
     ctx = rules_context(game, 5, "en")
     assert ctx["deck_total"] == 102 and [v["total"] for v in ctx["variants"]] == [72, 84, 96, 102]
 
