@@ -210,8 +210,8 @@ def plan_pages(src: Source, geo: Geometry) -> Plan:
             for pages, uneven, floats, rows in _candidates(geo, layout, aid_count, aid_h):
                 single = (aid_count - sum(floats)) % 2 == 1
                 waiting.append(((pages, abs(size - NOMINAL_BODY), aid_size, uneven),
-                                Plan(size, aid_size, aid_h, layout.tail, floats=floats, aid_rows=rows,
-                                     single=single)))
+                                Plan(size, aid_size, aid_h, layout.tail, ends=layout.ends, floats=floats,
+                                     aid_rows=rows, single=single)))
         waiting.sort(key=lambda item: item[0])
         last_size = size == BODY_SIZES[-1]
         for item in list(waiting):
@@ -267,8 +267,9 @@ def _candidates(geo: Geometry, text: Layout, players: int, aid_h: float):
 
 def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Plan | None:
     """``plan`` with the tail page's left text frame cut so both columns (text and floated
-    aids) end level: the least cut at which everything still fits on the tail page and the
-    left column ends no higher than the right (a bisection of layout passes).  None when
+    aids) end level: the least cut (to a line) at which everything still fits on the tail
+    page and the left column ends no higher than the right.  ``plan.ends`` is the text-only
+    layout's columns, from which the search starts (a pass or three).  None when
     the text no longer fits on the tail page, or (``strict``) the page breaks a rule."""
     step = plan.aid_h + geo.gap
     room = geo.top(plan.tail) - geo.body_bottom
@@ -280,17 +281,29 @@ def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Pla
     def ends(layout: Layout) -> tuple[float, float]:
         return layout.ends[0] + fl * step, layout.ends[1] + fr * step
 
-    full = typeset(src, geo, replace_plan(plan, cut=(left_max, right_max)))
-    if full.tail != plan.tail:
-        return None
-    lo, hi, found = 0.0, left_max, full
-    while hi - lo > 4.0:
-        mid = (lo + hi) / 2
-        trial = typeset(src, geo, replace_plan(plan, cut=(mid, right_max)))
-        if trial.tail == plan.tail and ends(trial)[0] >= ends(trial)[1] - 1:
-            hi, found = mid, trial
-        else:
-            lo = mid
+    def level(h: float) -> Layout | None:
+        trial = typeset(src, geo, replace_plan(plan, cut=(h, right_max)))
+        return trial if trial.tail == plan.tail and ends(trial)[0] >= ends(trial)[1] - 1 else None
+
+    # Start where the text-only layout says the columns meet; then a line at a time
+    # towards the least cut that still fits and leaves the left column no higher.
+    line = 1.32 * plan.size
+    words = sum(plan.ends)
+    hi = min(left_max, max(line, (words + (fr - fl) * step) / 2 + line / 2))
+    found = level(hi)
+    while found is None and hi < left_max:
+        hi = min(left_max, hi + line)
+        found = level(hi)
+    if found is None:
+        found = typeset(src, geo, replace_plan(plan, cut=(left_max, right_max)))
+        if found.tail != plan.tail:
+            return None
+    else:
+        while hi - line > 0:
+            lower = level(hi - line)
+            if lower is None:
+                break
+            hi, found = hi - line, lower
     left, right = ends(found)
     result = replace_plan(plan, cut=(hi, right_max), ends=found.ends)
     if strict:
