@@ -15,7 +15,7 @@ from typing import Callable
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
-from pnp.kit.contents import ContentsLine, render_contents
+from pnp.kit.contents import ContentsLine, contents_picture, render_contents
 from pnp.errors import OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
@@ -179,7 +179,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         print_key = "print_instructions_one_sided"
     else:
         print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+    picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
                                    supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
                                    print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
                                                       y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
