@@ -11,7 +11,10 @@ Pipeline::
     render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
     markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
                                             lists, tables, shaded example boxes)
-    BaseDocTemplate, 2 columns           -> PDF (fonts from fonts/ only, subset, invariant)
+    pnp.kit.rulepages                    -> pages: body and aid type sizes, player aids
+                                            placed, last page's columns level (layout-only
+                                            passes), then one drawn pass -> PDF (fonts from
+                                            fonts/ only, subset, invariant)
 
 Markdown conventions of the templates: ``#`` is the title (with everything before the
 first ``##`` it forms the title block across the page); ``##`` a section; ``###`` a
@@ -480,7 +483,9 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
     Returns:
         The number of pages.
 
-    The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
+    Pages (``pnp.kit.rulepages``): two columns; no page more than a third empty, the last
+    page's columns end level; one player aid per player (``data/<game>/rules/aid/``) under
+    the last text page's columns and in rows on pages after it.  The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
     embedded and subset; its text is extractable; metadata title ``"<title> — <rules>"``,
     subject and keywords name game, player count and language.  Output is deterministic
     (reportlab invariant mode): equal inputs give byte-identical files.

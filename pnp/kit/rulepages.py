@@ -149,6 +149,14 @@ class Source:
     meta: dict[str, Any]
     font: str
     _aid_heights: dict = field(default_factory=dict)
+    _bodies: dict = field(default_factory=dict)
+
+    def flowables(self, size: float) -> tuple[list, list]:
+        """``body(size)``, made once per size: every pass reuses the same flowables (reportlab's
+        own multi-pass builds do), the edits a pass makes to them undone after it."""
+        if size not in self._bodies:
+            self._bodies[size] = self.body(size)
+        return self._bodies[size]
 
     def aid_height(self, geo: Geometry, size: float) -> float:
         """Height of one aid card with type of ``size`` points: its text plus padding, at most
@@ -330,7 +338,7 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
     from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, NextPageTemplate, PageBreak,
                                     PageTemplate)
 
-    title_flow, body_flow = src.body(plan.size)
+    title_flow, body_flow = src.flowables(plan.size)
     m, g, w = geo.margin, geo.gap, geo.col_w
     pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     frame_class = Frame if draw else _LayoutFrame
@@ -380,7 +388,15 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
     if draw:
         for _ in plan.aid_rows:
             story += [NextPageTemplate("aids"), PageBreak(), _BodyEnd()]
-    doc.build(story)
+    # reportlab notes what a build changes on the story's flowables (keep-with-next bundles,
+    # postponed marks) when asked, as in its multiBuild; undone so the next pass starts clean.
+    edits: list = []
+    doc._multiBuildEdits = edits.append
+    try:
+        doc.build(story)
+    finally:
+        for undo, *args in reversed(edits):
+            undo(*args)
     tail = record["tail"]
     tag = "tail" if plan.cut and tail == plan.tail else "first" if tail == 1 else "later"
     top = geo.top(tail)
