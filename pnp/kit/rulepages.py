@@ -253,7 +253,7 @@ def _candidates(geo: Geometry, text: Layout, players: int, aid_h: float):
     room = geo.top(text.tail) - geo.body_bottom
     words = sum(text.ends)
     slack = 2 * 12.0  # a line or two per column lost to breaks that cannot split
-    most = int((room + geo.gap) // step) if players else 0
+    most = int((room + geo.gap + 0.01) // step) if players else 0
     for left in range(most + 1):
         for right in range(most + 1):
             rest = players - left - right
@@ -262,12 +262,13 @@ def _candidates(geo: Geometry, text: Layout, players: int, aid_h: float):
             rows = _rows(math.ceil(rest / 2), geo, aid_h)
             if any((r * step - geo.gap) < MIN_FILL * geo.body_h for r in rows):
                 continue
-            if words + slack > 2 * room - (left + right) * step:
+            cap_left, cap_right = _text_room(room, left, step), _text_room(room, right, step)
+            if words + slack > cap_left + cap_right or (cap_right <= 0 < words):
                 continue  # the text would not fit above the aids
-            height = (words + (left + right) * step) / 2
-            if height < MIN_FILL * room:
+            end_left, end_right = _best_split(words, cap_left, cap_right, left, right, aid_h, geo.gap)
+            if (end_left + end_right) / 2 < MIN_FILL * room:
                 continue
-            uneven = max(0.0, abs(left - right) * step - words)
+            uneven = abs(end_left - end_right)
             if not rows and uneven > LEVEL * geo.page_h:
                 continue
             yield text.tail + len(rows), uneven, (left, right), rows
@@ -282,15 +283,21 @@ def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Pla
     step = plan.aid_h + geo.gap
     room = geo.top(plan.tail) - geo.body_bottom
     fl, fr = plan.floats
-    left_max, right_max = room - fl * step, room - fr * step
-    if left_max <= 0 or right_max <= 0:
-        return None
+    left_max, right_max = _text_room(room, fl, step), _text_room(room, fr, step)
+    if right_max <= 0:
+        return None   # the text continues in the right column
 
     def ends(layout: Layout) -> tuple[float, float]:
-        return layout.ends[0] + fl * step, layout.ends[1] + fr * step
+        return (_column_end(layout.ends[0], fl, plan.aid_h, geo.gap),
+                _column_end(layout.ends[1], fr, plan.aid_h, geo.gap))
 
     def level(h: float) -> Layout | None:
-        trial = typeset(src, geo, replace_plan(plan, cut=(h, right_max)))
+        from reportlab.platypus.doctemplate import LayoutError
+
+        try:
+            trial = typeset(src, geo, replace_plan(plan, cut=(h, right_max)))
+        except LayoutError:   # a frame too short for something that cannot split
+            return None
         return trial if trial.tail == plan.tail and ends(trial)[0] >= ends(trial)[1] - 1 else None
 
     # Start where the text-only layout says the columns meet; then a line at a time
@@ -303,7 +310,12 @@ def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Pla
         hi = min(left_max, hi + line)
         found = level(hi)
     if found is None:
-        found = typeset(src, geo, replace_plan(plan, cut=(left_max, right_max)))
+        from reportlab.platypus.doctemplate import LayoutError
+
+        try:
+            found = typeset(src, geo, replace_plan(plan, cut=(left_max, right_max)))
+        except LayoutError:
+            return None
         if found.tail != plan.tail:
             return None
     else:
@@ -321,6 +333,37 @@ def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Pla
         if last and abs(left - right) > LEVEL * geo.page_h:
             return None
     return result
+
+
+def _best_split(words: float, cap_left: float, cap_right: float, left: int, right: int, aid_h: float,
+                gap: float) -> tuple[float, float]:
+    """(left, right) column ends of the most level split of ``words`` points of text
+    between two columns holding ``cap_left``/``cap_right`` of text above ``left``/``right``
+    aids (an estimate to a couple of points: text taken as fluid)."""
+    best = None
+    low = max(0.0, words - cap_right)
+    high = min(cap_left, words)
+    steps = max(1, int((high - low) // 2))
+    for i in range(steps + 1):
+        text_left = low + (high - low) * i / steps if high > low else low
+        ends = (_column_end(text_left, left, aid_h, gap), _column_end(words - text_left, right, aid_h, gap))
+        if best is None or abs(ends[0] - ends[1]) < abs(best[0] - best[1]):
+            best = ends
+    return best
+
+
+def _column_end(used: float, floats: int, aid_h: float, gap: float) -> float:
+    """Depth of a column's end below its top: ``used`` by text, then ``floats`` cards."""
+    if not floats:
+        return used
+    return (used + gap if used > 0 else 0.0) + floats * (aid_h + gap) - gap
+
+
+def _text_room(room: float, floats: int, step: float) -> float:
+    """Height left for text in a column of height ``room`` with ``floats`` aids (``step``:
+    card and gap) at its foot: a gap above the cards when text is there; 0 when the cards
+    fill the column."""
+    return max(0.0, room - floats * step)
 
 
 def replace_plan(plan: Plan, **changes) -> Plan:
@@ -347,8 +390,9 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
         full = page_top - geo.body_bottom
         hl, hr = cut or (full, full)
         hl, hr = min(hl, full), min(hr, full)
-        return [frame_class(m, page_top - hl, w, hl, id=f"{tag}-left", **pad),
-                frame_class(m + w + g, page_top - hr, w, hr, id=f"{tag}-right", **pad)]
+        # a column its aids fill has no text frame (text goes on to the next column)
+        return [frame_class(x, page_top - h, w, h, id=f"{tag}-{side}", **pad)
+                for x, h, side in ((m, hl, "left"), (m + w + g, hr, "right")) if h >= 1]
 
     title_frame = frame_class(m, geo.page_h - m - geo.title_h, geo.page_w - 2 * m, geo.title_h, id="title", **pad)
     tail_top = geo.top(plan.tail)
@@ -449,8 +493,9 @@ class _Decorations:
         if page == plan.tail:
             top = geo.top(page)
             for column, (count, used) in enumerate(zip(plan.floats, plan.ends)):
+                above = used + geo.gap if used > 0 else 0.0   # no gap over cards that start the column
                 for i in range(count):
-                    out.append((geo.column_x(column), top - used - geo.gap - i * step - plan.aid_h))
+                    out.append((geo.column_x(column), top - above - i * step - plan.aid_h))
         elif plan.tail < page <= plan.pages:
             rows = plan.aid_rows[page - plan.tail - 1]
             for row in range(rows):
