@@ -86,3 +86,12 @@ def test_shared_layer_finds_the_picture_through_the_registry():
         registry.games()["samarkand"] = original
     assert contents_picture(game, "en", 100).width == pytest.approx(100, abs=1)
     assert real is original
+
+
+def test_contents_page_names_only_the_kits_fonts():
+    """The picture names no font of its own (reportlab's default Helvetica)."""
+    for game_id in LABEL:
+        pdf, _ = _page(game_id, "en", "a4")
+        page = PdfReader(io.BytesIO(pdf)).pages[0]
+        fonts = {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()}
+        assert fonts <= {"Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black", "Caladea-Bold"}, (game_id, fonts)

@@ -148,7 +148,8 @@ def _with_picture(head: list, picture, height: float, width: float) -> list:
     picture_w = picture.width * height / picture.height
     drawing = scaled(picture, picture_w)
     table = Table([[head, drawing]], colWidths=[width - picture_w, picture_w], hAlign="LEFT")
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font("body").reportlab_name),  # not Helvetica
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return [table]
