@@ -103,6 +103,12 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
         raise VariantError(
             f"{variant.id}: {camels} camels per player, {comp.camels_per_colour} printed per colour",
             file=game_yaml, key="components.camels_per_colour")
+    if players > len(game.player_colours):
+        raise VariantError(f"{variant.id}: {players} players need a colour each, the data has {len(game.player_colours)}",
+                           file=game_yaml, key="player_colours")
+    if players > comp.player_boards:
+        raise VariantError(f"{variant.id}: {players} players need a player board each, {comp.player_boards} printed",
+                           file=game_yaml, key="components.player_boards")
     if players * game.rules.theft_markers_each > comp.theft_markers:
         raise VariantError(
             f"{variant.id}: {players * game.rules.theft_markers_each} theft markers in play, {comp.theft_markers} printed",
@@ -113,6 +119,12 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
             f"{bound['refills']} refills x {bound['per_refill']}), {comp.demand_markers} printed",
             file=game_yaml, key="components.demand_markers")
     engine = engine_counts(game, variant)
+    scores = dict(zip(caravan.tables(game).goods, caravan.tables(game).points))
+    wrong = [f"{g.id}: engine {scores[g.id]}, {g.kind} goods {game.kinds[g.kind]}" for g in game.goods
+             if scores[g.id] != game.kinds[g.kind]]
+    if wrong:
+        raise VariantError(f"{variant.id}: points per delivered good differ from its kind's: " + "; ".join(wrong),
+                           file=game_yaml, key="kinds")
     model = {"goods": sum(counts.values()), **counts, "camels": camels,
              "theft_markers": players * game.rules.theft_markers_each,
              "demand_markers_out": game.board.demand_at_start}

@@ -141,6 +141,7 @@ class Tables:
         )
         self.centre_rows, self.centre_columns = b.centre_rows, b.centre_columns
         self.oasis_per_row = game.marker("oasis").per_row
+        self.die_faces = game.die_faces
         self.quicksand_per_row = game.marker("quicksand").per_row
 
     def unloadable_masks(self, players: int) -> tuple[bool, ...]:
@@ -224,7 +225,7 @@ class ChessboardState:
         "T", "seed", "players", "rng", "phase", "cur", "turn_count", "winner_seat",
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
-        "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
+        "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "desert_limit", "partners",
         "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
         "coins", "coin_need",
     )
@@ -262,7 +263,8 @@ class ChessboardState:
         self.quick = [False] * T.squares
         self.oasis = [False] * T.squares
         for row in T.middle_rows:
-            cols = rng.sample(range(1, T.columns + 1), T.oasis_per_row + T.quicksand_per_row)
+            # the d8 picks a column (the model holds die faces == columns)
+            cols = rng.sample(range(1, T.die_faces + 1), T.oasis_per_row + T.quicksand_per_row)
             for i, c in enumerate(cols):
                 if i < T.oasis_per_row:
                     self.oasis[T.square(row, c)] = True
@@ -280,7 +282,10 @@ class ChessboardState:
         self.pending: list[int] = []
         self.exchange_left = 0
         self.desert_first = self.desert_done = self.moved = False
-        self.bandits_used = self.sandstorm_used = False
+        # Desert-phase cards played this turn for each desert pawn (K8: at most
+        # ``rules.desert_cards_per_pawn`` each)
+        self.bandits_used = self.sandstorm_used = 0
+        self.desert_limit = r.desert_cards_per_pawn
         self.partners: tuple[int, ...] = ()
         self.rob_queue: list[int] = []
         self.phase = PH_PLACE
@@ -382,14 +387,16 @@ class ChessboardState:
     def _desert_moves(self) -> list[tuple]:
         """Bandits and Sandstorm moves the current player's cards allow (K8): straight free
         lines ending on a Middle Eastern square (a line between two Middle Eastern squares
-        never leaves them)."""
+        never leaves them), while fewer than ``rules.desert_cards_per_pawn`` cards have
+        moved that pawn this turn."""
         T = self.T
         hand = self.hands[self.cur]
         bits = self.blocked_bits
         out = []
+        limit = self.desert_limit
         for kind, types, used, at in ((K_BANDITS, T.bandit_types, self.bandits_used, self.bandits),
                                       (K_SANDSTORM, T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
-            if used:
+            if used >= limit:
                 continue
             lines = T.desert_lines[at]
             for t in types:
@@ -574,7 +581,7 @@ class ChessboardState:
         """Draw phase, steps 1 and 2 (K1): discard any cards, then the optional exchange."""
         self.turn_count += 1
         self.desert_first = self.desert_done = self.moved = False
-        self.bandits_used = self.sandstorm_used = False
+        self.bandits_used = self.sandstorm_used = 0
         self.phase = PH_DISCARD
         if not self.hand_n[self.cur]:
             self._draw_step()
@@ -686,13 +693,13 @@ class ChessboardState:
         if k == K_SANDSTORM:
             self._put(players + 1, self.sandstorm, dest)
             self.sandstorm = dest
-            self.sandstorm_used = True
+            self.sandstorm_used += 1
             self.counters["sandstorm_moves"] += 1
             self._to_desert()
             return
         self._put(players, self.bandits, dest)
         self.bandits = dest
-        self.bandits_used = True
+        self.bandits_used += 1
         self.counters["bandit_moves"] += 1
         soldier = self.T.soldier
         queue = []
