@@ -188,9 +188,10 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
 
 def _register_engine_commands() -> None:
-    from pnp.cli_check import check
+    from pnp.cli_check import balance, check
 
     cli.add_command(check)
+    cli.add_command(balance)
 
 
 _register_engine_commands()

@@ -154,3 +154,45 @@ def plot_lengths(run: CheckRun, path: Path) -> None:
         raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
     finally:
         plt.close(fig)
+
+
+@click.command("balance")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", type=int, required=True, help="Player count of the variant to balance.")
+@click.option("--variant", "setup", default=None, show_default="the data's set-up for the player count",
+              help="Set-up of the variant (e.g. 'short').")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Heuristic games per compensation tried (the same seeds for each).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              show_default="no JSON", help="Write every compensation tried, with its seat intervals, here.")
+@click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
+              help="Worker processes (results do not depend on it).")
+@click.pass_context
+def balance(ctx, game_id, players, setup, games, seed, json_file, workers):
+    """Search the smallest seat compensation the data can express (e.g. start money by
+    seat) that brings every seat's win rate within fair share +- checks.yaml's seat_band,
+    by simulation.  Reports every compensation tried with its seats' 95 % intervals; the
+    standard game is not changed (declare a balanced variant in the data to print one)."""
+    from pnp.engine.balance import search
+    from pnp.model import load_game
+
+    game = load_game(game_id, data_dir((ctx.obj or {}).get("data_dir")))
+    game.check_players(players)
+    variant = game.variant(players, setup)
+    if json_file is not None:
+        _check_writable_target(json_file, json_file.parent)
+
+    def show(trial):
+        seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.seats)
+        click.echo(f"  {trial.describe}: {seats}")
+
+    click.echo(f"{game_id}, {variant.id}: {games} heuristic games per compensation, seed {seed}")
+    result = search(game, variant, games=games, seed=seed, workers=workers, progress=show)
+    band = f"{result.fair:.1%} +- {result.band:.0%}"
+    if result.found is None:
+        click.echo(f"no compensation tried brings every seat within {band}")
+    else:
+        click.echo(f"smallest compensation with every seat within {band}: {result.found.describe}")
+    if json_file:
+        _write_json(json_file, result.to_json())

@@ -23,6 +23,13 @@ from pnp.engine.scorecard import percentile
 
 #: The heuristic player's policy.
 choose = caravan_bot.choose
+#: Mechanism coverage (``pnp.engine.adapter``): every mechanism, and each legal move's.
+MECHANISMS = caravan.MECHANISMS
+mechanisms = caravan.mechanisms
+#: The search player's scoring of unfinished rollouts.
+progress = caravan.progress
+#: The exploring games' policy: the heuristic carrying a good on every camel it can.
+explore_choose = caravan_bot.choose_greedy
 
 
 def is_pass(move) -> bool:

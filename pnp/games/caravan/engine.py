@@ -563,3 +563,46 @@ class CaravanState:
         if k == K_SHIFT:
             return f"move good {T.goods[self.load[self.cur][m[1]]]} to {T.space_names[m[2]]}"
         return name
+
+
+# ----------------------------------------------------------------------------- mechanisms
+#: Every mechanism a decision can offer (``pnp check``'s coverage table): a kind of legal
+#: move, and the choices within a rule (a camel from the supply or one moved, onto a free
+#: or an occupied space; ending a turn with actions left, or because every camel is laden).
+MECHANISMS = (
+    "place a camel from the supply", "move an unladen camel", "onto a free space", "onto an occupied space",
+    "pick up a good", "move a good", "steal a good", "end the turn early", "every camel laden: end the turn",
+    "end the turn, no action left",
+)
+_LABELS = {K_PICK: "pick up a good", K_SHIFT: "move a good", K_STEAL: "steal a good"}
+
+
+def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
+    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``."""
+    if state.phase == PH_DEST:
+        occ = state.occ
+        return ["onto an occupied space" if occ[m[1]] else "onto a free space" for m in moves]
+    out = []
+    for m in moves:
+        k = m[0]
+        if k == K_END:
+            if len(moves) > 1:
+                out.append("end the turn early")
+            elif all(x >= 0 for x in state.load[state.cur]):
+                out.append("every camel laden: end the turn")
+            else:
+                out.append("end the turn, no action left")
+        elif k == K_CAMEL:
+            out.append("place a camel from the supply" if m[1] < 0 else "move an unladen camel")
+        else:
+            out.append(_LABELS[k])
+    return out
+
+
+# ----------------------------------------------------------------------------- search player
+def progress(state: CaravanState) -> list[float]:
+    """Each seat's score now against the leader's (open information: nothing to redeal;
+    the bag's draws are chance), as a 0..1 share for the search player's rollouts."""
+    scores = [state.score(p) for p in range(state.players)]
+    top = max(max(scores), 1)
+    return [max(0.0, s) / top for s in scores]
