@@ -37,9 +37,30 @@ def is_pass(move) -> bool:
     return move[0] == caravan.K_END
 
 
-def new_game(game, variant: Variant, seed: int, track: tuple = ()) -> caravan.CaravanState:
-    """A set-up Caravan game of ``variant`` (``caravan.new_game``)."""
-    return caravan.new_game(game, variant, seed, track)
+def new_game(game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None
+             ) -> caravan.CaravanState:
+    """A set-up Caravan game of ``variant`` (``caravan.new_game``); ``compensation``: one
+    of ``compensations`` (first-turn actions by seat)."""
+    bonus = tuple(compensation["first_turn_bonus"]) if compensation else None
+    return caravan.new_game(game, variant, seed, track, bonus)
+
+
+def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
+    """Seat compensations the data can express, smallest first (``pnp balance``): the
+    seed already gives the game's 1st, 2nd, 3rd turn 1, 2, 3 actions (``rules.
+    turn_actions``), yet the first seat wins most often; here every later seat's first
+    turn gets ``k`` actions more, k = 0 (the standard game) .. ``balance.steps``
+    (checks.yaml).  Each is ``{"describe": str,
+    "first_turn_bonus": [actions per seat]}``."""
+    steps = settings.extra["balance"]["steps"].int(1)
+    r, players = game.rules, variant.players
+    out = []
+    for k in range(steps + 1):
+        bonus = [0] + [k] * (players - 1)
+        first = [r.actions(seat + 1) + bonus[seat] for seat in range(players)]
+        out.append({"describe": "first-turn actions by seat " + ", ".join(map(str, first))
+                    + (" (the standard game)" if k == 0 else ""), "first_turn_bonus": bonus})
+    return out
 
 
 def tracking(game, variant: Variant, settings) -> tuple:

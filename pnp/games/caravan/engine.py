@@ -103,17 +103,25 @@ def tables(game) -> Tables:
     return t
 
 
-def new_game(game, variant: Variant, seed: int, track: tuple = ()) -> "CaravanState":
+def new_game(game, variant: Variant, seed: int, track: tuple = (),
+             first_turn_bonus: tuple[int, ...] | None = None) -> "CaravanState":
     """A set-up game of ``variant`` (seed: "opsætning"): the variant's goods in the bag,
     one drawn onto each numbered supply space in numeric order, the demand markers of
     set-up put out, camels and one theft marker per player.  ``track`` is unused (every
-    game records what ``sizing`` reads).
+    game records what ``sizing`` reads).  ``first_turn_bonus``: actions added to each
+    seat's first turn (a seat compensation, ``pnp balance``; default none).
 
     Raises:
         VariantError: player count or set-up not in the data (key "--players"/"--variant").
     """
     game.variant(variant.players, variant.setup)  # validates the combination
-    return CaravanState(tables(game), variant, seed)
+    state = CaravanState(tables(game), variant, seed)
+    if first_turn_bonus:
+        if len(first_turn_bonus) != variant.players or min(first_turn_bonus) < 0:
+            raise RuleGap(f"first-turn bonus {first_turn_bonus} for {variant.players} players")
+        state.bonus = tuple(first_turn_bonus)
+        state.actions_left += state.bonus[0]
+    return state
 
 
 class CaravanState:
@@ -125,7 +133,7 @@ class CaravanState:
         "on_board", "bag", "bag_size", "total", "delivered", "demand_held", "theft", "demand_free",
         "end_triggered", "ended_by", "winner_seat", "scores", "counters", "max_demand_in_use",
         "max_held", "max_theft_held", "max_demand_on_space", "max_delivered_good", "penalties",
-        "moves_made", "group_cache", "player_memo",
+        "moves_made", "group_cache", "player_memo", "bonus",
     )
 
     def __init__(self, T: Tables, variant: Variant, seed: int):
@@ -164,6 +172,7 @@ class CaravanState:
         self.sel = -1
         self.turn_count = 1
         self.actions_left = r.actions(1)
+        self.bonus: tuple[int, ...] = ()  # actions added to each seat's first turn (new_game)
         self.acted = False
         self.passes = 0
         self.ended_by = None
@@ -442,6 +451,8 @@ class CaravanState:
         self.cur = (self.cur + 1) % self.players
         self.turn_count += 1
         self.actions_left = self.T.rules.actions(self.turn_count)
+        if self.bonus and self.turn_count <= self.players:
+            self.actions_left += self.bonus[self.cur]
         self.acted = False
         self.phase = PH_ACT
         self.sel = -1
@@ -547,7 +558,7 @@ class CaravanState:
         if self.phase == PH_OVER:
             if self.winner_seat is None:
                 raise InvariantViolation("game over without a winner")
-        elif not 1 <= self.actions_left <= T.max_actions:
+        elif not 1 <= self.actions_left <= T.max_actions + max(self.bonus, default=0):
             raise InvariantViolation(f"{self.actions_left} actions left in a live turn")
 
     def describe(self, m: tuple) -> str:
@@ -572,8 +583,9 @@ class CaravanState:
 MECHANISMS = (
     "place a camel from the supply", "move an unladen camel", "onto a free space", "onto an occupied space",
     "pick up a good", "move a good", "steal a good", "end the turn early", "every camel laden: end the turn",
-    "end the turn, no action left",
 )
+# A turn whose remaining actions pay for nothing ends by itself, so "end the turn, no
+# action left" (a forced end with unladen camels) is labelled when seen but not required.
 _LABELS = {K_PICK: "pick up a good", K_SHIFT: "move a good", K_STEAL: "steal a good"}
 
 
