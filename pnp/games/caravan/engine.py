@@ -309,6 +309,10 @@ class CaravanState:
                 return  # the game is over (seed: ends at once when the next good is delivered)
             self._spend(T.c_shift)
         elif k == K_END:
+            # C10: only a turn in which the player could not act counts towards a
+            # stalemate; a turn passed by choice (other moves were legal) ends the count
+            if len(self.legal_moves()) > 1:
+                self.acted = True
             self._end_turn()
         else:
             raise RuleGap(f"unknown move {m!r}")
@@ -444,7 +448,7 @@ class CaravanState:
             self.passes = 0
         else:
             self.passes += 1
-            # C10: a full round of turns without an action ends the game
+            # C10: a full round of turns in which nobody could act ends the game
             if self.passes >= self.players * self.T.rules.stalemate_turns_per_player:
                 self._game_over(END_STALEMATE)
                 return

@@ -31,7 +31,7 @@ KIND_NAMES = ("place", "step", "die", "goto", "gift", "trade", "extra", "end", "
 # phases (whose decision is awaited)
 PH_PLACE, PH_MOVE, PH_DIE, PH_GIFT, PH_CAMP, PH_OASIS, PH_CITY, PH_CHIP, PH_DISCARD, PH_OVER = range(10)
 # what to do once a run of card draws is complete (draws can pause for discards: seed "No more commodities")
-AFTER_END_TURN, AFTER_PENALTY_GIFT, AFTER_PAY_OASIS = range(3)
+AFTER_END_TURN, AFTER_PENALTY_GIFT, AFTER_PAY_OASIS, AFTER_ENTER_OASIS = range(4)
 CAMP, OASIS, CITY = 0, 1, 2
 ASSORTMENT = -1  # market token that buys an assortment
 PENALTIES = ("camp_no_gift", "oasis_no_money", "city_no_sale")
@@ -390,11 +390,16 @@ class SamarkandState:
                 self.deck_size += 1
             self._end_turn()
             return
+        self.oasis = s
         if self.deck_size == 0:
+            # D22: an empty deck meets the run-out rule again: players over the hand limit
+            # discard, the discards are the new deck, and the oasis sells from it
+            self.draw_left, self.after = 0, AFTER_ENTER_OASIS
+            if self._next_discarder(p):
+                return
             self.counters["oasis_empty"] += 1  # D12: an oasis with nothing to draw sells nothing
             self._end_turn()
             return
-        self.oasis = s
         self.phase = PH_OASIS
 
     # -- cities (seed: "Cities")
@@ -478,7 +483,11 @@ class SamarkandState:
         """Run the pending draws.  False if paused for hand-limit discards."""
         while self.draw_left:
             if self.deck_size == 0:
-                self.counters["dry_draws"] += 1  # D17: deck empty even after the reshuffle
+                # D22: a draw from an empty deck first applies the run-out rule: players
+                # over the hand limit discard, and the discards are the deck to draw from
+                if self._next_discarder(self.cur):
+                    return False
+                self.counters["dry_draws"] += 1  # D17: deck empty, nobody over the limit
                 self.draw_left = 0
                 break
             g = self._pick()
@@ -544,10 +553,16 @@ class SamarkandState:
             self._end_turn()
         elif a == AFTER_PENALTY_GIFT:
             g = self.last_drawn if self.draw_got else -1
-            if g >= 0:
-                self.hands[self.cur][g] -= 1
-                self.hs[self.cur] -= 1
-            self._give(g)  # D5: the penalty card is the gift (none if the deck is dry)
+            if g < 0:
+                # D5: no card to draw, so no greeting gift: the penalty is paid, and with
+                # no gift (and an empty hand) there is no trade and no extra step
+                self._end_turn()
+                return
+            self.hands[self.cur][g] -= 1
+            self.hs[self.cur] -= 1
+            self._give(g)  # D5: the penalty card is the gift
+        elif a == AFTER_ENTER_OASIS:
+            self._enter_oasis(self.oasis)
         elif a == AFTER_PAY_OASIS:
             r = self.T.rules
             bulk = self.T.price_4[self.oasis] if self.buy_n == self.T.oasis_bulk else r.oasis_single_price
