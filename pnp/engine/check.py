@@ -161,7 +161,7 @@ def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed
     if kind in ("mcts", "mcts-vs-heuristic"):
         from pnp.engine.mcts import MctsPlayer
 
-        search = MctsPlayer(engine, options.get("mcts_iterations", 24), options.get("mcts_rollout", 12))
+        search = MctsPlayer(engine, options.get("mcts_iterations", 32), options.get("mcts_rollout", 0))
         if kind == "mcts":
             return [search] * players
         seats = [HeuristicPlayer(engine.choose)] * players

@@ -25,7 +25,13 @@ choose = samarkand_bot.choose
 MECHANISMS = samarkand.MECHANISMS
 mechanisms = samarkand.mechanisms
 #: The search player's scoring of unfinished rollouts and redeal of hidden cards.
-progress = samarkand.progress
+
+
+def progress(state) -> list[float]:
+    """``samarkand.progress`` with the heuristic's worth of a hand (``bot.HOLD``)."""
+    return samarkand.progress(state, samarkand_bot.HOLD)
+
+
 determinise = samarkand.determinise
 
 

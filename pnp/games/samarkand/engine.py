@@ -703,17 +703,17 @@ def mechanisms(state: SamarkandState, moves: list[tuple]) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- search player
-def progress(state: SamarkandState) -> list[float]:
+def progress(state: SamarkandState, hold: float = 0.85) -> list[float]:
     """Each seat's share of the way to winning, for the search player's unfinished
-    rollouts: money plus half of what the hand's sets would fetch (price table, no
-    chip), over ``rules.target_money``."""
+    rollouts: money plus ``hold`` x what the hand's sets would fetch (price table, no
+    chip; the heuristic's own weight), over ``rules.target_money``."""
     T = state.T
     target = T.rules.target_money
     out = []
     for p in range(state.players):
         hand = state.hands[p]
         potential = sum(T.sale[g][0][min(hand[g], len(T.sale[g][0]) - 1)] for g in range(T.G))
-        out.append(min(1.0, (state.money[p] + 0.5 * potential) / target))
+        out.append(min(1.0, (state.money[p] + hold * potential) / target))
     return out
 
 
