@@ -60,9 +60,10 @@ class BalanceResult:
 
 
 def search(game, variant: Variant, games: int = 1000, seed: int = 1, workers: int | None = None,
-           progress=None) -> BalanceResult:
+           progress=None, band: float | None = None) -> BalanceResult:
     """Try the engine module's ``compensations`` for ``variant`` in order; stop at the first
-    that brings every seat's win rate within the fair share +- ``seat_band``.
+    that brings every seat's win rate within the fair share +- ``band`` (default
+    checks.yaml's ``seat_band``).  ``progress(trial)`` is called after each trial.
 
     Raises:
         UsageError: the game's engine offers no compensations, or checks.yaml has no
@@ -70,7 +71,7 @@ def search(game, variant: Variant, games: int = 1000, seed: int = 1, workers: in
     """
     engine = engine_of(game)
     settings = load_settings(game)
-    band = settings.thresholds.get("seat_band")
+    band = settings.thresholds.get("seat_band") if band is None else band
     if band is None:
         raise UsageError(f"{settings.file}: thresholds.seat_band is needed to judge seat balance", key="GAME")
     offer = getattr(engine, "compensations", None)
