@@ -17,8 +17,8 @@ Each decision runs ``iterations`` searches from the current state.  One search:
    place of the parent's visits, the searches in which the child's move was legal.
    Decisions with one legal move are applied without a tree level.
 3. **Roll out** ``rollout`` more decisions with the game's heuristic policy (default 0:
-   in Samarkand 3- and 12-decision rollouts won 1 of 16 games against the heuristic,
-   none 3 of 12: the heuristic's short-term play misleads the score), then score:
+   in a first game measured, 3- and 12-decision rollouts won 1 of 16 games against the
+   heuristic, none 3 of 12: the heuristic's short-term play misled the score), then score:
    a finished game gives 1 to the winner and 0 to the others; an unfinished one the
    module's ``progress(state)`` (each seat's share of the way to winning, 0..1) turned
    into 0.5 + (own - best other) / 2.
