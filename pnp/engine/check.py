@@ -35,7 +35,7 @@ from pnp.engine.scorecard import coverage, failures, scorecard
 PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
-    "min_median_rounds", "max_median_rounds", "seat_band", "min_mechanism_taken_per_1000_games",
+    "min_median_rounds", "max_median_rounds", "seat_band", "seat_min_games", "min_mechanism_taken_per_1000_games",
 )
 #: Seeds of the exploring games start here (game i of the exploring batch: index
 #: EXPLORE_INDEX + i), so they never repeat a heuristic game's seed.
@@ -75,6 +75,8 @@ def load_settings(game) -> Settings:
     }
     if "seat_band" in th.mapping():
         thresholds["seat_band"] = th["seat_band"].number(0, 1)
+    if "seat_min_games" in th.mapping():
+        thresholds["seat_min_games"] = th["seat_min_games"].int(1)
     if "min_mechanism_taken_per_1000_games" in th.mapping():
         thresholds["min_mechanism_taken_per_1000_games"] = th["min_mechanism_taken_per_1000_games"].number(0, 1000)
     if thresholds["max_median_rounds"] < thresholds["min_median_rounds"]:

@@ -170,7 +170,8 @@ def failures(card: Mapping[str, Any], thresholds: Mapping[str, float]) -> list[s
     """Reasons a variant fails its thresholds (empty list: it passes).
 
     ``thresholds``: min_completion, max_dead_ends, max_rule_gaps, max_invariant_violations,
-    min_median_rounds, max_median_rounds, and if present seat_band (``seat_failures``) and
+    min_median_rounds, max_median_rounds, and if present seat_band (``seat_failures``, judged
+    from seat_min_games finished games on: small samples make false alarms) and
     min_mechanism_taken_per_1000_games (``coverage_failures``, on ``card["mechanisms"]``)
     (see ``data/<game>/checks.yaml``).
     """
@@ -190,7 +191,7 @@ def failures(card: Mapping[str, Any], thresholds: Mapping[str, float]) -> list[s
             f"median length {median} rounds, outside the plausible "
             f"{thresholds['min_median_rounds']}-{thresholds['max_median_rounds']}"
         )
-    if thresholds.get("seat_band") is not None and card["finished"]:
+    if thresholds.get("seat_band") is not None and card["finished"] >= thresholds.get("seat_min_games", 1):
         out += seat_failures(card, thresholds["seat_band"])
     if thresholds.get("min_mechanism_taken_per_1000_games") is not None and card.get("mechanisms"):
         out += coverage_failures(card["mechanisms"], thresholds["min_mechanism_taken_per_1000_games"])
