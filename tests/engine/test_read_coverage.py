@@ -53,9 +53,12 @@ def printed_values(game) -> set[str]:
 
 
 def engine_reads(game, games: int = 6) -> set[str]:
+    """What the check reads: heuristic games (with the static checks and the sizing) and
+    random-player games, which reach the paths a sensible player avoids (penalties)."""
     log = ReadLog()
     run = full_check(traced(game, log), games=games, seed=3, workers=1)
     assert all(v.scorecard["finished"] == games for v in run.variants)
+    full_check(traced(game, log), games=games, seed=3, workers=1, player="random")
     return log.reads
 
 
