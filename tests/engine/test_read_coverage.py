@@ -58,7 +58,7 @@ def engine_reads(game, games: int = 6) -> set[str]:
     log = ReadLog()
     run = full_check(traced(game, log), games=games, seed=3, workers=1)
     assert all(v.scorecard["finished"] == games for v in run.variants)
-    full_check(traced(game, log), games=games, seed=3, workers=1, player="random")
+    full_check(traced(game, log), game.variants()[:1], games=games, seed=3, workers=1, player="random")
     return log.reads
 
 
