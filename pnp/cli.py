@@ -262,9 +262,10 @@ def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
 
 
 def _register_engine_commands() -> None:
-    from pnp.cli_check import check
+    from pnp.cli_check import balance, check
 
     cli.add_command(check)
+    cli.add_command(balance)
 
 
 _register_engine_commands()
