@@ -262,10 +262,11 @@ def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
 
 
 def _register_engine_commands() -> None:
-    from pnp.cli_check import check
+    from pnp.cli_check import balance, check
     from pnp.cli_i18n import i18n
 
     cli.add_command(check)
+    cli.add_command(balance)
     cli.add_command(i18n)
 
 

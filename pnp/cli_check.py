@@ -32,11 +32,14 @@ from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
 @click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               show_default="no JSON", help="Write the scorecards to this JSON file.")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              show_default="no report", help="Write check-GAME.json and a PNG of game length per player count here.")
+              show_default="no report", help="Write check-GAME.json, a PNG of game length per player count and "
+                                             "check-GAME-mechanisms.md (mechanism coverage and seat tables) here.")
 @click.option("--player", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True,
               help="Who plays every seat. random and busy-random (random, but never passes while it can act) test "
                    "the rules engine: they fail only on dead ends, rule gaps or invariant violations; completion, "
-                   "length and supply sizing are judged on heuristic play.")
+                   "length and supply sizing are judged on heuristic play (with exploring games for mechanism "
+                   "coverage). mcts: a tree-search player at every seat (slow: use a small --games); "
+                   "mcts-vs-heuristic: the search player at one seat (rotating), heuristic elsewhere, and its win rate.")
 @click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
               help="Worker processes (results do not depend on it).")
 @click.pass_context
@@ -105,6 +108,16 @@ def summary_lines(run: CheckRun) -> list[str]:
                 + [f"penalties/game: {pens or 'none'}"]
                 + ([f"most money in play {c['max_circulation']['max']}"] if c["max_circulation"]["max"] else [])),
         ]
+        cover = c.get("mechanisms")
+        if cover and cover["table"]:
+            games = sum(cover["games"].values())
+            rare = sorted(cover["table"].items(), key=lambda kv: kv[1]["taken_per_1000_games"])[:3]
+            lines.append(f"    mechanisms ({len(cover['table'])}, taken per 1000 of {games} games): rarest "
+                         + ", ".join(f"{label} {row['taken_per_1000_games']:g}" for label, row in rare))
+        if "search_player" in c:
+            sp = c["search_player"]
+            lines.append(f"    search player: won {sp['wins']} of {sp['games']} games ({sp['rate']:.0%} "
+                         f"[{sp['ci95'][0]:.0%}-{sp['ci95'][1]:.0%}]; fair share {sp['fair_share']:.0%})")
         lines += [f"    ! {r}" for r in v.reasons]
     if run.sizing:
         lines += [f"  {line}" for line in run.sizing["lines"]]
@@ -121,9 +134,47 @@ def _write_json(path: Path, document: dict) -> None:
 
 
 def _write_report(folder: Path, run: CheckRun, document: dict) -> None:
-    """``check-<game>.json`` and ``check-<game>-length.png`` (rounds per player count)."""
+    """``check-<game>.json``, ``check-<game>-length.png`` (rounds per player count) and
+    ``check-<game>-mechanisms.md`` (the coverage and seat tables)."""
+    from pnp.files import write_atomically
+
     _write_json(folder / f"check-{run.game}.json", document)
     plot_lengths(run, folder / f"check-{run.game}-length.png")
+    write_atomically(folder, [(folder / f"check-{run.game}-mechanisms.md", tables_markdown(run).encode("utf-8"))])
+
+
+def tables_markdown(run: CheckRun) -> str:
+    """The mechanism coverage (taken by the heuristic + by the exploring games, per variant)
+    and the seats' win rates with 95 % intervals, as Markdown tables."""
+    variants = run.variants
+    out = [f"# {run.game}: mechanisms and seats ({run.games} {run.player} games per variant, seed {run.seed})", "",
+           "## Mechanisms: times taken (" + " + ".join(
+               variants[0].scorecard["mechanisms"]["games"]) + " games) / decisions that offered it", ""]
+    labels = []
+    for v in variants:
+        for label in v.scorecard["mechanisms"]["table"]:
+            if label not in labels:
+                labels.append(label)
+    out.append("| mechanism | " + " | ".join(v.variant.id for v in variants) + " |")
+    out.append("|---|" + "---:|" * len(variants))
+    for label in labels:
+        cells = []
+        for v in variants:
+            row = v.scorecard["mechanisms"]["table"].get(label)
+            if row is None:
+                cells.append("–")
+                continue
+            parts = [row[k] for k in row if isinstance(row[k], dict)]
+            cells.append("+".join(str(p["taken"]) for p in parts) + " / " + str(sum(p["offered"] for p in parts)))
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out += ["", "## Wins by seat (95 % interval)", "",
+            "| variant | fair | " + " | ".join(f"seat {i}" for i in range(1, max(v.players for v in variants) + 1)) + " |",
+            "|---|---:|" + "---:|" * max(v.players for v in variants)]
+    for v in variants:
+        seats = [f"{s['rate']:.1%} [{s['ci95'][0]:.1%}–{s['ci95'][1]:.1%}]" for s in v.scorecard["seats"]]
+        seats += [""] * (max(x.players for x in variants) - len(seats))
+        out.append(f"| {v.variant.id} | {1 / v.players:.1%} | " + " | ".join(seats) + " |")
+    return "\n".join(out) + "\n"
 
 
 def plot_lengths(run: CheckRun, path: Path) -> None:
@@ -154,3 +205,47 @@ def plot_lengths(run: CheckRun, path: Path) -> None:
         raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
     finally:
         plt.close(fig)
+
+
+@click.command("balance")
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", type=int, required=True, help="Player count of the variant to balance.")
+@click.option("--variant", "setup", default=None, show_default="the data's set-up for the player count",
+              help="Set-up of the variant (e.g. 'short').")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Heuristic games per compensation tried (the same seeds for each).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              show_default="no JSON", help="Write every compensation tried, with its seat intervals, here.")
+@click.option("--band", type=click.FloatRange(0, 1), default=None, show_default="checks.yaml's seat_band",
+              help="Win-rate band around the fair share that every seat must reach (e.g. 0.02).")
+@click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
+              help="Worker processes (results do not depend on it).")
+@click.pass_context
+def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers):
+    """Search the smallest seat compensation the data can express (e.g. start money by
+    seat) that brings every seat's win rate within fair share +- checks.yaml's seat_band,
+    by simulation.  Reports every compensation tried with its seats' 95 % intervals; the
+    standard game is not changed (declare a balanced variant in the data to print one)."""
+    from pnp.engine.balance import search
+    from pnp.model import load_game
+
+    game = load_game(game_id, data_dir((ctx.obj or {}).get("data_dir")))
+    game.check_players(players)
+    variant = game.variant(players, setup)
+    if json_file is not None:
+        _check_writable_target(json_file, json_file.parent)
+
+    def show(trial):
+        seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.seats)
+        click.echo(f"  {trial.describe}: {seats}")
+
+    click.echo(f"{game_id}, {variant.id}: {games} heuristic games per compensation, seed {seed}")
+    result = search(game, variant, games=games, seed=seed, workers=workers, progress=show, band=band)
+    band = f"{result.fair:.1%} +- {result.band:.0%}"
+    if result.found is None:
+        click.echo(f"no compensation tried brings every seat within {band}")
+    else:
+        click.echo(f"smallest compensation with every seat within {band}: {result.found.describe}")
+    if json_file:
+        _write_json(json_file, result.to_json())

@@ -146,7 +146,9 @@ def test_common_names_only_the_common_goods(game, lang, common, theft, synonyms)
 
 
 def test_danish_stalemate_is_a_full_round_without_actions(game):
-    """ENGINE-DECISIONS C10 in natural Danish: a whole round in which nobody takes an action."""
+    """ENGINE-DECISIONS C10 in natural Danish: a whole round in which nobody can take an
+    action (issue 15: a turn passed by choice does not count)."""
     text = text_of(render(game, Variant(4), "da", "a4")[1])
-    assert "går der en hel runde, uden at nogen spiller udfører en handling, slutter spillet med det samme" in text
+    assert "går der en hel runde, hvor ingen spiller kan udføre en handling overhovedet, slutter spillet med det samme" in text
+    assert "En tur, man frivilligt springer over, tæller ikke" in text
     assert "efter tur deres tur" not in text

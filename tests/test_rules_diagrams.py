@@ -119,29 +119,66 @@ def test_chessboard_example_follows_the_engine_lines():
     assert f"you may land on {len(ex['open'])} squares" in text
 
 
-def _ink_fill(pdf_path, page: int) -> float:
-    """Share of the body height (between the top margin and the footer rule) above the
-    lowest ink on the rendered page, measured in the lighter of the two columns' lowest."""
+PAPERS = ("a4", "letter")
+
+
+def _column_ends(pdf: bytes, paper: str) -> list[tuple[float, float]]:
+    """Per rendered page: how far down (share of the body height, from the top margin to the
+    footer rule) the lowest ink of the (left, right) column reaches."""
     from PIL import Image
 
-    out = subprocess.run(["pdftoppm", "-r", "30", "-gray", "-f", str(page), "-l", str(page), "-png", str(pdf_path)],
-                         capture_output=True, check=True).stdout
-    im = Image.open(io.BytesIO(out)).convert("L")
-    w, h = im.size
-    top, bottom = int(h * 14 / 297), int(h * (297 - 14 - 7) / 297) - 2
-    px = im.load()
-    lowest = top
-    for y in range(top, bottom):
-        if any(px[x, y] < 200 for x in range(int(w * 0.07), int(w * 0.93), 2)):
-            lowest = y
-    return (lowest - top) / (bottom - top)
+    from pnp.kit.rulepages import FOOTER_MM, GUTTER_MM, MARGIN_MM, PAPER_MM
+
+    w_mm, h_mm = PAPER_MM[paper]
+    col_mm = (w_mm - 2 * MARGIN_MM - GUTTER_MM) / 2
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    out = []
+    for page in range(1, pages + 1):
+        png = subprocess.run(["pdftoppm", "-r", "30", "-gray", "-f", str(page), "-l", str(page), "-png", "-"],
+                             input=pdf, capture_output=True, check=True).stdout
+        im = Image.open(io.BytesIO(png)).convert("L")
+        w, h = im.size
+        px = im.load()
+        top = round(h * MARGIN_MM / h_mm)
+        bottom = round(h * (h_mm - MARGIN_MM - FOOTER_MM) / h_mm) - 2   # above the footer rule
+        ends = []
+        for left_mm in (MARGIN_MM, MARGIN_MM + col_mm + GUTTER_MM):
+            x0, x1 = round(w * left_mm / w_mm), round(w * (left_mm + col_mm) / w_mm)
+            lowest = top
+            for y in range(top, bottom):
+                if any(px[x, y] < 200 for x in range(x0, x1)):
+                    lowest = y
+            ends.append((lowest - top) / (bottom - top))
+        out.append(tuple(ends))
+    return out
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_no_rules_page_more_than_a_third_empty(game_id, tmp_path):
-    pdf = sheet(game_id, "en")
-    path = tmp_path / "rules.pdf"
-    path.write_bytes(pdf)
-    pages = len(PdfReader(io.BytesIO(pdf)).pages)
-    for page in range(1, pages + 1):
-        assert _ink_fill(path, page) >= 2 / 3, f"{game_id} page {page}"
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pages_filled_and_last_columns_level(game_id, lang, paper):
+    """Issue 12: no rules page more than a third empty (mean of its two columns, measured on
+    the rendered page), no column of a page before the last ends in its upper half, and the
+    two columns of the last page end within 10 % of the page height."""
+    from pnp.kit.rulepages import PAPER_MM
+
+    ends = _column_ends(sheet(game_id, lang, paper), paper)
+    for page, (left, right) in enumerate(ends, 1):
+        assert (left + right) / 2 >= 2 / 3, f"{game_id} {lang} {paper} page {page}: columns end at {left:.2f}, {right:.2f}"
+        assert min(left, right) >= 0.5, f"{game_id} {lang} {paper} page {page}: a column ends at {min(left, right):.2f}"
+    left, right = ends[-1]
+    body_share = (PAPER_MM[paper][1] - 2 * 14 - 7) / PAPER_MM[paper][1]
+    assert abs(left - right) * body_share <= 0.10, f"{game_id} {lang} {paper}: last page columns {left:.2f} / {right:.2f}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_one_player_aid_per_player(game_id, lang):
+    """Exactly one aid card per player of the variant (its title counted in the PDF text)."""
+    from pnp.kit.rulebook import aid_template_path, render_rules_markdown
+
+    game = load_game(game_id, data_dir())
+    aid = render_rules_markdown(game, GAMES[game_id], lang, aid_template_path(game, lang))
+    title = next(line[2:].strip() for line in aid.splitlines() if line.startswith("# "))
+    for paper in PAPERS:
+        assert flat(sheet(game_id, lang, paper)).count(title) == GAMES[game_id], (paper, title)

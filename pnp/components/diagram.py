@@ -210,6 +210,9 @@ def scaled(drawing, width: float):
 
     k = width / drawing.width
     outer = Drawing(width, drawing.height * k)
+    # the kit's font as the drawing's initial font, else reportlab names Helvetica in the page
+    outer.initialFontName = getattr(drawing, "initialFontName", None) or font("body").reportlab_name
+    outer.initialFontSize = getattr(drawing, "initialFontSize", None) or 6.5
     g = Group(*drawing.contents)
     g.scale(k, k)
     outer.add(g)

@@ -32,6 +32,23 @@ Optional: ``is_pass(move) -> bool`` names the moves that give up the rest of a t
 busy-random player avoids them while it has anything else to do; e.g. ending a turn
 early).  Without it, busy-random seats play as random ones.
 
+Optional, for ``pnp check``'s mechanism coverage (issue 15): ``MECHANISMS`` (every
+mechanism label the game can offer, in the order the tables show them) and
+``mechanisms(state, moves) -> list[str]`` (the label of each legal move: a kind of move
+in its phase, or a choice within a rule).  Every declared mechanism must be taken at least
+``thresholds.min_mechanism_taken_per_1000_games`` times per 1,000 games (heuristic plus
+exploring games).  ``explore_choose(state, moves, rng)``: the exploring games' policy
+(default ``choose``), to which the exploring player adds a share of random choices.
+
+Optional, for ``pnp balance``: ``compensations(game, variant, settings) -> list[dict]``,
+the seat compensations the data can express, smallest first, each ``{"describe": str,
+...}``; ``new_game`` then takes ``compensation=`` (the dict without ``describe``).
+
+Optional, for the search player (``pnp.engine.mcts``): ``progress(state) -> list[float]``
+(each seat's 0..1 share of the way to winning, to score unfinished searches) and
+``determinise(state, seat, rng)`` (redeal in place what ``seat`` cannot see: the other
+players' hands from the unseen cards).
+
 ``settings`` is ``pnp.engine.check.Settings``: the generic ``simulation`` and
 ``thresholds`` of ``data/<game>/checks.yaml`` plus ``extra``, the file's other top-level
 sections as ``pnp.model.catalog.Node`` (each engine validates its own).

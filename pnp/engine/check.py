@@ -29,14 +29,17 @@ from pnp.model.catalog import read_yaml
 from pnp.errors import VariantError
 from pnp.model.variant import Variant
 from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
-from pnp.engine.players import BusyRandomPlayer, HeuristicPlayer, RandomPlayer
-from pnp.engine.scorecard import failures, scorecard
+from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
+from pnp.engine.scorecard import coverage, failures, scorecard
 
-PLAYER_KINDS = ("heuristic", "random", "busy-random")
+PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
-    "min_median_rounds", "max_median_rounds",
+    "min_median_rounds", "max_median_rounds", "seat_band", "seat_min_games", "min_mechanism_taken_per_1000_games",
 )
+#: Seeds of the exploring games start here (game i of the exploring batch: index
+#: EXPLORE_INDEX + i), so they never repeat a heuristic game's seed.
+EXPLORE_INDEX = 10**6
 
 
 # ----------------------------------------------------------------------------- settings
@@ -51,6 +54,10 @@ class Settings:
     quick_games: int
     thresholds: Mapping[str, float]
     extra: Any = field(default=None, repr=False)
+    #: exploring games played next to every 1,000 heuristic games (mechanism coverage)
+    explore_games: int = 0
+    #: the exploring player's share of random choices
+    explore_share: float = 0.0
 
 
 def load_settings(game) -> Settings:
@@ -66,6 +73,12 @@ def load_settings(game) -> Settings:
         "min_median_rounds": th["min_median_rounds"].int(0),
         "max_median_rounds": th["max_median_rounds"].int(1),
     }
+    if "seat_band" in th.mapping():
+        thresholds["seat_band"] = th["seat_band"].number(0, 1)
+    if "seat_min_games" in th.mapping():
+        thresholds["seat_min_games"] = th["seat_min_games"].int(1)
+    if "min_mechanism_taken_per_1000_games" in th.mapping():
+        thresholds["min_mechanism_taken_per_1000_games"] = th["min_mechanism_taken_per_1000_games"].number(0, 1000)
     if thresholds["max_median_rounds"] < thresholds["min_median_rounds"]:
         raise th["max_median_rounds"].error(f"expected at least min_median_rounds ({thresholds['min_median_rounds']})")
     unknown = set(th.mapping()) - set(THRESHOLD_KEYS)
@@ -77,6 +90,8 @@ def load_settings(game) -> Settings:
         quick_games=sim["quick_games"].int(1),
         thresholds=MappingProxyType(thresholds),
         extra=node,
+        explore_games=sim["explore_games"].int(0) if "explore_games" in sim.mapping() else 0,
+        explore_share=sim["explore_share"].number(0, 1) if "explore_share" in sim.mapping() else 0.0,
     )
 
 
@@ -113,27 +128,58 @@ def _load(root: str, game_id: str):
 def _play_chunk(job: tuple) -> list:
     """Play the games of one chunk; a worker's unit of work.  Returns per game a
     ``Playout`` or an error tuple (kind, reason, seed, moves)."""
-    root, game_id, variant, kind, seeds, move_cap, check, track = job
+    root, game_id, variant, kind, seeds, move_cap, check, track, options = job
     game = _GAMES.get(("", game_id)) if root == "" else _load(root, game_id)
     engine = engine_of(game)
-    if kind == "heuristic":
-        player = HeuristicPlayer(engine.choose)
-    elif kind == "busy-random":
-        player = BusyRandomPlayer(getattr(engine, "is_pass", lambda move: False))
-    else:
-        player = RandomPlayer()
-    seats = [player] * variant.players
+    labels = getattr(engine, "mechanisms", None)
+
+    compensation = options.get("compensation")
 
     def new_state(seed):
+        if compensation is not None:
+            return engine.new_game(game, variant, seed, track, compensation=compensation)
         return engine.new_game(game, variant, seed, track)
 
     out = []
     for seed in seeds:
         try:
-            out.append(playout(new_state, seats, seed, move_cap, check=check))
+            seats = make_seats(engine, kind, variant.players, options, seed)
+            out.append(playout(new_state, seats, seed, move_cap, check=check, labels=labels))
         except EngineError as exc:
             out.append((exc.kind, exc.reason, exc.seed, [list(m) for m in exc.moves]))
     return out
+
+
+def mcts_seat(seed: int, players: int) -> int:
+    """The search player's seat in a ``mcts-vs-heuristic`` game of ``seed`` (every seat
+    equally often over many games)."""
+    return seed % players
+
+
+def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed: int = 0) -> list:
+    """The players of one game: ``kind`` at every seat (``PLAYER_KINDS``; ``options``:
+    ``explore_share`` for the exploring player), or for ``mcts-vs-heuristic`` the search
+    player at seat ``mcts_seat(seed, players)`` and the heuristic at the others."""
+    if kind in ("mcts", "mcts-vs-heuristic"):
+        from pnp.engine.mcts import MctsPlayer
+
+        search = MctsPlayer(engine, options.get("mcts_iterations", 32), options.get("mcts_rollout", 0))
+        if kind == "mcts":
+            return [search] * players
+        seats = [HeuristicPlayer(engine.choose)] * players
+        seats[mcts_seat(seed, players)] = search
+        return seats
+    if kind == "heuristic":
+        player = HeuristicPlayer(engine.choose)
+    elif kind == "explore":
+        # the game's own exploring policy if it has one, else its heuristic
+        policy = getattr(engine, "explore_choose", engine.choose)
+        player = ExploringPlayer(policy, options.get("explore_share", 0.1), getattr(engine, "mechanisms", None))
+    elif kind == "busy-random":
+        player = BusyRandomPlayer(getattr(engine, "is_pass", lambda move: False))
+    else:
+        player = RandomPlayer()
+    return [player] * players
 
 
 _ERRORS = {cls.kind: cls for cls in (DeadEnd, RuleGap, InvariantViolation)}
@@ -149,31 +195,39 @@ def _ignore_interrupts() -> None:
 
 def simulate_many(
     game,
-    batches: Sequence[tuple[Variant, int, tuple]],
+    batches: Sequence[tuple],
     seed: int,
     settings: Settings,
     player: str = "heuristic",
     check: bool = True,
     workers: int | None = None,
+    compensation: Any = None,
 ) -> list[tuple[list[Playout], list[EngineError]]]:
-    """Play ``games`` games for each (variant, games, track) batch; ``track`` is what the
-    engine module's ``tracking`` asks the states to record (``()``: nothing).
+    """Play ``games`` games for each (variant, games, track[, player[, first index]])
+    batch; ``track`` is what the engine module's ``tracking`` asks the states to record
+    (``()``: nothing); a batch's own player kind overrides ``player``; its game i gets
+    the seed of index ``first index + i`` (default 0).  ``compensation``: one of the
+    engine module's ``compensations`` (``pnp balance``), passed to every ``new_game``.
 
     ``workers``: processes (default: all cores; 1 plays in this process).  Deterministic:
     game i of a p-player batch always has seed ``game_seed(seed, p, i)``.
     """
-    if player not in PLAYER_KINDS:
-        raise VariantError(f"unknown player kind {player!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
+    for kind in {player, *(b[3] for b in batches if len(b) > 3)}:
+        if kind not in PLAYER_KINDS:
+            raise VariantError(f"unknown player kind {kind!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
+    options = {"explore_share": settings.explore_share, "compensation": compensation}
     workers = workers or os.cpu_count() or 1
-    total = sum(n for _, n, _ in batches)
+    total = sum(b[1] for b in batches)
     chunk = max(1, min(50, total // (workers * 8) or 1))
     root = str(Path(game.folder).parent)
     jobs, owners = [], []
     engine_of(game)  # fail before any worker starts
-    for b, (variant, games, track) in enumerate(batches):
-        seeds = [game_seed(seed, variant.players, i) for i in range(games)]
+    for b, (variant, games, track, *rest) in enumerate(batches):
+        kind = rest[0] if rest else player
+        first = rest[1] if len(rest) > 1 else 0
+        seeds = [game_seed(seed, variant.players, first + i) for i in range(games)]
         for i in range(0, games, chunk):
-            jobs.append((root, game.id, variant, player, seeds[i : i + chunk], settings.move_cap, check, track))
+            jobs.append((root, game.id, variant, kind, seeds[i : i + chunk], settings.move_cap, check, track, options))
             owners.append(b)
     if workers == 1 or len(jobs) == 1:
         _GAMES[("", game.id)] = game  # the caller's model, no reload
@@ -302,17 +356,49 @@ class CheckRun:
         }
 
 
-def _report(game, variant, games, seed, player, static, result, settings, seconds) -> VariantReport:
+def _report(game, variant, games, seed, player, static, result, settings, seconds, explored=None) -> VariantReport:
+    """``explored``: the exploring games' (playouts, errors) played next to heuristic ones
+    (counted for mechanism coverage and for engine errors, not for the other figures)."""
     playouts, errors = result
     card = scorecard(variant.players, playouts, errors)
-    thresholds = settings.thresholds
-    if player != "heuristic":
+    runs = {player: playouts}
+    if explored is not None:
+        runs["explore"] = explored[0]
+        for key, kind in (("dead_ends", "dead end"), ("rule_gaps", "rule gap"), ("invariant_violations", "invariant violation")):
+            card[key] += sum(1 for e in explored[1] if e.kind == kind)
+        if explored[1] and card["first_error"] is None:
+            card["first_error"] = explored[1][0].to_json()
+    card["mechanisms"] = coverage(getattr(engine_of(game), "MECHANISMS", ()), runs)
+    if player == "mcts-vs-heuristic":
+        card["search_player"] = search_player_record(variant.players, playouts)
+    thresholds = dict(settings.thresholds)
+    if player not in ("heuristic", "explore", "mcts", "mcts-vs-heuristic"):
         # Random seats test the rules engine, not the game: they need not finish or keep
-        # a plausible length, but may never reach a dead end, a rule gap or a violation.
-        thresholds = {**thresholds, "min_completion": 0.0, "min_median_rounds": 0, "max_median_rounds": 10**9}
+        # a plausible length, nor balance seats or play every mechanism, but may never
+        # reach a dead end, a rule gap or a violation.
+        thresholds.update(min_completion=0.0, min_median_rounds=0, max_median_rounds=10**9)
+        thresholds.pop("seat_band", None)
+        thresholds.pop("min_mechanism_taken_per_1000_games", None)
+    if player != "heuristic":
+        # seats and mechanisms are judged on the heuristic's (and exploring) games: other
+        # samples are smaller or mix players
+        thresholds.pop("seat_band", None)
+        thresholds.pop("min_mechanism_taken_per_1000_games", None)
     reasons = failures(card, thresholds)
     rounds = [p.rounds for p in playouts if not p.timed_out]
     return VariantReport(game.id, variant, games, seed, player, static, card, reasons, seconds, rounds)
+
+
+def search_player_record(players: int, playouts: Sequence[Playout]) -> dict[str, Any]:
+    """How the search player did against heuristic seats: games, wins, win rate with its
+    95 % interval, and the fair share 1 / players it is compared with."""
+    from pnp.engine.scorecard import wilson
+
+    finished = [p for p in playouts if not p.timed_out]
+    wins = sum(1 for p in finished if p.winner == mcts_seat(p.seed, players))
+    lo, hi = wilson(wins, len(finished))
+    return {"games": len(finished), "wins": wins, "rate": round(wins / len(finished), 4) if finished else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)], "fair_share": round(1 / players, 4)}
 
 
 def quick_check(
@@ -352,12 +438,18 @@ def full_check(
     variants = list(variants) if variants else list(game.variants())
     start = time.perf_counter()
     statics = {v: engine.static_check(game, v, settings) for v in variants}
-    batches = [(v, games, engine.tracking(game, v, settings)) for v in variants]
+    batches = [(v, games, engine.tracking(game, v, settings), player) for v in variants]
+    # Exploring games (heuristic with a share of random choices) next to heuristic ones:
+    # they reach the mechanisms a one-ply heuristic never chooses (mechanism coverage).
+    explore = round(games * settings.explore_games / 1000) if player == "heuristic" else 0
+    if explore:
+        batches += [(v, explore, (), "explore", EXPLORE_INDEX) for v in variants]
     results = simulate_many(game, batches, seed, settings, player=player, check=check, workers=workers)
     seconds = time.perf_counter() - start
+    explored = results[len(variants):] if explore else [None] * len(variants)
     reports = [
-        _report(game, v, games, seed, player, statics[v], res, settings, None)
-        for v, res in zip(variants, results)
+        _report(game, v, games, seed, player, statics[v], res, settings, None, more)
+        for v, res, more in zip(variants, results, explored)
     ]
     # Supplies are sized on heuristic play only: random seats hoard and stall unlike players.
     sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, results)}, settings) if player == "heuristic" else None

@@ -115,6 +115,9 @@ class Playout:
     moves: int
     timed_out: bool
     stats: Mapping[str, Any] = field(default_factory=dict)
+    #: mechanism label -> (decisions that offered it, times it was taken); empty unless
+    #: ``playout`` was given a ``labels`` function
+    coverage: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def player_rng(seed: int) -> random.Random:
@@ -128,11 +131,15 @@ def playout(
     seed: int,
     move_cap: int,
     check: bool = False,
+    labels: Callable[[GameState, list], Sequence[str]] | None = None,
 ) -> Playout:
     """Play one game from ``new_state(seed)`` with ``players[seat]`` choosing for each seat.
 
     A decision with a single legal move is applied without asking the player (it is not
     a choice; this keeps playouts fast).  ``move_cap`` bounds the number of moves.
+    ``labels(state, moves)``: the mechanism of each legal move (the game's
+    ``mechanisms``); if given, the playout counts per mechanism the decisions that
+    offered it and the times it was taken (``Playout.coverage``).
 
     Raises:
         DeadEnd, RuleGap, InvariantViolation: with ``seed`` and the moves so far.
@@ -141,6 +148,8 @@ def playout(
     rng = player_rng(seed)
     history: list[Move] = []
     append = history.append
+    offered: dict[str, int] = {}
+    taken: dict[str, int] = {}
     try:
         if check:
             state.check_invariants()
@@ -153,6 +162,12 @@ def playout(
             move = moves[0] if len(moves) == 1 else players[state.current_player()].choose(state, moves, rng)
             if check and move not in moves:
                 raise InvariantViolation(f"player chose {move!r}, which is not a legal move")
+            if labels is not None:
+                names = labels(state, moves)
+                for name in set(names):
+                    offered[name] = offered.get(name, 0) + 1
+                name = names[moves.index(move)]
+                taken[name] = taken.get(name, 0) + 1
             append(move)
             state.apply(move)
             if check:
@@ -171,6 +186,7 @@ def playout(
         moves=len(history),
         timed_out=winner is None,
         stats=state.stats(),
+        coverage={name: (n, taken.get(name, 0)) for name, n in sorted(offered.items())},
     )
 
 

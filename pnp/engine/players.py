@@ -53,3 +53,33 @@ class HeuristicPlayer:
 
     def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
         return self.policy(state, moves, rng)
+
+
+class ExploringPlayer:
+    """A heuristic with a seeded share of random choices: in each decision, with
+    probability ``share`` (drawn from the players' random source) a random legal move,
+    else the policy's.  With ``labels`` (the game's ``mechanisms(state, moves)``) the
+    random move is drawn mechanism first: a uniformly random mechanism among those
+    offered, then a uniformly random move of it, so a mechanism with few moves (a sale
+    of every card, one refusal among many offers) is tried as often as one with many.
+    Reaches what a one-ply heuristic never chooses (``pnp check``'s mechanism coverage)
+    while playing games to a plausible end.
+    """
+
+    name = "explore"
+
+    def __init__(self, policy: Policy, share: float, labels: Callable[[GameState, list], list] | None = None):
+        self.policy = policy
+        self.share = share
+        self.labels = labels
+
+    def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
+        if rng.random() >= self.share:
+            return self.policy(state, moves, rng)
+        if self.labels is None:
+            return moves[rng.randrange(len(moves))]
+        by_label: dict[str, list[Move]] = {}
+        for label, move in zip(self.labels(state, moves), moves):
+            by_label.setdefault(label, []).append(move)
+        group = by_label[sorted(by_label)[rng.randrange(len(by_label))]]
+        return group[rng.randrange(len(group))]

@@ -108,11 +108,72 @@ def scorecard(players: int, playouts: Sequence[Playout], errors: Sequence[Engine
     }
 
 
+def coverage(declared: Sequence[str], runs: Mapping[str, Sequence[Playout]]) -> dict[str, Any]:
+    """The mechanism coverage of one variant: for each mechanism (the game's declared
+    labels first, then any other seen), per policy (``runs``: policy name -> its
+    playouts) the decisions that offered it and the times it was taken, and
+    ``taken_per_1000_games`` over all the policies' games together.
+
+    Shape: ``{"games": {policy: n}, "table": {label: {policy: {"offered", "taken"},
+    "taken_per_1000_games": x}}}``.
+    """
+    games = {policy: len(playouts) for policy, playouts in runs.items()}
+    seen = {label for playouts in runs.values() for p in playouts for label in p.coverage}
+    labels = list(declared) + sorted(seen - set(declared))
+    total_games = sum(games.values())
+    table = {}
+    for label in labels:
+        row: dict[str, Any] = {}
+        taken = 0
+        for policy, playouts in runs.items():
+            o = sum(p.coverage[label][0] for p in playouts if label in p.coverage)
+            t = sum(p.coverage[label][1] for p in playouts if label in p.coverage)
+            row[policy] = {"offered": o, "taken": t}
+            taken += t
+        row["taken_per_1000_games"] = _r(1000 * taken / total_games) if total_games else 0.0
+        table[label] = row
+    return {"games": games, "table": table}
+
+
+def coverage_failures(cover: Mapping[str, Any], least_per_1000: float) -> list[str]:
+    """Mechanisms taken less often than ``least_per_1000`` times per 1,000 games (checks.yaml
+    ``min_mechanism_taken_per_1000_games``).  Judged only where the games played make the
+    demand at least one whole move (a 100-game sample cannot show a 1-in-1,000 move)."""
+    games = sum(cover["games"].values())
+    needed = math.floor(least_per_1000 * games / 1000 + 1e-9)
+    if needed < 1:
+        return []
+    out = []
+    for label, row in cover["table"].items():
+        taken = sum(v["taken"] for k, v in row.items() if isinstance(v, dict))
+        offered = sum(v["offered"] for k, v in row.items() if isinstance(v, dict))
+        if taken < needed:
+            out.append(f"mechanism '{label}' taken {taken} times in {games} games (offered in {offered} decisions), "
+                       f"at least {needed} must")
+    return out
+
+
+def seat_failures(card: Mapping[str, Any], band: float) -> list[str]:
+    """Seats whose 95 % win-rate interval lies entirely outside fair share +- ``band``
+    (checks.yaml ``seat_band``; fair share is 1 / players)."""
+    fair = 1 / card["players"]
+    out = []
+    for s in card["seats"]:
+        lo, hi = s["ci95"]
+        if lo > fair + band or hi < fair - band:
+            out.append(f"seat {s['seat']} wins {s['rate']:.1%} (95 % interval {lo:.1%}-{hi:.1%}), outside the fair "
+                       f"{fair:.1%} +- {band:.0%}")
+    return out
+
+
 def failures(card: Mapping[str, Any], thresholds: Mapping[str, float]) -> list[str]:
     """Reasons a variant fails its thresholds (empty list: it passes).
 
     ``thresholds``: min_completion, max_dead_ends, max_rule_gaps, max_invariant_violations,
-    min_median_rounds, max_median_rounds (see ``data/<game>/checks.yaml``).
+    min_median_rounds, max_median_rounds, and if present seat_band (``seat_failures``, judged
+    from seat_min_games finished games on: small samples make false alarms) and
+    min_mechanism_taken_per_1000_games (``coverage_failures``, on ``card["mechanisms"]``)
+    (see ``data/<game>/checks.yaml``).
     """
     out = []
     if card["completion"] < thresholds["min_completion"]:
@@ -130,6 +191,10 @@ def failures(card: Mapping[str, Any], thresholds: Mapping[str, float]) -> list[s
             f"median length {median} rounds, outside the plausible "
             f"{thresholds['min_median_rounds']}-{thresholds['max_median_rounds']}"
         )
+    if thresholds.get("seat_band") is not None and card["finished"] >= thresholds.get("seat_min_games", 1):
+        out += seat_failures(card, thresholds["seat_band"])
+    if thresholds.get("min_mechanism_taken_per_1000_games") is not None and card.get("mechanisms"):
+        out += coverage_failures(card["mechanisms"], thresholds["min_mechanism_taken_per_1000_games"])
     return out
 
 

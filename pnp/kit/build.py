@@ -15,7 +15,7 @@ from typing import Callable
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
-from pnp.kit.contents import ContentsLine, page_ranges, render_contents
+from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
 from pnp.printing.figures import page_inks, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
@@ -219,7 +219,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
                          pages=page_ranges(tuple(sorted(card_pages))), ink=f"{100 * component_ink:.0f}")
     paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes,
+    picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
+    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
                                    supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
                                    print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
                                                       y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),

@@ -52,10 +52,29 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+#: Height of the board picture beside the title, millimetres (less if the page is full).
+PICTURE_MM = 34.0
+
+
+def contents_picture(game, lang: str, width: float):
+    """The game's small picture of its assembled board (a reportlab ``Drawing`` ``width``
+    points wide): ``contents_picture(game, lang, width)`` of its rules module
+    (``pnp.registry.Game.rules``), or None when the game draws none."""
+    from pnp.registry import game as registered
+
+    make = getattr(registered(game.id).module("rules"), "contents_picture", None)
+    return make(game, lang, width) if make else None
+
+
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
-                    print_key: str = "print_instructions", print_note: str = "", paper_note: str = "") -> bytes:
+                    print_key: str = "print_instructions", print_note: str = "", paper_note: str = "",
+                    picture=None) -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
+
+    ``picture``: a reportlab ``Drawing`` (the assembled board, ``contents_picture``) shown
+    beside the title, ``PICTURE_MM`` high, smaller (down to half) or left out if the page
+    would otherwise overflow.
 
     ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
@@ -77,7 +96,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     s_p = ParagraphStyle("p", fontName=body, fontSize=9.5, leading=12.5)
     s_small = ParagraphStyle("c", fontName=body, fontSize=8, leading=10.5, textColor=colors.HexColor("#444444"))
 
-    story = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
+    title_block = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
+    story = []
     story.append(Paragraph(_escape(strings("contents")), s_h))
     # Cells are paragraphs so a long name or page list wraps inside its column; the columns
     # share the frame's width (paper width less the margins), so the table never runs past it.
@@ -123,6 +143,18 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), strings("credits_tool")):
         story.append(Paragraph(_escape(text), s_small))
 
+    frame_w, frame_h = (paper.width - 2 * MARGIN_X_MM) * mm - 12, (paper.height - 32) * mm - 12   # less the frame's padding
+    for height in (PICTURE_MM, 0.75 * PICTURE_MM, 0.5 * PICTURE_MM, 0):
+        top = (_with_picture(title_block, picture, height * mm, frame_w) if picture is not None and height
+               else list(title_block))
+        needed = 0.0
+        for f in top + story:
+            f.canv = None   # lists look for a canvas while wrapping
+            needed += f.wrap(frame_w, frame_h)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+        if needed <= frame_h - 4:
+            break
+    story = top + story
+
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=(paper.width * mm, paper.height * mm), leftMargin=MARGIN_X_MM * mm,
                             rightMargin=MARGIN_X_MM * mm,
@@ -130,3 +162,18 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
                             creator="pnp", invariant=1, initialFontName=body, initialFontSize=9)
     doc.build(story)
     return out.getvalue()
+
+
+def _with_picture(head: list, picture, height: float, width: float) -> list:
+    """The title block (``head``) on the left, ``picture`` scaled to ``height`` points on
+    the right, as one table row."""
+    from pnp.components.diagram import scaled
+
+    picture_w = picture.width * height / picture.height
+    drawing = scaled(picture, picture_w)
+    table = Table([[head, drawing]], colWidths=[width - picture_w, picture_w], hAlign="LEFT")
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), font("body").reportlab_name),  # not Helvetica
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [table]

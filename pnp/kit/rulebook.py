@@ -11,7 +11,10 @@ Pipeline::
     render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
     markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
                                             lists, tables, shaded example boxes)
-    BaseDocTemplate, 2 columns           -> PDF (fonts from fonts/ only, subset, invariant)
+    pnp.kit.rulepages                    -> pages: body and aid type sizes, player aids
+                                            placed, last page's columns level (layout-only
+                                            passes), then one drawn pass -> PDF (fonts from
+                                            fonts/ only, subset, invariant)
 
 Markdown conventions of the templates: ``#`` is the title (with everything before the
 first ``##`` it forms the title block across the page); ``##`` a section; ``###`` a
@@ -32,20 +35,7 @@ from pnp.model.catalog import read_yaml
 from pnp.errors import DataError, FontError, LayoutError, UsageError
 from pnp.components.fonts import font, missing_glyphs, register_reportlab
 
-MM = 72.0 / 25.4  # PDF points per millimetre
-
-#: Paper sizes in millimetres (width, height), portrait.
-PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-
-#: Page margins in millimetres (every side); the brief asks for at least 12 mm.
-MARGIN_MM = 14.0
-#: Gap between the two text columns, millimetres.
-GUTTER_MM = 6.0
-#: Height of the title block on the first page, millimetres.
-TITLE_BLOCK_MM = 34.0
-
-#: Body text sizes in points, tried largest first (see ``render_rules_pdf``).
-BODY_SIZES = (8.8, 8.6, 8.4, 8.2)
+from pnp.kit.rulepages import GUTTER_MM, MARGIN_MM, MM, PAPER_MM, TITLE_BLOCK_MM  # noqa: F401  (re-exported)
 
 INK = "#2B2118"
 ACCENT = "#8C2F1B"
@@ -590,7 +580,9 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
     Returns:
         The number of pages.
 
-    The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
+    Pages (``pnp.kit.rulepages``): two columns; no page more than a third empty, the last
+    page's columns end level; one player aid per player (``data/<game>/rules/aid/``) under
+    the last text page's columns and in rows on pages after it.  The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
     embedded and subset; its text is extractable; metadata title ``"<title> — <rules>"``,
     subject and keywords name game, player count and language.  Output is deterministic
     (reportlab invariant mode): equal inputs give byte-identical files.
@@ -602,32 +594,21 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
         FontError: a character the fonts lack (names the template file).
         OutputError: the output path cannot be written.
     """
+    from pnp.kit.rulepages import plan_pages, typeset
+
     if paper not in PAPER_MM:
         raise UsageError(f"unknown paper '{paper}'; choose one of {', '.join(PAPER_MM)}", key="--paper")
-    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
-    variant = as_variant(game, variant)
-    players = variant.players
-    currency = strings.get("currency")
-    text = _tie(render_rules_markdown(game, variant, lang), currency)
-    aid_path = aid_template_path(game, lang)
-    aid = _tie(render_rules_markdown(game, variant, lang, aid_path), currency) if aid_path.is_file() else None
-    figures = game_figures(game, variant, lang, column_width(paper))
-    sheet = _Sheet(game, players, lang, paper, text, strings, figures, aid)
+    from pnp.kit.rulepages import BODY_SIZES
 
-    # Largest body size that needs no more pages than the smallest would (so a few
-    # overflowing lines shrink the type a little instead of starting a near-empty page).
-    largest, smallest = BODY_SIZES[0], BODY_SIZES[-1]
-    best = _build_pdf(sheet, largest)
-    fewest = _build_pdf(sheet, smallest)
-    if fewest[0] < best[0]:
-        for size in BODY_SIZES[1:-1]:
-            trial = _build_pdf(sheet, size)
-            if trial[0] == fewest[0]:
-                best = trial
-                break
-        else:
-            best = fewest
-    pages, data = best
+    source, geo = rules_pages_source(game, variant, lang, paper)
+    try:
+        plan = plan_pages(source, geo)
+        data = typeset(source, geo, plan, draw=True).data
+    except _reportlab_layout_error() as exc:
+        # Name the block: at the smallest body size it is the one that still cannot fit.
+        body = source.flowables(min(BODY_SIZES))[1]
+        raise _layout_error(game, lang, body, geo.col_w, geo.body_h, exc) from None
+    pages = plan.pages
 
     if hasattr(out, "write"):
         out.write(data)
@@ -636,6 +617,57 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
 
         write_atomically(Path(out).parent, [(Path(out), data)])
     return pages
+
+
+def rules_pages_source(game, variant, lang: str, paper: str):
+    """(``pnp.kit.rulepages.Source``, ``Geometry``) of the rules sheet: the body text and
+    player aid as reportlab flowables at any type size, the footer and the PDF metadata.
+    Raises as ``render_rules_pdf``."""
+    import markdown_it
+    from markdown_it.tree import SyntaxTreeNode
+    from reportlab.platypus import Paragraph
+
+    from pnp.kit.rulepages import NOMINAL_BODY, Geometry, Source
+
+    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    variant = as_variant(game, variant)
+    players = variant.players
+    currency = strings.get("currency")
+    md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    tree = SyntaxTreeNode(md.parse(_tie(render_rules_markdown(game, variant, lang), currency)))
+    aid_path = aid_template_path(game, lang)
+    aid_tree = (SyntaxTreeNode(md.parse(_tie(render_rules_markdown(game, variant, lang, aid_path), currency)))
+                if aid_path.is_file() else None)
+    width = column_width(paper)
+    figures = game_figures(game, variant, lang, width)
+    source_path = template_path(game, lang)
+    root = game.folder.parent   # the data folder: its hyphenation exceptions
+
+    def body(size: float):
+        return _Builder(_styles(lang, size, root), width, figures, source_path).document(tree)
+
+    def aid(size: float, inner: float):
+        if aid_tree is None:
+            return None
+        styles = _styles(lang, size, root)
+        title, rest = _Builder(styles, inner, figures, aid_path).document(aid_tree)
+        return [Paragraph(p.text, styles["aid_title"]) for p in title[:1]] + rest
+
+    # The title block is at least TITLE_BLOCK_MM high, more if its text needs it.
+    w_mm, h_mm = PAPER_MM[paper]
+    full_w = (w_mm - 2 * MARGIN_MM) * MM
+    title_flow = body(NOMINAL_BODY)[0]
+    needed = sum(f.wrap(full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    geo = Geometry(paper, max(TITLE_BLOCK_MM * MM, needed + 4 * MM))
+    sheet_title = f"{strings['title']} — {strings['components']['rules']}"
+    meta = dict(title=sheet_title, author=strings["designer"],
+                subject=f"{strings['title']} rules, {players} players, language {lang}",
+                keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
+                creator="pnp (print-and-play kit generator)", producer="pnp / reportlab", lang=lang)
+    source = Source(body=body, aid=aid, players=players,
+                    footer=f"{sheet_title} · {strings['subtitle'].format(players=players)}", meta=meta,
+                    font=_styles(lang, root=root)["_fonts"]["body"])
+    return source, geo
 
 
 def aid_template_path(game, lang: str) -> Path:
@@ -656,225 +688,6 @@ def game_figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     module = registered(game.id).module("rules")
     make = getattr(module, "figures", None)
     return make(game, variant, lang, width) if make else {}
-
-
-class _Sheet:
-    """Everything one rules PDF is built from (all sizes are tried on the same sheet)."""
-
-    def __init__(self, game, players, lang, paper, text, strings, figures, aid):
-        self.game, self.players, self.lang, self.paper = game, players, lang, paper
-        self.text, self.strings, self.figures, self.aid = text, strings, figures, aid
-
-
-#: Player aids per aid page (2 columns x 2 rows, each one column wide).
-AIDS_PER_PAGE = 4
-#: Least share of the body height a row of player aids takes on the last body page.
-MIN_AID_SHARE = 0.3
-
-
-def _build_pdf(sheet: _Sheet, size: float) -> tuple[int, bytes]:
-    """(pages, PDF bytes) of the sheet's Markdown text with body type of ``size`` points,
-    followed by the player aids (one per player, the last aid page filled with spares).
-
-    The two columns of the body's last page end level: after a first build, the last
-    page is rebuilt with both columns cut to the height of half its text (plus a line at
-    a time until everything fits on that page again)."""
-    pages, data, end = _build_once(sheet, size)
-    page, heights, full = end
-    if page < 2 or len(heights) < 2:
-        return pages, data
-    step = _styles(sheet.lang, size, sheet.game.folder.parent)["body"].leading
-    target = sum(heights) / 2
-    h = target
-    while h < full:
-        trial = _build_once(sheet, size, balance=(page, h))
-        if trial[0] <= pages and trial[2][0] == page:
-            return trial[0], trial[1]
-        h += step
-    return pages, data
-
-
-def _build_once(sheet: _Sheet, size: float, balance: tuple[int, float] | None = None):
-    """(pages, PDF bytes, (last body page, [height used in each of its columns], column
-    height)); ``balance = (page, h)`` cuts both columns of that page to ``h`` points."""
-    import markdown_it
-    from markdown_it.tree import SyntaxTreeNode
-    from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, KeepInFrame, NextPageTemplate,
-                                    PageBreak, PageTemplate, Paragraph)
-
-    game, players, lang, paper, text, strings = sheet.game, sheet.players, sheet.lang, sheet.paper, sheet.text, \
-        sheet.strings
-    styles = _styles(lang, size, game.folder.parent)
-
-    w_mm, h_mm = PAPER_MM[paper]
-    page_w, page_h = w_mm * MM, h_mm * MM
-    margin, gutter = MARGIN_MM * MM, GUTTER_MM * MM
-    col_w = (page_w - 2 * margin - gutter) / 2
-    footer_h = 7 * MM
-    body_bottom = margin + footer_h
-    title_h = TITLE_BLOCK_MM * MM
-
-    md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-    tree = SyntaxTreeNode(md.parse(text))
-    builder = _Builder(styles, col_w, sheet.figures, template_path(game, lang))
-    title_flow, body_flow = builder.document(tree)
-    # The title block is at least TITLE_BLOCK_MM high, more if its text needs it.
-    full_w = page_w - 2 * margin
-    needed = sum(f.wrap(full_w, page_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
-    title_h = max(title_h, needed + 4 * MM)
-
-    def columns(top: float, tag: str, height: float | None = None) -> list:
-        height = min(height or top - body_bottom, top - body_bottom)
-        pad = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        return [Frame(margin, top - height, col_w, height, id=f"{tag}-left", **pad),
-                Frame(margin + col_w + gutter, top - height, col_w, height, id=f"{tag}-right", **pad)]
-
-    title_frame = Frame(margin, page_h - margin - title_h, page_w - 2 * margin, title_h, id="title",
-                        leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    first_top = page_h - margin - title_h - 3 * MM
-    sheet_title = f"{strings['title']} — {strings['components']['rules']}"
-    footer_text = f"{sheet_title} · {strings['subtitle'].format(players=players)}"
-
-    # Player aids: cards of one column's width and half the body height, cut apart on the
-    # dashed lines (drawn between them, so one cut separates two cards).
-    aid_gap = gutter
-    aid_h = (page_h - margin - body_bottom - aid_gap) / 2
-    aid_pad = 3.2 * MM
-    aid_cells = [(margin + col * (col_w + gutter), body_bottom + (1 - row) * (aid_h + aid_gap))
-                 for row in range(2) for col in range(2)]
-
-    # The last body page, once balanced, gives its lower part to a row of two player aids
-    # when the columns leave at least MIN_AID_SHARE of the body height free.
-    body_h = page_h - margin - body_bottom
-    shared_cells, shared_aids, shared_h = [], [], 0.0
-    if balance and sheet.aid and body_h - balance[1] - aid_gap >= MIN_AID_SHARE * body_h:
-        shared_h = min(aid_h, body_h - balance[1] - aid_gap)
-        shared_cells = [(margin + col * (col_w + gutter), body_bottom, shared_h) for col in range(2)]
-        shared_aids = [Frame(x, y, col_w, shared_h, id=f"shared-aid-{i}", leftPadding=aid_pad, rightPadding=aid_pad,
-                             topPadding=aid_pad, bottomPadding=aid_pad) for i, (x, y, _) in enumerate(shared_cells)]
-
-    def decorate(first: bool, aids=False):
-        def on_page(canvas, doc):
-            from reportlab.lib.colors import HexColor
-
-            canvas.saveState()
-            canvas.setStrokeColor(HexColor(RULE))
-            canvas.setLineWidth(0.6)
-            if first:
-                y = page_h - margin - title_h
-                canvas.setStrokeColor(HexColor(ACCENT))
-                canvas.setLineWidth(1.2)
-                canvas.line(margin, y, page_w - margin, y)
-                canvas.setLineWidth(0.4)
-                canvas.line(margin, y - 1.6, page_w - margin, y - 1.6)
-            if aids:
-                cells = [(x, y, aid_h) for x, y in aid_cells] if aids is True else aids
-                canvas.setStrokeColor(HexColor(ACCENT))
-                canvas.setLineWidth(0.8)
-                for x, y, h in cells:
-                    canvas.roundRect(x, y, col_w, h, 2.5 * MM, stroke=1, fill=0)
-                canvas.setStrokeColor(HexColor("#8A8A8A"))
-                canvas.setLineWidth(0.4)
-                canvas.setDash(3, 2)
-                top = max(y + h for _, y, h in cells)
-                canvas.line(page_w / 2, body_bottom - 2 * MM, page_w / 2, top + 2 * MM)
-                canvas.line(margin - 2 * MM, top + aid_gap / 2, page_w - margin + 2 * MM, top + aid_gap / 2)
-                if aids is True:
-                    mid = body_bottom + aid_h + aid_gap / 2
-                    canvas.line(margin - 2 * MM, mid, page_w - margin + 2 * MM, mid)
-                canvas.setDash()
-            canvas.setStrokeColor(HexColor(RULE))
-            canvas.setLineWidth(0.5)
-            canvas.line(margin, margin + footer_h - 2.5 * MM, page_w - margin, margin + footer_h - 2.5 * MM)
-            canvas.setFont(styles["_fonts"]["body"], 7)
-            canvas.setFillColor(HexColor("#6B5B45"))
-            canvas.drawString(margin, margin + 1.5 * MM, footer_text)
-            canvas.drawRightString(page_w - margin, margin + 1.5 * MM, str(doc.page))
-            canvas.restoreState()
-        return on_page
-
-    buffer = io.BytesIO()
-    later_top = page_h - margin
-    end = {"page": 0, "low": {}}
-
-    class _Doc(BaseDocTemplate):
-        def handle_pageBegin(self):
-            if balance and self.page + 1 == balance[0]:
-                self.pageTemplate = self.pageTemplates[-1]
-            super().handle_pageBegin()
-
-        def afterFlowable(self, flowable):
-            if isinstance(flowable, _BodyEnd):
-                end["page"] = self.page
-            elif self.frame is not None and (not end["page"] or end["page"] == self.page):
-                low = end["low"].setdefault(self.page, {})
-                low[self.frame.id] = min(low.get(self.frame.id, later_top), self.frame._y)
-
-    doc = _Doc(
-        buffer,
-        pagesize=(page_w, page_h),
-        leftMargin=margin, rightMargin=margin, topMargin=margin, bottomMargin=margin,
-        title=sheet_title,
-        author=strings["designer"],
-        subject=f"{strings['title']} rules, {players} players, language {lang}",
-        keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
-        creator="pnp (print-and-play kit generator)",
-        producer="pnp / reportlab",
-        lang=lang,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=styles["_fonts"]["body"],  # else every page names Helvetica
-        initialFontSize=8,
-    )
-    pad = dict(leftPadding=aid_pad, rightPadding=aid_pad, topPadding=aid_pad, bottomPadding=aid_pad)
-    doc.addPageTemplates([
-        PageTemplate(id="first", frames=[title_frame] + columns(first_top, "first"), onPage=decorate(True)),
-        PageTemplate(id="later", frames=columns(page_h - margin, "later"), onPage=decorate(False)),
-        PageTemplate(id="aids", frames=[Frame(x, y, col_w, aid_h, id=f"aid-{i}", **pad)
-                                        for i, (x, y) in enumerate(aid_cells)], onPage=decorate(False, True)),
-        PageTemplate(id="balanced", frames=columns(page_h - margin, "balanced", balance[1] if balance else None)
-                     + shared_aids, onPage=decorate(False, shared_cells)),
-    ])
-    story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow + [_BodyEnd()]
-    if sheet.aid:
-        aid_styles = _styles(lang, 8.0, game.folder.parent)
-        inner_w = col_w - 2 * aid_pad
-
-        def aid_card(height: float):
-            aid_builder = _Builder(aid_styles, inner_w, sheet.figures, aid_template_path(game, lang))
-            aid_title, aid_body = aid_builder.document(SyntaxTreeNode(md.parse(sheet.aid)))
-            head = [Paragraph(p.text, aid_styles["aid_title"]) for p in aid_title[:1]]
-            return KeepInFrame(inner_w, height - 2 * aid_pad, head + aid_body, mode="shrink")
-
-        shared = len(shared_aids)
-        for i in range(shared):
-            story += [FrameBreak(), aid_card(shared_h)]
-        rest = max(0, players - shared)
-        copies = -(-rest // AIDS_PER_PAGE) * AIDS_PER_PAGE
-        if copies:
-            story += [NextPageTemplate("aids"), PageBreak()]
-        for i in range(copies):
-            story.append(aid_card(aid_h))
-            if i < copies - 1:
-                story.append(FrameBreak())
-    try:
-        doc.build(story)
-    except _reportlab_layout_error() as exc:
-        raise _layout_error(game, lang, body_flow, col_w, first_top - body_bottom, exc) from None
-    last = end["low"].get(end["page"], {})
-    top = page_h - margin if end["page"] > 1 else first_top
-    heights = [top - y for frame_id, y in sorted(last.items()) if frame_id.endswith(("left", "right"))]
-    return doc.page, buffer.getvalue(), (end["page"], heights, top - body_bottom)
-
-
-class _BodyEnd(__import__("reportlab.platypus", fromlist=["Flowable"]).Flowable):
-    """Zero-size marker after the body text (the PDF builder notes its page)."""
-
-    def wrap(self, aW, aH):
-        return 0, 0
-
-    def draw(self):
-        pass
 
 
 def _reportlab_layout_error():

@@ -65,7 +65,7 @@ def arrange(state, *, cur=0, pos=None, bandits=(4, 4), sandstorm=(4, 5), hands=N
     state.cur = cur
     state.turn_count = max(state.turn_count, 1)
     state.desert_first = state.desert_done = state.moved = False
-    state.bandits_used = state.sandstorm_used = False
+    state.bandits_used = state.sandstorm_used = 0
     state.rob_queue = []
     state.partners = ()
     state.checked_turn = -1

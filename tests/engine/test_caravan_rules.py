@@ -188,12 +188,50 @@ def test_the_next_delivery_after_the_bag_runs_out_ends_the_game_at_once(state):
     assert state.legal_moves() == []
 
 
-def test_a_round_of_empty_turns_is_a_stalemate(state):
+def test_turns_passed_by_choice_are_no_stalemate(state):
+    """C10 (issue 15): three players who could act but pass do not end the game 0-0-0."""
     arrange(state, camels={0: [((0, 1), "meat")]}, cur=0)
-    play(state, (C.K_END,), (C.K_END,))
-    assert not state.is_terminal()
-    play(state, (C.K_END,))  # third of three players passes: C10
+    play(state, (C.K_END,), (C.K_END,), (C.K_END,), (C.K_END,))
+    assert not state.is_terminal() and state.passes == 0
+
+
+def _every_camel_laden(state):
+    """Every camel of every seat laden, each on its own desert cell (a theft needs an unladen camel)."""
+    T = state.T
+    cities_and_supply = {(2, 3), (3, 4), (4, 3), (3, 2), (0, 3), (3, 6), (6, 3), (3, 0),
+                         (0, 0), (0, 6), (1, 4), (2, 1), (4, 5), (5, 2), (6, 0), (6, 6)}
+    cells = [(r, c) for r in range(T.rows) for c in range(T.columns) if (r, c) not in cities_and_supply]
+    goods = [g for g in T.goods for _ in range(2)]
+    camels, i = {}, 0
+    for seat in range(state.players):
+        camels[seat] = []
+        for _ in range(state.ncamels):
+            camels[seat].append((cells[i], goods[i % len(goods)]))
+            i += 1
+    return camels
+
+
+def test_a_round_in_which_nobody_can_act_is_a_stalemate(game):
+    """C10: a full round of turns in which no player can act (every camel laden: no camel
+    to steal with) ends the game at once, scored as usual."""
+    state = C.new_game(game, Variant(2), seed=11)
+    arrange(state, camels=_every_camel_laden(state), bag={}, board={}, cur=0)
+    assert state.legal_moves() == [(C.K_END,)]
+    play(state, (C.K_END,))
+    assert not state.is_terminal() and state.legal_moves() == [(C.K_END,)]
+    play(state, (C.K_END,))
     assert state.is_terminal() and state.ended_by == C.END_STALEMATE and state.winner() is not None
+
+
+def test_a_turn_passed_by_choice_restarts_the_stalemate_count(game):
+    state = C.new_game(game, Variant(2), seed=11)
+    camels = _every_camel_laden(state)
+    camels[1][0] = (camels[1][0][0], None)  # seat 1 has one unladen camel: it could act
+    arrange(state, camels=camels, bag={}, board={}, cur=0)
+    play(state, (C.K_END,))  # seat 0 cannot act: counts
+    assert state.passes == 1
+    play(state, (C.K_END,))  # seat 1 passes by choice: the count starts again
+    assert state.passes == 0 and not state.is_terminal()
 
 
 # ---------------------------------------------------------------------------- scoring

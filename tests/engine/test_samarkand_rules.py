@@ -273,3 +273,60 @@ def test_random_source_is_the_states_own(game):
     c = S.new_game(game, 4, seed=12)
     assert (c.hands, c.markets) != (a.hands, a.markets)
     assert isinstance(a.rng, random.Random)
+
+
+# ---------------------------------------------------------------------------- an empty deck (issue 15, D5, D22)
+def _deck_to_discards(state):
+    """Empty the deck into the discard pile (as between a run-out and the next discards)."""
+    state.pile = [a + b for a, b in zip(state.pile, state.deck)]
+    state.deck = [0] * state.T.G
+    state.deck_size = 0
+    state.check_invariants()
+    return state
+
+
+def test_empty_deck_oasis_runs_the_hand_limit_first(game):
+    """D22: a buyer with money at an oasis whose deck is empty is not sent away while a
+    player holds more than the hand limit: that player discards, the discards are the deck."""
+    state = S.new_game(game, 2, seed=5)
+    arrange(state, pos={0: "camp-s1"}, money={0: 100}, hands={0: {"grain": 3}, 1: {"fruit": 14}})
+    _deck_to_discards(state)
+    apply_checked(state, (S.K_STEP, sid(state, "oasis-sw")))
+    assert state.phase == S.PH_DISCARD and state.current_player() == 1
+    apply_checked(state, (S.K_DISCARD, gid(state, "fruit")))
+    apply_checked(state, (S.K_DISCARD, gid(state, "fruit")))
+    # the discards (and the pile they joined) are the new deck: the oasis sells from it
+    assert state.phase == S.PH_OASIS and state.current_player() == 0 and state.deck_size >= 2
+    apply_checked(state, (S.K_BUY, 1))
+    assert state.hs[0] == 4 and state.money[0] == 100 - game.rules.oasis_single_price
+    assert state.counters["oasis_empty"] == 0 and state.cur == 1
+
+
+def test_full_field_bought_from_an_empty_deck_is_refilled_from_the_discards(game):
+    """D22: the full-field purchase puts the buyer over the hand limit while the deck is
+    empty; the refill draw applies the run-out rule, so the buyer discards and the field
+    is refilled from the discards (before: the field stayed empty and nobody discarded)."""
+    state = S.new_game(game, 2, seed=5)
+    cap = state.T.capacity[state.T.camp_of[sid(state, "camp-s1")]]
+    limit = game.rules.hand_limit
+    arrange(state, pos={0: "camp-s2"}, money={0: 100}, hands={0: {"grain": limit - 1}},
+            fields={"camp-s1": {"jewels": cap}})
+    _deck_to_discards(state)
+    apply_checked(state, (S.K_STEP, sid(state, "camp-s1")))
+    assert state.phase == S.PH_DISCARD and state.current_player() == 0 and state.hs[0] == limit - 1 + cap
+    while state.phase == S.PH_DISCARD:
+        apply_checked(state, (S.K_DISCARD, gid(state, "grain")))
+    c = state.T.camp_of[sid(state, "camp-s1")]
+    assert state.hs[0] == limit and state.fsize[c] == game.rules.field_start_cards and state.cur == 1
+    assert state.counters["dry_draws"] == 0 and state.counters["reshuffles"] == 1
+
+
+def test_no_gift_penalty_from_an_empty_deck_gives_no_extra_step(game):
+    """D5: with no card to draw the penalty is paid but nothing is given: no gift, so no
+    trade and no extra step (before: the extra step was still offered)."""
+    state = S.new_game(game, 2, seed=5)
+    arrange(state, pos={0: "camp-s2"}, money={0: 100}, hands={0: {}}, fields={"camp-s1": {"grain": 2}})
+    _deck_to_discards(state)
+    apply_checked(state, (S.K_STEP, sid(state, "camp-s1")))
+    assert state.money[0] == 100 - game.rules.camp_no_gift_penalty and state.penalties["camp_no_gift"] == 1
+    assert state.cur == 1 and state.phase == S.PH_MOVE

@@ -33,17 +33,18 @@ HOLD = 2          # most goods the bot carries at once (the seed's penalty start
 RAID_DISTANCE = 1  # a rival's good this close to its city is worth a raid
 
 
-def choose(state: CaravanState, moves: list, rng: random.Random) -> tuple:
-    """The heuristic's move among ``moves`` (which it returns one of)."""
+def choose(state: CaravanState, moves: list, rng: random.Random, hold: int = HOLD) -> tuple:
+    """The heuristic's move among ``moves`` (which it returns one of); ``hold``: the most
+    goods it carries at once."""
     if state.phase == PH_DEST:
         memo = state.player_memo
         if memo[:3] == (state.turn_count, state.actions_left, state.sel) and (K_TO, memo[3]) in moves:
             return (K_TO, memo[3])
-        plan = _plan(state)
+        plan = _plan(state, hold)
         if plan is not None and plan[0] == K_CAMEL and plan[1] == state.sel and (K_TO, plan[2]) in moves:
             return (K_TO, plan[2])
         return _fallback_destination(state, moves)
-    plan = _plan(state)
+    plan = _plan(state, hold)
     if plan is None:
         return (K_END,)
     if plan[0] == K_CAMEL:
@@ -55,9 +56,17 @@ def choose(state: CaravanState, moves: list, rng: random.Random) -> tuple:
     return move if move in moves else (K_END,)
 
 
-def _plan(state: CaravanState) -> tuple | None:
+def choose_greedy(state: CaravanState, moves: list, rng: random.Random) -> tuple:
+    """The exploring games' variant of the heuristic (``pnp check``'s mechanism coverage):
+    it picks up and steals every good it can reach, up to one per camel, so games reach
+    what a careful carrier never does: every camel laden (C11), the penalties for 3 and
+    more undelivered goods, stalled turns."""
+    return choose(state, moves, rng, hold=state.ncamels)
+
+
+def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
     """The action to take: a move tuple, ``(K_CAMEL, from, to)`` for a camel placement,
-    or None (end the turn)."""
+    or None (end the turn).  ``hold``: the most goods to carry at once."""
     T = state.T
     p = state.cur
     pos, load = state.pos[p], state.load[p]
@@ -83,7 +92,7 @@ def _plan(state: CaravanState) -> tuple | None:
             return (K_SHIFT, best, T.city[load[best]])
 
     # 2. steal within reach
-    if state.theft[p] and a >= T.c_steal and len(held) < HOLD:
+    if state.theft[p] and a >= T.c_steal and len(held) < hold:
         best, best_v = None, -1
         for q, j, g, s in _stealable(state, p, n):
             if s in free_spaces:
@@ -94,7 +103,7 @@ def _plan(state: CaravanState) -> tuple | None:
             return best
 
     # 3. pick up
-    if a >= T.c_pick and len(held) < HOLD:
+    if a >= T.c_pick and len(held) < hold:
         best, best_v = None, -1
         for s in free_spaces:
             k = T.supply_of[s]
@@ -115,7 +124,7 @@ def _plan(state: CaravanState) -> tuple | None:
     if not spare:
         return None
     # 5. raid a rival's valuable or nearly delivered good
-    if state.theft[p] and a >= T.c_occupied + T.c_steal and len(held) < HOLD:
+    if state.theft[p] and a >= T.c_occupied + T.c_steal and len(held) < hold:
         best, best_v = None, -1
         for _, _, g, s in _stealable(state, p, n):
             d = T.dist[s][T.city[g]]
@@ -127,7 +136,7 @@ def _plan(state: CaravanState) -> tuple | None:
             return (K_CAMEL, _nearest(T, spare, best), best)
 
     # 6. fetch the most rewarding good on the board
-    if len(held) < HOLD:
+    if len(held) < hold:
         best, best_v = None, 0.0
         for k, g in enumerate(state.board):
             if g < 0:

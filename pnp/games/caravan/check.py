@@ -23,6 +23,13 @@ from pnp.engine.scorecard import percentile
 
 #: The heuristic player's policy.
 choose = caravan_bot.choose
+#: Mechanism coverage (``pnp.engine.adapter``): every mechanism, and each legal move's.
+MECHANISMS = caravan.MECHANISMS
+mechanisms = caravan.mechanisms
+#: The search player's scoring of unfinished rollouts.
+progress = caravan.progress
+#: The exploring games' policy: the heuristic carrying a good on every camel it can.
+explore_choose = caravan_bot.choose_greedy
 
 
 def is_pass(move) -> bool:
@@ -30,9 +37,30 @@ def is_pass(move) -> bool:
     return move[0] == caravan.K_END
 
 
-def new_game(game, variant: Variant, seed: int, track: tuple = ()) -> caravan.CaravanState:
-    """A set-up Caravan game of ``variant`` (``caravan.new_game``)."""
-    return caravan.new_game(game, variant, seed, track)
+def new_game(game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None
+             ) -> caravan.CaravanState:
+    """A set-up Caravan game of ``variant`` (``caravan.new_game``); ``compensation``: one
+    of ``compensations`` (first-turn actions by seat)."""
+    bonus = tuple(compensation["first_turn_bonus"]) if compensation else None
+    return caravan.new_game(game, variant, seed, track, bonus)
+
+
+def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
+    """Seat compensations the data can express, smallest first (``pnp balance``): the
+    seed already gives the game's 1st, 2nd, 3rd turn 1, 2, 3 actions (``rules.
+    turn_actions``), yet the first seat wins most often; here every later seat's first
+    turn gets ``k`` actions more, k = 0 (the standard game) .. ``balance.steps``
+    (checks.yaml).  Each is ``{"describe": str,
+    "first_turn_bonus": [actions per seat]}``."""
+    steps = settings.extra["balance"]["steps"].int(1)
+    r, players = game.rules, variant.players
+    out = []
+    for k in range(steps + 1):
+        bonus = [0] + [k] * (players - 1)
+        first = [r.actions(seat + 1) + bonus[seat] for seat in range(players)]
+        out.append({"describe": "first-turn actions by seat " + ", ".join(map(str, first))
+                    + (" (the standard game)" if k == 0 else ""), "first_turn_bonus": bonus})
+    return out
 
 
 def tracking(game, variant: Variant, settings) -> tuple:
@@ -103,6 +131,12 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
         raise VariantError(
             f"{variant.id}: {camels} camels per player, {comp.camels_per_colour} printed per colour",
             file=game_yaml, key="components.camels_per_colour")
+    if players > len(game.player_colours):
+        raise VariantError(f"{variant.id}: {players} players need a colour each, the data has {len(game.player_colours)}",
+                           file=game_yaml, key="player_colours")
+    if players > comp.player_boards:
+        raise VariantError(f"{variant.id}: {players} players need a player board each, {comp.player_boards} printed",
+                           file=game_yaml, key="components.player_boards")
     if players * game.rules.theft_markers_each > comp.theft_markers:
         raise VariantError(
             f"{variant.id}: {players * game.rules.theft_markers_each} theft markers in play, {comp.theft_markers} printed",
@@ -113,6 +147,12 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
             f"{bound['refills']} refills x {bound['per_refill']}), {comp.demand_markers} printed",
             file=game_yaml, key="components.demand_markers")
     engine = engine_counts(game, variant)
+    scores = dict(zip(caravan.tables(game).goods, caravan.tables(game).points))
+    wrong = [f"{g.id}: engine {scores[g.id]}, {g.kind} goods {game.kinds[g.kind]}" for g in game.goods
+             if scores[g.id] != game.kinds[g.kind]]
+    if wrong:
+        raise VariantError(f"{variant.id}: points per delivered good differ from its kind's: " + "; ".join(wrong),
+                           file=game_yaml, key="kinds")
     model = {"goods": sum(counts.values()), **counts, "camels": camels,
              "theft_markers": players * game.rules.theft_markers_each,
              "demand_markers_out": game.board.demand_at_start}

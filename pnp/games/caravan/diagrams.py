@@ -90,6 +90,12 @@ def _grid(game, s: Strings, width: float, caption_h: float = 0.0, labels: bool =
     return g
 
 
+def board_picture(game, lang: str, width: float):
+    """The assembled board, small (the contents page): cities and supply spaces, no legend;
+    ``width`` points wide."""
+    return _grid(game, Strings(game.folder.parent, game.id, lang), width).drawing()
+
+
 def _light(hex_colour: str) -> bool:
     r, gr, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return 0.299 * r + 0.587 * gr + 0.114 * b > 150

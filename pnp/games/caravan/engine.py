@@ -103,17 +103,25 @@ def tables(game) -> Tables:
     return t
 
 
-def new_game(game, variant: Variant, seed: int, track: tuple = ()) -> "CaravanState":
+def new_game(game, variant: Variant, seed: int, track: tuple = (),
+             first_turn_bonus: tuple[int, ...] | None = None) -> "CaravanState":
     """A set-up game of ``variant`` (seed: "opsætning"): the variant's goods in the bag,
     one drawn onto each numbered supply space in numeric order, the demand markers of
     set-up put out, camels and one theft marker per player.  ``track`` is unused (every
-    game records what ``sizing`` reads).
+    game records what ``sizing`` reads).  ``first_turn_bonus``: actions added to each
+    seat's first turn (a seat compensation, ``pnp balance``; default none).
 
     Raises:
         VariantError: player count or set-up not in the data (key "--players"/"--variant").
     """
     game.variant(variant.players, variant.setup)  # validates the combination
-    return CaravanState(tables(game), variant, seed)
+    state = CaravanState(tables(game), variant, seed)
+    if first_turn_bonus:
+        if len(first_turn_bonus) != variant.players or min(first_turn_bonus) < 0:
+            raise RuleGap(f"first-turn bonus {first_turn_bonus} for {variant.players} players")
+        state.bonus = tuple(first_turn_bonus)
+        state.actions_left += state.bonus[0]
+    return state
 
 
 class CaravanState:
@@ -125,7 +133,7 @@ class CaravanState:
         "on_board", "bag", "bag_size", "total", "delivered", "demand_held", "theft", "demand_free",
         "end_triggered", "ended_by", "winner_seat", "scores", "counters", "max_demand_in_use",
         "max_held", "max_theft_held", "max_demand_on_space", "max_delivered_good", "penalties",
-        "moves_made", "group_cache", "player_memo",
+        "moves_made", "group_cache", "player_memo", "bonus",
     )
 
     def __init__(self, T: Tables, variant: Variant, seed: int):
@@ -164,6 +172,7 @@ class CaravanState:
         self.sel = -1
         self.turn_count = 1
         self.actions_left = r.actions(1)
+        self.bonus: tuple[int, ...] = ()  # actions added to each seat's first turn (new_game)
         self.acted = False
         self.passes = 0
         self.ended_by = None
@@ -300,6 +309,10 @@ class CaravanState:
                 return  # the game is over (seed: ends at once when the next good is delivered)
             self._spend(T.c_shift)
         elif k == K_END:
+            # C10: only a turn in which the player could not act counts towards a
+            # stalemate; a turn passed by choice (other moves were legal) ends the count
+            if len(self.legal_moves()) > 1:
+                self.acted = True
             self._end_turn()
         else:
             raise RuleGap(f"unknown move {m!r}")
@@ -435,13 +448,15 @@ class CaravanState:
             self.passes = 0
         else:
             self.passes += 1
-            # C10: a full round of turns without an action ends the game
+            # C10: a full round of turns in which nobody could act ends the game
             if self.passes >= self.players * self.T.rules.stalemate_turns_per_player:
                 self._game_over(END_STALEMATE)
                 return
         self.cur = (self.cur + 1) % self.players
         self.turn_count += 1
         self.actions_left = self.T.rules.actions(self.turn_count)
+        if self.bonus and self.turn_count <= self.players:
+            self.actions_left += self.bonus[self.cur]
         self.acted = False
         self.phase = PH_ACT
         self.sel = -1
@@ -547,7 +562,7 @@ class CaravanState:
         if self.phase == PH_OVER:
             if self.winner_seat is None:
                 raise InvariantViolation("game over without a winner")
-        elif not 1 <= self.actions_left <= T.max_actions:
+        elif not 1 <= self.actions_left <= T.max_actions + max(self.bonus, default=0):
             raise InvariantViolation(f"{self.actions_left} actions left in a live turn")
 
     def describe(self, m: tuple) -> str:
@@ -563,3 +578,47 @@ class CaravanState:
         if k == K_SHIFT:
             return f"move good {T.goods[self.load[self.cur][m[1]]]} to {T.space_names[m[2]]}"
         return name
+
+
+# ----------------------------------------------------------------------------- mechanisms
+#: Every mechanism a decision can offer (``pnp check``'s coverage table): a kind of legal
+#: move, and the choices within a rule (a camel from the supply or one moved, onto a free
+#: or an occupied space; ending a turn with actions left, or because every camel is laden).
+MECHANISMS = (
+    "place a camel from the supply", "move an unladen camel", "onto a free space", "onto an occupied space",
+    "pick up a good", "move a good", "steal a good", "end the turn early", "every camel laden: end the turn",
+)
+# A turn whose remaining actions pay for nothing ends by itself, so "end the turn, no
+# action left" (a forced end with unladen camels) is labelled when seen but not required.
+_LABELS = {K_PICK: "pick up a good", K_SHIFT: "move a good", K_STEAL: "steal a good"}
+
+
+def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
+    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``."""
+    if state.phase == PH_DEST:
+        occ = state.occ
+        return ["onto an occupied space" if occ[m[1]] else "onto a free space" for m in moves]
+    out = []
+    for m in moves:
+        k = m[0]
+        if k == K_END:
+            if len(moves) > 1:
+                out.append("end the turn early")
+            elif all(x >= 0 for x in state.load[state.cur]):
+                out.append("every camel laden: end the turn")
+            else:
+                out.append("end the turn, no action left")
+        elif k == K_CAMEL:
+            out.append("place a camel from the supply" if m[1] < 0 else "move an unladen camel")
+        else:
+            out.append(_LABELS[k])
+    return out
+
+
+# ----------------------------------------------------------------------------- search player
+def progress(state: CaravanState) -> list[float]:
+    """Each seat's score now against the leader's (open information: nothing to redeal;
+    the bag's draws are chance), as a 0..1 share for the search player's rollouts."""
+    scores = [state.score(p) for p in range(state.players)]
+    top = max(max(scores), 1)
+    return [max(0.0, s) / top for s in scores]

@@ -29,6 +29,12 @@ def new_game(game, variant: Variant, seed: int, track: tuple = ()) -> chessboard
 #: The heuristic player's policy, ``choose(state, moves, rng)`` (``pnp.games.caravan_chessboard.bot.choose``;
 #: the function itself, not a wrapper: one call less for every decision).
 choose = chessboard_bot.choose
+#: Mechanism coverage (``pnp.engine.adapter``): every mechanism, and each legal move's.
+MECHANISMS = chessboard.MECHANISMS
+mechanisms = chessboard.mechanisms
+#: The search player's scoring of unfinished rollouts and redeal of hidden cards.
+progress = chessboard.progress
+determinise = chessboard.determinise
 
 
 def _section(settings, name: str):

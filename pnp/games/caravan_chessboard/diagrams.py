@@ -110,6 +110,18 @@ def _grid(game, s: Strings, width: float, caption_h: float, numbers: bool = True
     return g
 
 
+def board_picture(game, lang: str, width: float):
+    """The assembled board, small (the contents page): its regions and the centre, no
+    numbers or legend; ``width`` points wide."""
+    b = game.board
+    g = _grid(game, Strings(game.folder.parent, game.id, lang), width, caption_h=0, numbers=False)
+    for r in b.centre_rows:
+        for c in b.centre_columns:
+            rr, cc = _cell(b, r, c)
+            g.cell_fill(rr, cc, None, PATH, inset=1.0, width=1.2, dash=(2, 1.5))
+    return g.drawing()
+
+
 def _cell(board, row: int, col: int) -> tuple[int, int]:
     """Grid cell (0-based from the top) of a 1-based (row, column): row 1 at the bottom."""
     return board.rows - row, col - 1

@@ -141,6 +141,7 @@ class Tables:
         )
         self.centre_rows, self.centre_columns = b.centre_rows, b.centre_columns
         self.oasis_per_row = game.marker("oasis").per_row
+        self.die_faces = game.die_faces
         self.quicksand_per_row = game.marker("quicksand").per_row
 
     def unloadable_masks(self, players: int) -> tuple[bool, ...]:
@@ -224,7 +225,7 @@ class ChessboardState:
         "T", "seed", "players", "rng", "phase", "cur", "turn_count", "winner_seat",
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
-        "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "partners",
+        "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "desert_limit", "partners",
         "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
         "coins", "coin_need",
     )
@@ -262,7 +263,8 @@ class ChessboardState:
         self.quick = [False] * T.squares
         self.oasis = [False] * T.squares
         for row in T.middle_rows:
-            cols = rng.sample(range(1, T.columns + 1), T.oasis_per_row + T.quicksand_per_row)
+            # the d8 picks a column (the model holds die faces == columns)
+            cols = rng.sample(range(1, T.die_faces + 1), T.oasis_per_row + T.quicksand_per_row)
             for i, c in enumerate(cols):
                 if i < T.oasis_per_row:
                     self.oasis[T.square(row, c)] = True
@@ -280,7 +282,10 @@ class ChessboardState:
         self.pending: list[int] = []
         self.exchange_left = 0
         self.desert_first = self.desert_done = self.moved = False
-        self.bandits_used = self.sandstorm_used = False
+        # Desert-phase cards played this turn for each desert pawn (K8: at most
+        # ``rules.desert_cards_per_pawn`` each)
+        self.bandits_used = self.sandstorm_used = 0
+        self.desert_limit = r.desert_cards_per_pawn
         self.partners: tuple[int, ...] = ()
         self.rob_queue: list[int] = []
         self.phase = PH_PLACE
@@ -382,14 +387,16 @@ class ChessboardState:
     def _desert_moves(self) -> list[tuple]:
         """Bandits and Sandstorm moves the current player's cards allow (K8): straight free
         lines ending on a Middle Eastern square (a line between two Middle Eastern squares
-        never leaves them)."""
+        never leaves them), while fewer than ``rules.desert_cards_per_pawn`` cards have
+        moved that pawn this turn."""
         T = self.T
         hand = self.hands[self.cur]
         bits = self.blocked_bits
         out = []
+        limit = self.desert_limit
         for kind, types, used, at in ((K_BANDITS, T.bandit_types, self.bandits_used, self.bandits),
                                       (K_SANDSTORM, T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
-            if used:
+            if used >= limit:
                 continue
             lines = T.desert_lines[at]
             for t in types:
@@ -574,7 +581,7 @@ class ChessboardState:
         """Draw phase, steps 1 and 2 (K1): discard any cards, then the optional exchange."""
         self.turn_count += 1
         self.desert_first = self.desert_done = self.moved = False
-        self.bandits_used = self.sandstorm_used = False
+        self.bandits_used = self.sandstorm_used = 0
         self.phase = PH_DISCARD
         if not self.hand_n[self.cur]:
             self._draw_step()
@@ -686,13 +693,13 @@ class ChessboardState:
         if k == K_SANDSTORM:
             self._put(players + 1, self.sandstorm, dest)
             self.sandstorm = dest
-            self.sandstorm_used = True
+            self.sandstorm_used += 1
             self.counters["sandstorm_moves"] += 1
             self._to_desert()
             return
         self._put(players, self.bandits, dest)
         self.bandits = dest
-        self.bandits_used = True
+        self.bandits_used += 1
         self.counters["bandit_moves"] += 1
         soldier = self.T.soldier
         queue = []
@@ -919,3 +926,89 @@ class ChessboardState:
             car = {T.type_ids[t]: n for t, n in enumerate(self.cars[p]) if n}
             marks.append(f"player {p}: gold {self.gold[p]}, hand {hand}, caravan {car}")
         return "\n".join(marks)
+
+
+# ----------------------------------------------------------------------------- mechanisms
+#: Every mechanism a decision can offer (``pnp check``'s coverage table): a kind of legal
+#: move in its phase, and the choices within a rule (load soldiers or goods, move again
+#: from an oasis, lose a soldier or all goods, sell or keep the goods).
+MECHANISMS = (
+    "start in Europe", "start in the Orient", "place a desert pawn",
+    "discard before drawing", "exchange 2 for 1", "draw", "drop 1 of the 3 drawn", "discard to the hand limit",
+    "load soldiers", "load goods", "stop loading",
+    "move the caravan", "move again from an oasis", "desert phase first", "end the move phase",
+    "trade", "decline a trade",
+    "move the Bandits", "move the Sandstorm", "end the desert phase",
+    "robbed: lose a soldier", "robbed: lose all goods",
+    "sell", "keep the goods",
+)
+_LABEL = {
+    (PH_PLACE_DESERT, K_PLACE_DESERT): "place a desert pawn",
+    (PH_DISCARD, K_DISCARD): "discard before drawing", (PH_DISCARD, K_EXCHANGE): "exchange 2 for 1",
+    (PH_DISCARD, K_DONE): "draw", (PH_EXCHANGE, K_EXCHANGE): "exchange 2 for 1",
+    (PH_KEEP, K_KEEP_DROP): "drop 1 of the 3 drawn", (PH_LIMIT, K_LIMIT_DROP): "discard to the hand limit",
+    (PH_BUY, K_DONE): "stop loading",
+    (PH_MOVE, K_DESERT_FIRST): "desert phase first", (PH_MOVE, K_PASS): "end the move phase",
+    (PH_TRADE, K_SWAP): "trade", (PH_TRADE, K_DONE): "decline a trade",
+    (PH_DESERT, K_BANDITS): "move the Bandits", (PH_DESERT, K_SANDSTORM): "move the Sandstorm",
+    (PH_DESERT, K_DONE): "end the desert phase",
+    (PH_ROB, K_LOSE_SOLDIER): "robbed: lose a soldier", (PH_ROB, K_LOSE_GOODS): "robbed: lose all goods",
+    (PH_SELL, K_SELL): "sell", (PH_SELL, K_PASS): "keep the goods",
+}
+_BY_PHASE = tuple({k: v for (ph, k), v in _LABEL.items() if ph == phase} for phase in range(len(PHASE_NAMES)))
+
+
+def mechanisms(state: ChessboardState, moves: list[tuple]) -> list[str]:
+    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``."""
+    ph = state.phase
+    if ph == PH_MOVE:
+        caravan = "move again from an oasis" if state.moved else "move the caravan"
+        return [caravan if m[0] == K_MOVE else _BY_PHASE[ph][m[0]] for m in moves]
+    if ph == PH_BUY:
+        soldier = state.T.soldier
+        return ["stop loading" if m[0] == K_DONE else "load soldiers" if m[1] == soldier else "load goods"
+                for m in moves]
+    if ph == PH_PLACE:
+        end_of = state.T.end_of
+        return ["start in Europe" if end_of[m[1]] == 0 else "start in the Orient" for m in moves]
+    labels = _BY_PHASE[ph]
+    return [labels[m[0]] for m in moves]
+
+
+# ----------------------------------------------------------------------------- search player
+def progress(state: ChessboardState) -> list[float]:
+    """Each seat's share of the way to winning (gold / ``rules.target_gold``, goods in the
+    caravan counted at their sale value), for the search player's unfinished rollouts."""
+    T = state.T
+    target = T.rules.target_gold
+    out = []
+    for p in range(state.players):
+        car = state.cars[p]
+        goods = sum(T.sale[car[t]] for t in T.goods)
+        out.append(min(1.0, (state.gold[p] + 0.5 * goods) / target))
+    return out
+
+
+def determinise(state: ChessboardState, seat: int, rng: random.Random) -> None:
+    """Redeal what ``seat`` cannot see: the other players' hands, each keeping its size,
+    drawn from those hands and the face-down deck together (the rest becomes the deck).
+    Caravans, the discard pile and the board are open."""
+    others = [q for q in range(state.players) if q != seat]
+    pool = list(state.deck)
+    for q in others:
+        pool = [a + b for a, b in zip(pool, state.hands[q])]
+    left = sum(pool)
+    for q in others:
+        hand = state.hands[q]  # in place: all_piles holds references to the hands and the deck
+        hand[:] = [0] * len(pool)
+        for _ in range(state.hand_n[q]):
+            x = rng.randrange(left)
+            t = 0
+            while x >= pool[t]:
+                x -= pool[t]
+                t += 1
+            pool[t] -= 1
+            hand[t] += 1
+            left -= 1
+    state.deck[:] = pool
+    state.deck_n = left

@@ -4,9 +4,12 @@ It values a hand by what its sets would fetch: ``V(hand) = sum over goods of
 price(good, cards held)`` from the model's price table, and counts that potential at
 ``HOLD`` (a Piaster in hand is worth more than a Piaster of cards that still need a city
 buying that good).  Then:
-- sells when a city pays well: the sale that maximises money + HOLD * V(rest);
+- sells when a city pays well: the sale that maximises money + HOLD * V(rest)
+  (+ ``SHED`` a card shed from a hand over the hand limit: such hands lose cards when
+  the deck runs out, so the bot sells them down, past the price table if need be);
   a sale that wins the game always;
-- buys at cheap oases: 4 cards when HOLD * (expected value of 4 draws) beats the price;
+- buys at cheap oases: 4 cards when HOLD * (expected value of 4 draws) beats the price,
+  a card past the hand limit counting ``CROWDED`` of one within it;
 - trades towards sets: each 1-for-1 trade that raises V, best first (V rises strictly,
   so trading ends);
 - rolls the die when the best end space, averaged over the faces, beats the best free
@@ -28,6 +31,9 @@ from pnp.games.samarkand.engine import (
 HOLD = 0.85  # worth of a Piaster of potential sales in hand against a Piaster of cash (tuned: shortest games, 0.3-1.0 tried)
 WIN = 10**6  # score of a move that wins at once
 EXTRA_DEPTH = 2  # how many nomad-camp extra steps the bot looks ahead
+CROWDED = 0.5  # worth of a card bought past the hand limit against one within it (issue 15: hoarding)
+SHED = 6  # Piaster a sale is worth more for each card it sheds from a hand over the hand limit
+          # (such a card is lost when the deck runs out; issue 15: hoarding)
 
 
 def choose(state: SamarkandState, moves: list, rng: random.Random) -> tuple:
@@ -126,7 +132,7 @@ def _best_sale(state: SamarkandState, p: int, city: int) -> tuple[float, tuple |
     """
     T = state.T
     hand, money, held = state.hands[p], state.money[p], state.hs[p]
-    least, target = T.rules.min_sale, T.rules.target_money
+    least, target, limit = T.rules.min_sale, T.rules.target_money, T.rules.hand_limit
     bare = HOLD * T.rules.camp_no_gift_penalty  # an empty hand pays the next camp's penalty
     best, best_move = None, None
     for slot in (2 * city, 2 * city + 1):
@@ -146,7 +152,8 @@ def _best_sale(state: SamarkandState, p: int, city: int) -> tuple[float, tuple |
                 mask |= 1 << h
                 if j >= least:
                     gain = T.mix[chip][j]
-                    score = gain - HOLD * lost + (WIN if money + gain >= target else 0) - (bare if j == held else 0)
+                    score = (gain - HOLD * lost + (WIN if money + gain >= target else 0) - (bare if j == held else 0)
+                             + SHED * min(j, max(0, held - limit)))
                     if best is None or score > best:
                         best, best_move = score, (K_MIX, slot, mask)
         else:
@@ -154,7 +161,8 @@ def _best_sale(state: SamarkandState, p: int, city: int) -> tuple[float, tuple |
             row, pay = T.sale[g][0], T.sale[g][chip]
             for n in range(least, h + 1):
                 gain = pay[n]
-                score = gain - HOLD * (row[h] - row[h - n]) + (WIN if money + gain >= target else 0) - (bare if n == held else 0)
+                score = (gain - HOLD * (row[h] - row[h - n]) + (WIN if money + gain >= target else 0)
+                         - (bare if n == held else 0) + SHED * min(n, max(0, held - limit)))
                 if best is None or score > best:
                     best, best_move = score, (K_SELL, slot, n)
     return best, best_move
@@ -188,8 +196,19 @@ class _Values:
                 onward = self.onward.get(key)
                 if onward is None:
                     onward = self.onward[key] = max(self.of(e, True, depth + 1) for e in self.s.T.exits[space])
-                value = max(value, onward - HOLD * self.gift)
+                value = max(value, onward - self._entry_fee())
         return value
+
+    def _entry_fee(self) -> float:
+        """What entering a camp (not full) costs before its extra step: the cheapest gift's
+        potential, or with an empty hand the no-gift penalty in cash (seed: "draw the top
+        card, pay 20 Piaster"; the drawn card is the gift, D5).  Without the penalty here
+        the bot walked through camps empty-handed: 1,035 of 1,125 penalties in 200
+        two-player games came from that step (issue 15)."""
+        s = self.s
+        if s.hs[self.p] == 0:
+            return float(min(s.T.rules.camp_no_gift_penalty, s.money[self.p]))
+        return HOLD * self.gift
 
     def _act(self, space: int) -> float:
         s, p = self.s, self.p
@@ -207,9 +226,9 @@ class _Values:
             each = self.draw
             if each is None:
                 each = self.draw = HOLD * _draw_worth(s, hand)
-            value = each - r.oasis_single_price
+            value = each * _room(s, p, 1) - r.oasis_single_price
             if money >= T.price_4[space]:
-                value = max(value, T.oasis_bulk * each - T.price_4[space])
+                value = max(value, each * _room(s, p, T.oasis_bulk) - T.price_4[space])
             return value
         c = T.camp_of[space]
         field = s.fields[c]
@@ -236,6 +255,16 @@ class _Values:
 def _mean_loss(T, hand) -> float:
     losses = [T.sale[g][0][hand[g]] - T.sale[g][0][hand[g] - 1] for g in range(T.G) if hand[g]]
     return sum(losses) / len(losses) if losses else 0.0
+
+
+def _room(s: SamarkandState, p: int, cards: int) -> float:
+    """How many of ``cards`` more cards count at full worth: those past the hand limit
+    count ``CROWDED`` each (a hand over the limit discards down to it when the deck runs
+    out, and a card beyond a good's last price column never sells for more).  Stops the
+    hoarding of 40-card hands (issue 15)."""
+    over = max(0, s.hs[p] + cards - s.T.rules.hand_limit)
+    over = min(over, cards)
+    return (cards - over) + CROWDED * over
 
 
 def _draw_worth(s: SamarkandState, hand) -> float:
@@ -282,8 +311,8 @@ def _buy(state: SamarkandState, moves: list) -> tuple:
         return moves[0]
     T, p = state.T, state.cur
     each = HOLD * _draw_worth(state, state.hands[p])
-    one = each - T.rules.oasis_single_price
-    bulk = T.oasis_bulk * each - T.price_4[state.oasis]
+    one = each * _room(state, p, 1) - T.rules.oasis_single_price
+    bulk = each * _room(state, p, T.oasis_bulk) - T.price_4[state.oasis]
     return moves[1] if bulk >= one else moves[0]
 
 

@@ -21,12 +21,45 @@ from pnp.engine.supply import greedy_change, needed_per_value
 
 #: The heuristic player's policy.
 choose = samarkand_bot.choose
+#: Mechanism coverage (``pnp.engine.adapter``): every mechanism, and each legal move's.
+MECHANISMS = samarkand.MECHANISMS
+mechanisms = samarkand.mechanisms
+#: The search player's scoring of unfinished rollouts and redeal of hidden cards.
 
 
-def new_game(game, variant: Variant, seed: int, track: tuple = ()):
-    """A set-up Samarkand game (``samarkand.new_game``); ``track``: banknote values."""
+def progress(state) -> list[float]:
+    """``samarkand.progress`` with the heuristic's worth of a hand (``bot.HOLD``)."""
+    return samarkand.progress(state, samarkand_bot.HOLD)
+
+
+determinise = samarkand.determinise
+
+
+def new_game(game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None):
+    """A set-up Samarkand game (``samarkand.new_game``); ``track``: banknote values;
+    ``compensation``: one of ``compensations`` (start money by seat)."""
     check_setup(game, variant.setup)
-    return samarkand.new_game(game, variant.players, seed, track)
+    start = tuple(compensation["start_money"]) if compensation else None
+    return samarkand.new_game(game, variant.players, seed, track, start)
+
+
+def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
+    """Seat compensations the data can express, smallest first (``pnp balance``): start
+    money by seat, the later seats (who move after the others have seen the board)
+    keeping ``rules.start_money`` and each earlier seat ``k x balance.step`` Piaster more
+    per seat it is ahead of the last, for k = 0 (the standard game) .. ``balance.steps``.
+
+    Each is ``{"describe": str, "start_money": [Piaster per seat]}`` (checks.yaml section
+    ``balance``: ``step``, ``steps``)."""
+    node = settings.extra["balance"]
+    step, steps = node["step"].int(1), node["steps"].int(1)
+    base, players = game.rules.start_money, variant.players
+    out = []
+    for k in range(steps + 1):
+        money = [base + k * step * (players - 1 - seat) for seat in range(players)]
+        out.append({"describe": "start money by seat " + ", ".join(map(str, money)) + " Piaster"
+                    + (" (the standard game)" if k == 0 else ""), "start_money": money})
+    return out
 
 
 def tracking(game, variant: Variant, settings) -> tuple[int, ...]:

@@ -106,6 +106,12 @@ def figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     }
 
 
+def board_picture(game, lang: str, width: float):
+    """The assembled board, small (the contents page): spaces, arrows and trading fields,
+    no legend; ``width`` points wide."""
+    return _grid(game, Strings(game.folder.parent, game.id, lang), width, legend=False).drawing()
+
+
 def _space_label(sp, s: Strings) -> str:
     if sp.kind == "city":
         return s(f"cities.{sp.id}")

@@ -31,7 +31,7 @@ KIND_NAMES = ("place", "step", "die", "goto", "gift", "trade", "extra", "end", "
 # phases (whose decision is awaited)
 PH_PLACE, PH_MOVE, PH_DIE, PH_GIFT, PH_CAMP, PH_OASIS, PH_CITY, PH_CHIP, PH_DISCARD, PH_OVER = range(10)
 # what to do once a run of card draws is complete (draws can pause for discards: seed "No more commodities")
-AFTER_END_TURN, AFTER_PENALTY_GIFT, AFTER_PAY_OASIS = range(3)
+AFTER_END_TURN, AFTER_PENALTY_GIFT, AFTER_PAY_OASIS, AFTER_ENTER_OASIS = range(4)
 CAMP, OASIS, CITY = 0, 1, 2
 ASSORTMENT = -1  # market token that buys an assortment
 PENALTIES = ("camp_no_gift", "oasis_no_money", "city_no_sale")
@@ -102,17 +102,20 @@ def tables(game) -> Tables:
     return t
 
 
-def new_game(game, players: int, seed: int, track_notes: tuple[int, ...] = ()) -> "SamarkandState":
+def new_game(game, players: int, seed: int, track_notes: tuple[int, ...] = (),
+             start_money: tuple[int, ...] | None = None) -> "SamarkandState":
     """A set-up game for ``players`` (seed: "Preparation"): deck reduced, 2 cards per trading
     field, 7 cards and 200 Piaster each, market tokens shuffled onto the cities (D2).
 
     ``track_notes``: banknote values; if given, the state records the most notes of each
     value the players' cash needs (greedy change-making) at the end of every turn.
+    ``start_money``: Piaster of each seat at the start (a seat compensation, ``pnp
+    balance``); default ``rules.start_money`` for every seat.
 
     Raises:
         VariantError: ``players`` outside the data's range, or a deck too small to set up.
     """
-    return SamarkandState(tables(game), players, seed, track_notes)
+    return SamarkandState(tables(game), players, seed, track_notes, start_money)
 
 
 class SamarkandState:
@@ -124,10 +127,11 @@ class SamarkandState:
         "pile", "discarder", "camp", "free", "traded", "gift_given", "oasis", "city", "sold_slot",
         "die_dest", "draw_target", "draw_left", "draw_got", "last_drawn", "after", "buy_n",
         "paid_out", "taken_in", "max_payout", "total", "counters", "penalties", "max_circulation",
-        "notes", "note_need", "note_memo",
+        "notes", "note_need", "note_memo", "start_money",
     )
 
-    def __init__(self, T: Tables, players: int, seed: int, track_notes: tuple[int, ...] = ()):
+    def __init__(self, T: Tables, players: int, seed: int, track_notes: tuple[int, ...] = (),
+                 start_money: tuple[int, ...] | None = None):
         game, r = T.game, T.rules
         counts = game.deck(players)  # raises VariantError outside the range
         self.T = T
@@ -165,7 +169,10 @@ class SamarkandState:
             for _ in range(r.hand_size):
                 self.hands[p][self._pick()] += 1
         self.hs = [r.hand_size] * players
-        self.money = [r.start_money] * players
+        self.start_money = tuple(start_money) if start_money is not None else (r.start_money,) * players
+        if len(self.start_money) != players or min(self.start_money) < 0:
+            raise RuleGap(f"start money {self.start_money} for {players} players")
+        self.money = list(self.start_money)
         self.pos = [-1] * players
         self.pile = [0] * G
         self.phase = PH_PLACE
@@ -184,7 +191,7 @@ class SamarkandState:
         self.paid_out = self.taken_in = self.max_payout = 0
         self.counters = {"deck_ran_out": 0, "reshuffles": 0, "dry_draws": 0, "fields_bought": 0, "oasis_empty": 0, "die_rolls": 0, "sales": 0}
         self.penalties = dict.fromkeys(PENALTIES, 0)
-        self.max_circulation = r.start_money * players
+        self.max_circulation = sum(self.money)
         self.notes = tuple(sorted(track_notes, reverse=True))
         self.note_need = [0] * len(self.notes)
         self.note_memo: dict[int, tuple[int, ...]] = {}
@@ -383,11 +390,16 @@ class SamarkandState:
                 self.deck_size += 1
             self._end_turn()
             return
+        self.oasis = s
         if self.deck_size == 0:
+            # D22: an empty deck meets the run-out rule again: players over the hand limit
+            # discard, the discards are the new deck, and the oasis sells from it
+            self.draw_left, self.after = 0, AFTER_ENTER_OASIS
+            if self._next_discarder(p):
+                return
             self.counters["oasis_empty"] += 1  # D12: an oasis with nothing to draw sells nothing
             self._end_turn()
             return
-        self.oasis = s
         self.phase = PH_OASIS
 
     # -- cities (seed: "Cities")
@@ -471,7 +483,11 @@ class SamarkandState:
         """Run the pending draws.  False if paused for hand-limit discards."""
         while self.draw_left:
             if self.deck_size == 0:
-                self.counters["dry_draws"] += 1  # D17: deck empty even after the reshuffle
+                # D22: a draw from an empty deck first applies the run-out rule: players
+                # over the hand limit discard, and the discards are the deck to draw from
+                if self._next_discarder(self.cur):
+                    return False
+                self.counters["dry_draws"] += 1  # D17: deck empty, nobody over the limit
                 self.draw_left = 0
                 break
             g = self._pick()
@@ -537,10 +553,16 @@ class SamarkandState:
             self._end_turn()
         elif a == AFTER_PENALTY_GIFT:
             g = self.last_drawn if self.draw_got else -1
-            if g >= 0:
-                self.hands[self.cur][g] -= 1
-                self.hs[self.cur] -= 1
-            self._give(g)  # D5: the penalty card is the gift (none if the deck is dry)
+            if g < 0:
+                # D5: no card to draw, so no greeting gift: the penalty is paid, and with
+                # no gift (and an empty hand) there is no trade and no extra step
+                self._end_turn()
+                return
+            self.hands[self.cur][g] -= 1
+            self.hs[self.cur] -= 1
+            self._give(g)  # D5: the penalty card is the gift
+        elif a == AFTER_ENTER_OASIS:
+            self._enter_oasis(self.oasis)
         elif a == AFTER_PAY_OASIS:
             r = self.T.rules
             bulk = self.T.price_4[self.oasis] if self.buy_n == self.T.oasis_bulk else r.oasis_single_price
@@ -615,7 +637,7 @@ class SamarkandState:
         for c, f in enumerate(self.fields):
             if self.fsize[c] != sum(f) or self.fsize[c] > T.capacity[c]:
                 raise InvariantViolation(f"field {c}: size {self.fsize[c]}, holds {sum(f)}, capacity {T.capacity[c]}")
-        start = T.rules.start_money * self.players
+        start = sum(self.start_money)
         if min(self.money) < 0:
             raise InvariantViolation(f"negative money {self.money}")
         if sum(self.money) != start + self.paid_out - self.taken_in:
@@ -647,3 +669,73 @@ class SamarkandState:
         if k == K_MIX:
             return "sell assortment " + "+".join(T.goods[g] for g in range(T.G) if m[2] >> g & 1)
         return " ".join([name] + [str(x) for x in m[1:]])
+
+
+# ----------------------------------------------------------------------------- mechanisms
+#: Every mechanism a decision can offer (``pnp check``'s coverage table): a kind of legal
+#: move in its phase, and the choices within a rule (one card or the bulk at an oasis, a
+#: sale within the price table or past its last column, an assortment).
+MECHANISMS = (
+    "place the pawn", "step along an arrow", "roll the die", "go where the die shows",
+    "give a gift", "trade with the field", "extra step from the camp", "leave the camp",
+    "buy 1 card at the oasis", "buy the bulk at the oasis",
+    "sell one good", "sell past the price table's last column", "sell an assortment",
+    "move a market chip", "discard to the hand limit",
+)
+_LABELS = {
+    K_PLACE: "place the pawn", K_STEP: "step along an arrow", K_DIE: "roll the die", K_GOTO: "go where the die shows",
+    K_GIFT: "give a gift", K_TRADE: "trade with the field", K_EXTRA: "extra step from the camp",
+    K_END: "leave the camp", K_MIX: "sell an assortment", K_CHIP: "move a market chip",
+    K_DISCARD: "discard to the hand limit",
+}
+
+
+def mechanisms(state: SamarkandState, moves: list[tuple]) -> list[str]:
+    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``."""
+    ph = state.phase
+    if ph == PH_CITY:
+        widest = state.T.game.prices.sizes[-1]
+        return ["sell an assortment" if m[0] == K_MIX else
+                "sell past the price table's last column" if m[2] > widest else "sell one good" for m in moves]
+    if ph == PH_OASIS:
+        return ["buy 1 card at the oasis" if m[1] == 1 else "buy the bulk at the oasis" for m in moves]
+    return [_LABELS[m[0]] for m in moves]
+
+
+# ----------------------------------------------------------------------------- search player
+def progress(state: SamarkandState, hold: float = 0.85) -> list[float]:
+    """Each seat's share of the way to winning, for the search player's unfinished
+    rollouts: money plus ``hold`` x what the hand's sets would fetch (price table, no
+    chip; the heuristic's own weight), over ``rules.target_money``."""
+    T = state.T
+    target = T.rules.target_money
+    out = []
+    for p in range(state.players):
+        hand = state.hands[p]
+        potential = sum(T.sale[g][0][min(hand[g], len(T.sale[g][0]) - 1)] for g in range(T.G))
+        out.append(min(1.0, (state.money[p] + hold * potential) / target))
+    return out
+
+
+def determinise(state: SamarkandState, seat: int, rng: random.Random) -> None:
+    """Redeal what ``seat`` cannot see: the other players' hands, each keeping its size,
+    drawn from those hands and the face-down deck together (the rest becomes the deck)."""
+    others = [q for q in range(state.players) if q != seat]
+    pool = list(state.deck)
+    for q in others:
+        pool = [a + b for a, b in zip(pool, state.hands[q])]
+    left = sum(pool)
+    for q in others:
+        hand = [0] * len(pool)
+        for _ in range(state.hs[q]):
+            x = rng.randrange(left)
+            g = 0
+            while x >= pool[g]:
+                x -= pool[g]
+                g += 1
+            pool[g] -= 1
+            hand[g] += 1
+            left -= 1
+        state.hands[q] = hand
+    state.deck = pool
+    state.deck_size = left

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.model.variant import Variant
 from pnp.kit.rulebook import lang_strings
+from pnp.games.samarkand.diagrams import board_picture as contents_picture  # noqa: F401  (contents page)
 from pnp.games.samarkand.diagrams import examples, figures  # noqa: F401  (figures: the sheet's drawings)
 
 

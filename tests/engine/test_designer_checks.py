@@ -1,0 +1,142 @@
+"""The engine as a designer's tool (issue 15): mechanism coverage, the exploring player,
+seat judgement, the balance search and the search player, on small seeded samples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pnp.engine.balance import search
+from pnp.engine.check import engine_of, full_check, load_settings, mcts_seat
+from pnp.engine.core import game_seed, playout
+from pnp.engine.mcts import MctsPlayer, clone
+from pnp.engine.players import ExploringPlayer, HeuristicPlayer
+from pnp.engine.scorecard import coverage_failures, seat_failures
+from pnp.model import load_game
+from pnp.model.catalog import data_dir
+
+GAMES = ("samarkand", "caravan", "caravan-chessboard")
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {g: load_game(g, data_dir()) for g in GAMES}
+
+
+def _variant(game, players):
+    return next(v for v in game.variants() if v.players == players)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_coverage_counts_every_decision_once(games, game_id):
+    game = games[game_id]
+    engine = engine_of(game)
+    variant = _variant(game, 2)
+    seed = game_seed(1, 2, 0)
+    p = playout(lambda s: engine.new_game(game, variant, s, ()), [HeuristicPlayer(engine.choose)] * 2, seed,
+                5000, labels=engine.mechanisms)
+    assert not p.timed_out
+    taken = sum(t for _, t in p.coverage.values())
+    assert taken == p.moves  # every move applied is one mechanism taken
+    assert all(o >= t and o > 0 for o, t in p.coverage.values())
+    assert set(p.coverage) <= set(engine.MECHANISMS) | {"end the turn, no action left"}
+
+
+def test_coverage_threshold_scales_with_the_games_played():
+    row = {"heuristic": {"offered": 50, "taken": 0}, "explore": {"offered": 5, "taken": 0}, "taken_per_1000_games": 0}
+    small = {"games": {"heuristic": 100, "explore": 10}, "table": {"sell": row}}
+    assert coverage_failures(small, 1) == []  # 110 games cannot show a 1-in-1000 move
+    big = {"games": {"heuristic": 1000, "explore": 100}, "table": {"sell": row}}
+    (reason,) = coverage_failures(big, 1)
+    assert "'sell' taken 0 times in 1100 games (offered in 55 decisions), at least 1" in reason
+    row["explore"]["taken"] = 1
+    assert coverage_failures(big, 1) == []
+
+
+def test_seat_band_fails_only_an_interval_entirely_outside():
+    card = {"players": 3, "seats": [
+        {"seat": 1, "rate": 0.29, "ci95": [0.26, 0.32]},
+        {"seat": 2, "rate": 0.31, "ci95": [0.28, 0.34]},
+        {"seat": 3, "rate": 0.40, "ci95": [0.37, 0.43]},  # overlaps 33.3 + 5
+    ]}
+    assert seat_failures(card, 0.05) == []
+    card["seats"][2].update(rate=0.42, ci95=[0.39, 0.45])
+    (reason,) = seat_failures(card, 0.05)
+    assert reason.startswith("seat 3 wins 42.0% (95 % interval 39.0%-45.0%), outside the fair 33.3% +- 5%")
+
+
+def test_check_json_holds_coverage_seats_and_exploring_games(games):
+    game = games["caravan-chessboard"]
+    run = full_check(game, [_variant(game, 2)], games=30, seed=2, workers=1)
+    card = run.variants[0].scorecard
+    settings = load_settings(game)
+    assert card["mechanisms"]["games"] == {"heuristic": 30, "explore": round(30 * settings.explore_games / 1000)}
+    table = card["mechanisms"]["table"]
+    assert list(table)[: len(engine_of(game).MECHANISMS)] == list(engine_of(game).MECHANISMS)
+    assert table["sell"]["heuristic"]["taken"] > 0
+    assert all(len(s["ci95"]) == 2 and s["ci95"][0] <= s["rate"] <= s["ci95"][1] for s in card["seats"])
+    assert "mechanisms" in run.to_json()["variants"][0]["scorecard"]
+
+
+def test_exploring_player_is_seeded_and_tries_rare_mechanisms(games):
+    game = games["samarkand"]
+    engine = engine_of(game)
+    variant = _variant(game, 2)
+    player = ExploringPlayer(engine.choose, 1.0, engine.mechanisms)  # every choice random
+    runs = [playout(lambda s: engine.new_game(game, variant, s, ()), [player] * 2, 7, 3000,
+                    labels=engine.mechanisms) for _ in range(2)]
+    assert runs[0] == runs[1]  # same seed, same game
+    assert runs[0].coverage["roll the die"][1] > 0
+
+
+def test_balance_search_tries_compensations_smallest_first(games):
+    game = games["samarkand"]
+    variant = _variant(game, 2)
+    tried = search(game, variant, games=11, seed=1, workers=1, band=0.0)  # odd: never exactly fair
+    start = game.rules.start_money
+    assert tried.trials[0].compensation == {"start_money": [start, start]}
+    assert tried.trials[1].compensation == {"start_money": [start + 5, start]}
+    assert tried.found is None and len(tried.trials) == load_settings(game).extra["balance"]["steps"].int() + 1
+    loose = search(game, variant, games=12, seed=1, workers=1, band=0.5)
+    assert loose.found is loose.trials[0] and len(loose.trials) == 1
+
+
+def test_caravan_first_turn_bonus_adds_actions_to_later_seats(games):
+    game = games["caravan"]
+    engine = engine_of(game)
+    variant = _variant(game, 3)
+    state = engine.new_game(game, variant, 5, (), compensation={"first_turn_bonus": [0, 1, 1]})
+    assert state.actions_left == game.rules.actions(1)
+    state.apply((0,))  # seat 1 ends its first turn
+    assert state.actions_left == game.rules.actions(2) + 1
+    state.check_invariants()
+
+
+@pytest.mark.parametrize("game_id", ["samarkand", "caravan-chessboard"])
+def test_determinise_redeals_only_hidden_cards(games, game_id):
+    game = games[game_id]
+    engine = engine_of(game)
+    state = engine.new_game(game, _variant(game, 3), 9, ())
+    rng = random.Random(1)
+    for _ in range(60):
+        moves = state.legal_moves()
+        state.apply(moves[0] if len(moves) == 1 else engine.choose(state, moves, rng))
+    copy = clone(state)
+    engine.determinise(copy, 0, random.Random(4))
+    copy.check_invariants()
+    assert copy.hands[0] == state.hands[0]  # the searching seat's own hand is kept
+    assert [sum(h) for h in copy.hands] == [sum(h) for h in state.hands]
+    assert copy.hands[1:] != state.hands[1:]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_search_player_plays_complete_games(games, game_id):
+    game = games[game_id]
+    engine = engine_of(game)
+    variant = _variant(game, 2)
+    seed = game_seed(1, 2, 3)
+    seats = [HeuristicPlayer(engine.choose)] * 2
+    seats[mcts_seat(seed, 2)] = MctsPlayer(engine, iterations=2)
+    p = playout(lambda s: engine.new_game(game, variant, s, ()), seats, seed, 15000, check=True)
+    assert not p.timed_out and p.winner in (0, 1)
