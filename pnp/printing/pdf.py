@@ -1,6 +1,9 @@
 """SVG sheets -> vector PDF pages (CairoSVG), assembled into one kit PDF (pypdf).
 
-Cairo writes one PDF per sheet; pypdf joins them, appends the reportlab rules pages,
+``render_sheets`` converts each distinct face once and places it on every sheet that holds it
+as a form XObject, under the sheet's overlay (``pnp.printing.placed``); ``svg_to_pdf`` and
+``convert_all`` convert whole SVG pages (calibration sheets).  pypdf joins the pages, appends
+the reportlab rules pages,
 sets page boxes (Cairo cannot set TrimBox/BleedBox), document metadata, bookmarks and the
 viewer preferences a home printer should honour (``/PrintScaling /None``, duplex hint).
 Fonts come from ``fonts/`` only: ``isolate_fontconfig()`` runs before Cairo loads.
