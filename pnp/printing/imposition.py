@@ -35,7 +35,8 @@ from typing import Callable, Sequence
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
-from pnp.components.svg import Face, group, line, new_sheet, polygon, rect, text, _num
+from pnp.components.svg import Face, group, line, new_sheet, polygon, text
+from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
 
 MARK_STROKE_MM = 0.2
 RULER_MM = 50.0
@@ -93,6 +94,14 @@ class PrintSettings:
         cx, cy = self.paper.width / 2, self.paper.height / 2
         (sx, sy), (dx, dy) = self.back_scale, self.back_offset_mm
         return cx + sx * (x - cx) + dx, cy + sy * (y - cy) + dy
+
+    def back_matrix(self) -> Matrix:
+        """The back correction as a matrix (sheet mm); the identity when there is none."""
+        if not self.corrects_backs:
+            return IDENTITY
+        (sx, sy) = self.back_scale
+        ex, ey = self.back_point(0.0, 0.0)
+        return (float(sx), 0.0, 0.0, float(sy), ex, ey)
 
     def back_transform(self) -> str:
         """The back correction as an SVG ``matrix(...)`` (sheet mm), or "" when there is none."""
@@ -175,12 +184,17 @@ class Placement:
 
 @dataclass
 class Sheet:
-    """One side of one paper, ready to convert: its SVG text and what is on it."""
+    """One side of one paper, ready to convert: what is on it.
+
+    ``overlay`` is the sheet's SVG without the faces' art (crop marks, footer, labels, glue
+    flaps); ``art`` lists the faces placed on it by transformation (``pnp.printing.placed``),
+    drawn under the overlay.  ``svg`` is the whole sheet as one SVG.
+    """
 
     paper: Paper
     component: str
     side: str                      # "front", "back" or "single"
-    svg: str
+    overlay: str
     placements: list[Placement] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     bookmark: str = ""
@@ -189,6 +203,12 @@ class Sheet:
     faces: list[tuple[Face, Face | None]] = field(default_factory=list)
     # Rooms (x, y, w, h mm) a packer may fill with one-sided pieces (pnp.printing.packing).
     free: list[tuple[float, float, float, float]] = field(default_factory=list)
+    art: list[PlacedFace] = field(default_factory=list)
+
+    @property
+    def svg(self) -> str:
+        """The whole sheet as one SVG page (mm): the placed faces, then the overlay."""
+        return compose_svg(self.overlay, self.art)
 
 
 @dataclass(frozen=True)
@@ -421,8 +441,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     Backs sheets (``side`` "back") carry the settings' back correction."""
     paper, bleed, outer = settings.paper, settings.bleed_mm, settings.outer_bleed
     dwg = new_sheet(paper.width, paper.height)
-    defs = dwg.defs
-    art_layer = group(id="art")
+    art: list[PlacedFace] = []
     placements = []
     for face, index, row, col, mirror in items:
         x, y = plan.trim_box(col, row)
@@ -449,22 +468,16 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
         right = outer if mcol == plan.cols - 1 else inner
         top = outer if mrow == 0 else inner
         bottom = outer if mrow == plan.rows - 1 else inner
-        clip_id = f"c{len(placements)}"
-        clip = dwg.clipPath(id=clip_id)
-        clip.add(rect(x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom))
-        defs.add(clip)
-        holder = group(clip_path=f"url(#{clip_id})")
-        holder.add(_place(face, x, y, plan.face_w, plan.face_h, rotation))
-        art_layer.add(holder)
+        art.append(PlacedFace(face, place_matrix(x, y, plan.face_w, plan.face_h, rotation),
+                              (x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom)))
         placements.append(Placement(face.name, face.component, x, y, plan.face_w, plan.face_h, rotation, index))
 
     marks = _crop_marks(plan, placements, settings, outer, fold_plan)
     if side == "back" and settings.corrects_backs:
         # The back correction moves art and marks alike; marks that ran to the sheet edge still do.
-        art_layer.attribs["transform"] = settings.back_transform()
+        art = [replace(p, outer=settings.back_matrix()) for p in art]
         placements = [_corrected(p, settings) for p in placements]
         marks = [_corrected_mark(m, settings) for m in marks]
-    dwg.add(art_layer)
     mark_layer = group(id="crop-marks")
     for x1, y1, x2, y2 in marks:
         mark_layer.add(line(x1, y1, x2, y2, "#000000", MARK_STROKE_MM))
@@ -472,7 +485,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     if fold_plan:
         dwg.add(_fold_line(fold_plan, paper))
     dwg.add(footer_group(paper, settings, footer))
-    return Sheet(paper, component, side, dwg.tostring(), placements, marks, f"{label} ({side})")
+    return Sheet(paper, component, side, dwg.tostring(), placements, marks, f"{label} ({side})", art=art)
 
 
 def _corrected(p: Placement, settings: PrintSettings) -> Placement:
@@ -536,19 +549,13 @@ def _fold_mirror(x, y, w, h, rotation, plan: FoldPlan):
     return x, 2 * plan.fold - y - h, (180 - rotation) % 360
 
 
-def _place(face: Face, x: float, y: float, w: float, h: float, rotation: int):
-    """The face's art moved so that its trim fills the box (x, y, w, h), turned by ``rotation``."""
+def place_matrix(x: float, y: float, w: float, h: float, rotation: int) -> Matrix:
+    """The matrix that moves a face's trim onto the box (x, y, w, h) mm, turned by ``rotation``
+    (0, 90, 180 or 270 degrees clockwise, as SVG's ``rotate``)."""
     if rotation == 0:
-        transform = f"translate({_num(x)},{_num(y)})"
-    elif rotation == 90:
-        transform = f"translate({_num(x + w)},{_num(y)}) rotate(90)"
-    elif rotation == 270:
-        transform = f"translate({_num(x)},{_num(y + h)}) rotate(270)"
-    else:  # 180
-        transform = f"translate({_num(x + w)},{_num(y + h)}) rotate(180)"
-    g = group(transform=transform)
-    g.add(face.art)
-    return g
+        return translate(x, y)
+    corner = {90: (x + w, y), 270: (x, y + h)}.get(rotation, (x + w, y + h))
+    return multiply(translate(*corner), rotate(rotation))
 
 
 def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSettings, bleed: float,
@@ -655,10 +662,8 @@ def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings:
     for n, items in enumerate(pages):
         dwg = new_sheet(paper.width, paper.height)
         placements = []
+        art = [PlacedFace(piece, translate(px, py)) for piece, _index, px, py in items]
         for piece, index, px, py in items:
-            holder = group(transform=f"translate({_num(px)},{_num(py)})")
-            holder.add(piece.art)
-            dwg.add(holder)
             placements.append(Placement(piece.name, piece.component, px, py, piece.width, piece.height, 0, index))
         if note:
             from pnp.components.text import fit
@@ -668,5 +673,5 @@ def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings:
             dwg.add(text_block(fitted, left, bottom + 0.8, "#333333", "start", f"{component} note"))
         dwg.add(footer_group(paper, settings, sheet_label("single", n + 1, len(pages))))
         sheets.append(Sheet(paper, component, "single", dwg.tostring(), placements, [], label,
-                            faces=[(piece, None) for piece, _, _, _ in items]))
+                            faces=[(piece, None) for piece, _, _, _ in items], art=art))
     return sheets

@@ -20,15 +20,16 @@ Same input, same layout: rectpack is deterministic and the search order fixed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import rectpack
 
-from pnp.components.svg import Face, group, line, new_sheet, rect, _num
+from pnp.components.svg import Face, group, line, new_sheet
 from pnp.errors import LayoutError
-from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet, _place,
-                                     footer_group)
+from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet,
+                                     footer_group, place_matrix)
+from pnp.printing.placed import PlacedFace
 
 CUTOUT_GAP_MM = 3.0      # clear paper round a cut-out piece (two pieces: 6 mm apart)
 NOTE_MM = 8.0            # band above the footer of a packed sheet for the pieces' notes
@@ -234,14 +235,15 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
         items = sorted(contents[bid])
         if bid < len(rooms):
             host, (ox, oy, _w, _h) = rooms[bid]
-            fragment, placements, faces = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
-            host.svg = host.svg[:host.svg.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
+            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            host.art.extend(art)
             host.placements.extend(placements)
             host.faces.extend(faces)
             continue
         n = new_index[bid]
         dwg = new_sheet(settings.paper.width, settings.paper.height)
-        fragment, placements, faces = _draw(blocks, items, placed, px, py, settings, f"p{n}")
+        fragment, placements, faces, art = _draw(blocks, items, placed, px, py, settings, f"p{n}")
         dwg.add(fragment)
         present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
         notes = [groups[g].note for g in present if groups[g].note]
@@ -250,7 +252,7 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
         labels = [groups[g].label for g in present]
         dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
         sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
-                      " · ".join(dict.fromkeys(labels)), faces=faces)
+                      " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
         new_sheets.append(sheet)
     return new_sheets
 
@@ -258,11 +260,12 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
 def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: float, settings: PrintSettings,
           key: str):
     """The blocks ``items`` drawn at their packed places (room origin ``ox``, ``oy``): an SVG
-    group, the placements and the (face, None) pairs."""
+    group (the crop marks), the placements, the (face, None) pairs and the placed faces."""
     g = group(id=f"packed-{key}")
     marks = group(id=f"packed-marks-{key}")
     placements: list[Placement] = []
     faces: list[tuple[Face, None]] = []
+    art: list[PlacedFace] = []
     for i in items:
         b = blocks[i]
         _bid, bx, by, rotated = placed[i]
@@ -273,7 +276,7 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
                 x, y, w, h, rot = bx + b.margin, by + b.margin, face.height, face.width, 90
             else:
                 x, y, w, h, rot = bx + b.margin, by + b.margin, face.width, face.height, 0
-            g.add(_place(face, x, y, w, h, rot))
+            art.append(PlacedFace(face, place_matrix(x, y, w, h, rot)))
             placements.append(Placement(face.name, face.component, x, y, w, h, rot, index))
             faces.append((face, None))
             continue
@@ -300,12 +303,8 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
                 col, row = c, r
             x, y = x0 + col * (fw + gutter), y0 + row * (fh + gutter)
             left, top, right, bottom = sides
-            clip_id = f"pk{key}-{i}-{k}"
-            clip = _clip(clip_id, x - left, y - top, fw + left + right, fh + top + bottom)
-            holder = group(clip_path=f"url(#{clip_id})")
-            holder.add(_place(face, x, y, fw, fh, 90 if rotated else 0))
-            g.add(clip)
-            g.add(holder)
+            art.append(PlacedFace(face, place_matrix(x, y, fw, fh, 90 if rotated else 0),
+                                  (x - left, y - top, fw + left + right, fh + top + bottom)))
             placements.append(Placement(face.name, face.component, x, y, fw, fh, 90 if rotated else 0, index))
             faces.append((face, None))
         grid_w = cols * fw + (cols - 1) * gutter
@@ -320,15 +319,7 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
             marks.add(line(bx, y, x0 - outer - gap, y, "#000000", MARK_STROKE_MM))
             marks.add(line(x0 + grid_w + outer + gap, y, bx + (b.h if rotated else b.w), y, "#000000", MARK_STROKE_MM))
     g.add(marks)
-    return g, placements, faces
-
-
-def _clip(clip_id: str, x: float, y: float, w: float, h: float):
-    import svgwrite
-
-    clip = svgwrite.masking.ClipPath(id=clip_id, debug=False)
-    clip.add(rect(x, y, w, h))
-    return clip
+    return g, placements, faces, art
 
 
 def _note(note: str, settings: PrintSettings, component: str):

@@ -459,7 +459,7 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
 
     Args:
         runs: the kit's ``ComponentRun`` objects, in kit order.
-        sheet_pdfs: ``id(sheet) -> one-page PDF bytes`` of every converted sheet.
+        sheet_pdfs: ``id(sheet) -> (PDF bytes, page index)`` of every converted sheet.
         rules: the rules ``PageSource``.
     Returns (path, bytes) pairs, in the order cards, board, tokens, tables, others, rules.  The
     file of a group with backs sheets keeps the kit's duplex hint; the others are one-sided
@@ -480,7 +480,8 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
             seen.add(id(sheet))
             bookmark = sheet.bookmark if sheet.bookmark != last else ""
             last = sheet.bookmark
-            groups.setdefault(split_group(run.kind), []).append(pdfout.PageSource(sheet_pdfs[id(sheet)], bookmark))
+            pdf, index = sheet_pdfs[id(sheet)]
+            groups.setdefault(split_group(run.kind), []).append(pdfout.PageSource(pdf, bookmark, page=index))
             if sheet.side == "back":
                 two_sided.add(split_group(run.kind))
     order = ["cards", "board", "tokens", "tables"]
