@@ -89,10 +89,11 @@ def test_pieces_never_overlap_and_stay_inside_the_printable_area():
     assert placed == {"notes": 26, "tokens": 11, "tables": 3, "pawns": 4}
     for sheet in sheets:
         check_sheet(sheet, settings)
-    # Faces of one edge colour share their cuts: butted notes touch, trim to trim.
+    # Faces of one edge colour share their cuts: butted notes touch, trim to trim (side by
+    # side or one above the other).
     notes = [p for s in sheets for p in s.placements if p.component == "notes"]
-    touching = sum(1 for a in notes for b in notes if a is not b and abs(a.x + a.w - b.x) < 1e-6
-                   and abs(a.y - b.y) < 1e-6)
+    touching = sum(1 for a in notes for b in notes if a is not b and (
+        (abs(a.x + a.w - b.x) < 1e-6 and abs(a.y - b.y) < 1e-6) or (abs(a.y + a.h - b.y) < 1e-6 and abs(a.x - b.x) < 1e-6)))
     assert touching >= 10
     # A 5 never shares a cut with a 10 (different edge colours: a miscut would show).
     for sheet in sheets:
