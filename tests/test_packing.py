@@ -164,7 +164,7 @@ def sheet_count(game_id: str, players: int | None = None, paper: str = "a4", dup
     sides = [s.side for s in {id(s): s for run in runs for s in run.sheets}.values()]
     rules_pages = render_rules_pdf(game, variant, "en", paper, io.BytesIO())
     pagination = paginate(rules_pages, sides, duplex)
-    return len(sheets_of(pagination.total, pagination.duplex, set()))
+    return len(sheets_of(pagination.sheet_pages(), set()))
 
 
 @pytest.mark.parametrize("game_id, paper, duplex, most", [
