@@ -193,7 +193,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
 
     card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet)}
-    paper_sheets = sheets_of(pagination.total, pagination.duplex, card_pages)
+    paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
@@ -219,15 +219,21 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     component_ink = (sum(component_inks) * (2 if pagination.duplex else 1) / len(component_inks)
                      if component_inks else 0.0)
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
+    if not pagination.duplex:       # the reading matter is still printed two-sided: say so
+        reading_note = strings("print_reading", pages=page_ranges(pagination.reading))
+    else:
+        reading_note = ""
     paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
                          pages=page_ranges(tuple(sorted(card_pages))), ink=f"{100 * component_ink:.0f}")
     paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
     picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
                                    supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
-                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
-                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
-                                                      sy=_num(settings.back_scale[1])) if moved else "",
+                                   print_note=" ".join(filter(None, (
+                                       reading_note,
+                                       strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                               y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                               sy=_num(settings.back_scale[1])) if moved else ""))),
                                    paper_note=paper_note)
     from pypdf import PdfReader
 

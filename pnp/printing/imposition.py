@@ -42,6 +42,7 @@ MARK_STROKE_MM = 0.2
 RULER_MM = 50.0
 ABUT_OVERLAP_MM = 0.3
 MARK_TAIL_MM = 15.0
+FREE_MIN_MM = 15.0      # a room narrower or lower than this is not offered to the packer
 DUPLEX_MODES = ("long", "short", "fold", "none")
 INK_MODES = ("normal", "saver")
 FOLD_CLEAR_MM = 5.0        # print.md: a gutter-fold line is >= 5 mm from any bleed
@@ -416,6 +417,8 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
     for n in range(total):
         chunk = range(n * per_sheet, min(len(fronts), (n + 1) * per_sheet))
         cells = [(i, divmod(k, plan.cols)) for k, i in enumerate(chunk)]
+        if not fold_plan and _by_columns(len(chunk), plan, settings):
+            cells = [(i, (k % plan.rows, k // plan.rows)) for k, i in enumerate(chunk)]
         if fold_plan:
             items = [(fronts[i], i, r, c, None) for i, (r, c) in cells]
             items += [(backs[i], i, r, c, fold_plan) for i, (r, c) in cells]
@@ -431,7 +434,54 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
             mirror = "duplex" if settings.duplex in ("long", "short") else None
             sheets.append(_grid_sheet(component, label, "back", [(backs[i], i, r, c, mirror) for i, (r, c) in cells],
                                       plan, settings, sheet_label("back", n + 1, total)))
+    if not fold_plan:
+        last_front = sheets[-2] if backs else sheets[-1]
+        last_front.free = _free_room(last_front.placements, plan, settings)
     return sheets
+
+
+def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintSettings,
+               ) -> list[tuple[float, float, float, float]]:
+    """The room (x, y, w, h mm) a part-filled grid sheet leaves beside or below its faces,
+    for the packer's one-sided pieces (issue 11: a deck's last sheet is often a third
+    full).  It starts ``MARK_TAIL_MM`` beyond the art, where the grid's crop marks end
+    (``_crop_marks``), and keeps the packer's tight margins; on the backs sheet the room's
+    back stays blank.  Empty when the grid is full or the room is under ``FREE_MIN_MM``."""
+    paper = settings.paper
+    if len(placements) >= plan.per_sheet:
+        return []
+    edge = settings.outer_bleed + settings.mark_gap_mm + MARK_TAIL_MM
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - 1.0
+    if _part_filled_columns(placements, plan):
+        left = max(p.x + p.w for p in placements) + edge
+        room = (left, side, paper.width - side - left, bottom - side)
+    else:
+        top = max(p.y + p.h for p in placements) + edge
+        room = (side, top, paper.width - 2 * side, bottom - top)
+    return [room] if min(room[2], room[3]) >= FREE_MIN_MM else []
+
+
+def _part_filled_columns(placements: Sequence[Placement], plan: GridPlan) -> bool:
+    """True when ``placements`` leave the grid's right-hand columns empty."""
+    return max(p.x + p.w for p in placements) < plan.trim_box(plan.cols - 1, 0)[0] + plan.face_w - 1e-6
+
+
+def _by_columns(count: int, plan: GridPlan, settings: PrintSettings) -> bool:
+    """Whether a sheet of ``count`` faces (fewer than the grid holds) is filled column by
+    column: when that leaves a larger free room (``_free_room``: right of the faces) than
+    filling row by row (below them), since the packer fills it with one-sided pieces."""
+    if count >= plan.per_sheet or count <= 0:
+        return False
+    paper = settings.paper
+    edge = settings.outer_bleed + settings.mark_gap_mm + MARK_TAIL_MM
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - 1.0
+    below_top = plan.trim_box(0, math.ceil(count / plan.cols) - 1)[1] + plan.face_h + edge
+    beside_left = plan.trim_box(math.ceil(count / plan.rows) - 1, 0)[0] + plan.face_w + edge
+    below = (paper.width - 2 * side) * max(0.0, bottom - below_top)
+    beside = (paper.width - side - beside_left) * (bottom - side)
+    return beside > below + 1e-6
 
 
 def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSettings, footer: str,
@@ -577,13 +627,20 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     footer_top = paper.height - settings.margin_mm - settings.footer_mm
     # Below a part-filled grid the page is empty: marks there stop after MARK_TAIL_MM.
     bottom_end = min(footer_top, art_bottom + MARK_TAIL_MM)
+    # Beside a grid filled column by column (its free room there, for packed pieces) too,
+    # on the fronts sheet and on the blank side of its backs sheet.
+    left_end, right_end = 0.0, paper.width
+    if fold_plan is None and _part_filled_columns(placements, plan):
+        right_end = art_right + MARK_TAIL_MM
+    elif fold_plan is None and len(placements) < plan.per_sheet and min(p.x for p in placements) > plan.x0 + 1e-6:
+        left_end = art_left - MARK_TAIL_MM        # the mirrored backs of such a sheet
     marks = []
     for x in xs:
         marks.append((x, 0.0, x, art_top))
         marks.append((x, art_bottom, x, bottom_end))
     for y in ys:
-        marks.append((0.0, y, art_left, y))
-        marks.append((art_right, y, paper.width, y))
+        marks.append((left_end, y, art_left, y))
+        marks.append((art_right, y, right_end, y))
     if fold_plan is not None:
         f = fold_plan.fold
         if fold_plan.axis == "y":

@@ -492,7 +492,8 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
         data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')} — {group}"},
                                duplex=hint, lang=lang)
         out.append((out_dir / f"{name}-{group}.pdf", data))
-    data = pdfout.assemble([rules], {**metadata, "Title": f"{metadata.get('Title', '')} — rules"}, duplex="none",
+    # the reading matter is printed double-sided in every kit (pnp.printing.pagination)
+    data = pdfout.assemble([rules], {**metadata, "Title": f"{metadata.get('Title', '')} — rules"}, duplex="long",
                            lang=lang)
     out.append((out_dir / f"{name}-rules.pdf", data))
     return out
