@@ -1,10 +1,17 @@
-"""Wall time, peak memory and PDF size of `pnp build samarkand`, in each language.
+"""Wall time, CPU time, peak memory and PDF size of `pnp build GAME --no-check`, for each game's
+default kit, beside the bare CairoSVG conversion time of that kit's distinct faces.
 
-Each build runs in its own process (so peak RSS is that build's alone), with --no-check
-so the figures are the print pipeline's; a second table includes the engine's pre-print
-check.  Targets (issue 2, 2-core machine): < 5 s per kit, < 400 MB, PDF < 5 MB.
+Each build runs in its own process; CPU time is user + sys of that process and every process it
+started (``os.wait4``), so it is the figure to compare on a loaded machine.  Peak memory is the
+largest sum of the resident sets of the build and its worker processes, sampled every 20 ms
+from /proc (Linux).  The bare conversion renders every distinct face of the kit (each face
+once, as ``pnp.printing.placed.face_document`` sets it out) with ``cairosvg.svg2pdf`` one after
+another in this process; its CPU time is the floor the build's conversion can reach.
 
-Usage: python benchmarks/build_bench.py [--paper a4|letter] [--repeat N]
+Targets (issue 16, 2-core machine, Samarkand 5p en A4): <= 2.0 s wall, <= 1.5 x the bare
+conversion, PDF <= 1.0 MB, peak memory of all processes together <= 300 MB.
+
+Usage: python benchmarks/build_bench.py [--games samarkand,caravan,...] [--paper a4|letter] [--repeat N]
 """
 
 from __future__ import annotations
@@ -14,39 +21,116 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 
-def build_once(lang: str, paper: str, out: Path, check: bool) -> tuple[float, float, int]:
-    args = [sys.executable, "-m", "pnp.cli", "build", "samarkand", "--lang", lang, "--paper", paper, "--out", str(out)]
-    if not check:
-        args.append("--no-check")
+def _tree_rss_mb(root: int) -> float:
+    """Resident set of ``root`` and all its descendants, MB (0 when they are gone)."""
+    total, todo, seen = 0, [root], set()
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return total / 1024.0
+
+
+def build_once(game: str, paper: str, out: Path) -> dict:
+    args = [sys.executable, "-m", "pnp.cli", "build", game, "--paper", paper, "--out", str(out), "--no-check"]
     start = time.perf_counter()
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = [0.0]
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], _tree_rss_mb(proc.pid))
+            stop.wait(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
+    stop.set()
+    sampler.join()
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"build failed: {proc.stderr.read().decode()}")
-    pdf = out / f"samarkand-5p-{lang}-{paper}.pdf"
-    return wall, usage.ru_maxrss / 1024.0, pdf.stat().st_size
+        raise SystemExit(f"build of {game} failed: {proc.stderr.read().decode()}")
+    pdf = max(out.glob(f"{game}-*.pdf"), key=lambda p: p.stat().st_mtime)
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak": peak[0], "size": pdf.stat().st_size}
+
+
+def distinct_faces(game_id: str, paper: str) -> list:
+    """The distinct faces of ``game_id``'s default kit (what ``render_sheets`` converts)."""
+    from pnp.geometry import PAPERS
+    from pnp.kit.build import pack_runs
+    from pnp.model import load_game
+    from pnp.model.catalog import data_dir
+    from pnp.model.i18n import Strings
+    from pnp.printing.imposition import PrintSettings
+    from pnp.registry import game as registered_game
+
+    root = data_dir()
+    game = load_game(game_id, root)
+    strings = Strings(root, game_id, "en")
+    settings = PrintSettings(PAPERS[paper])
+    label = lambda component: (lambda side, n, total: component)       # noqa: E731
+    runs = registered_game(game_id).module("kit").components(game, strings, game.variant(None, None), settings, label)
+    pack_runs(runs, settings, label)
+    faces = {}
+    for run in runs:
+        for sheet in run.sheets:
+            for placed in sheet.art:
+                faces.setdefault(id(placed.face), placed.face)
+    return list(faces.values())
+
+
+def bare_conversion(game_id: str, paper: str) -> tuple[float, int]:
+    """(CPU seconds, face count) of converting every distinct face once with bare CairoSVG."""
+    from pnp.printing.pdf import svg_to_pdf
+    from pnp.printing.placed import face_document
+
+    documents = list(dict.fromkeys(face_document(face) for face in distinct_faces(game_id, paper)))
+    start = time.process_time()
+    for doc in documents:
+        svg_to_pdf(doc)
+    return time.process_time() - start, len(documents)
+
+
+def median(values: list[float]) -> float:
+    values = sorted(values)
+    return values[len(values) // 2]
 
 
 def main() -> None:
+    from pnp.registry import games
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(sorted(games())))
     parser.add_argument("--paper", default="a4", choices=("a4", "letter"))
     parser.add_argument("--repeat", type=int, default=3)
     opts = parser.parse_args()
-    print(f"pnp build samarkand (5 players, {opts.paper}), best of {opts.repeat}; cores: {os.cpu_count()}")
-    print(f"{'lang':<5} {'check':<6} {'wall s':>7} {'peak MB':>8} {'PDF MB':>7}")
-    for check in (False, True):
-        for lang in ("en", "da"):
-            with tempfile.TemporaryDirectory() as tmp:
-                runs = [build_once(lang, opts.paper, Path(tmp), check) for _ in range(opts.repeat)]
-            wall = min(r[0] for r in runs)
-            peak = max(r[1] for r in runs)
-            size = runs[-1][2] / 1e6
-            print(f"{lang:<5} {'yes' if check else 'no':<6} {wall:7.2f} {peak:8.1f} {size:7.2f}")
+    print(f"pnp build GAME --no-check (default kit, en, {opts.paper}), median of {opts.repeat}; "
+          f"cores: {os.cpu_count()}; load: {os.getloadavg()[0]:.1f}")
+    print(f"{'game':<20} {'wall s':>7} {'CPU s':>7} {'peak MB':>8} {'PDF MB':>7} {'faces':>6} "
+          f"{'bare CPU s':>10} {'CPU/bare':>9}")
+    for game_id in opts.games.split(","):
+        with tempfile.TemporaryDirectory() as tmp:
+            runs = [build_once(game_id, opts.paper, Path(tmp)) for _ in range(opts.repeat)]
+        bare, faces = bare_conversion(game_id, opts.paper)
+        wall, cpu = median([r["wall"] for r in runs]), median([r["cpu"] for r in runs])
+        peak, size = max(r["peak"] for r in runs), runs[-1]["size"] / 1e6
+        print(f"{game_id:<20} {wall:7.2f} {cpu:7.2f} {peak:8.1f} {size:7.2f} {faces:6d} {bare:10.2f} "
+              f"{cpu / bare if bare else 0:9.2f}")
 
 
 if __name__ == "__main__":

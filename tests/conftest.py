@@ -1,24 +1,58 @@
-"""Shared fixtures: built kits (once per session), a scratch copy of data/, PDF helpers."""
+"""Shared fixtures: built kits (once per test run, shared by every xdist worker), a scratch copy
+of data/, PDF helpers."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
 
+from helpers import shared_folder
 
 
 @pytest.fixture(scope="session")
-def kit_dir(tmp_path_factory) -> Path:
-    """Kits built once for the whole suite: default, Danish Letter, 2-player."""
-    out = tmp_path_factory.mktemp("kits")
-    for args in ([], ["--lang", "da", "--paper", "letter"], ["--players", "2"]):
-        assert main(["build", "samarkand", "--out", str(out), "--no-check", *args]) == 0
-    return out
+def shared_builds(tmp_path_factory, worker_id):
+    """``build(*cli_args) -> folder``: ``pnp build *cli_args --no-check`` run once for the whole
+    test run into a folder of its own, shared by every xdist worker (a file lock makes the
+    first caller build it and the others wait for it and read it).  Tests only read the folder.
+    """
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":       # every worker's base folder sits in the run's folder
+        root = root.parent
+    shared = root / "shared-kits"
+    shared.mkdir(exist_ok=True)
+
+    def build(*args: str) -> Path:
+        key = hashlib.sha256(json.dumps(args).encode()).hexdigest()[:16]
+        folder = shared / key
+        done = folder / ".built"
+        with FileLock(str(shared / f"{key}.lock")):
+            if not done.exists():
+                if folder.exists():     # a build that failed half-way: start again
+                    shutil.rmtree(folder)
+                folder.mkdir()
+                assert main(["build", *args, "--out", str(folder), "--no-check"]) == 0, f"pnp build {' '.join(args)}"
+                done.write_text(" ".join(args), encoding="utf-8")
+        return folder
+
+    return build
+
+
+# Samarkand kits most print and kit tests read: default, Danish Letter, 2 players.
+SAMARKAND_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["samarkand", "--players", "2"]]
+
+
+@pytest.fixture(scope="session")
+def kit_dir(shared_builds, tmp_path_factory) -> Path:
+    """Kits built once for the whole test run: default, Danish Letter, 2-player."""
+    return shared_folder(shared_builds, SAMARKAND_KITS, tmp_path_factory, "kits")
 
 
 @pytest.fixture

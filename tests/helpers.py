@@ -16,3 +16,16 @@ def edit(path: Path, old: str, new: str) -> None:
 def page_size_mm(page) -> tuple[float, float]:
     box = page.mediabox
     return (float(box.width) * MM_PER_PT, float(box.height) * MM_PER_PT)
+
+
+def shared_folder(build, kits: list[list[str]], tmp_path_factory, name: str) -> Path:
+    """One folder holding the files of every kit in ``kits`` (each built once by ``build``),
+    linked from the shared builds, so a test that lists the folder sees just these kits."""
+    out = tmp_path_factory.mktemp(name)
+    for args in kits:
+        for path in sorted(build(*args).iterdir()):
+            if not path.name.startswith("."):
+                target = out / path.name
+                assert not target.exists(), f"two kits write {path.name}"
+                target.symlink_to(path, target_is_directory=path.is_dir())
+    return out

@@ -18,7 +18,7 @@ from pnp.model.i18n import Strings
 from pnp.model import load_game
 from pnp.model.variant import Variant
 
-from helpers import edit, page_size_mm
+from helpers import edit, page_size_mm, shared_folder
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 KITS = {   # file name -> build options
@@ -36,11 +36,10 @@ DANISH = ["Kød", "Sværd", "Huder", "Elfenben", "Klæde", "Ædelsten", "Papir",
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("caravan-kits")
-    for args in KITS.values():
-        assert main(["build", "caravan", "--out", str(out), "--no-check", *args]) == 0
-    return out
+def kits(shared_builds, tmp_path_factory) -> Path:
+    """The KITS, each built once for the whole test run (tests/conftest.py ``shared_builds``)."""
+    return shared_folder(shared_builds, [["caravan", *args] for args in KITS.values()], tmp_path_factory,
+                         "caravan-kits")
 
 
 @pytest.fixture(scope="module")
@@ -228,17 +227,39 @@ def test_changing_data_changes_components_and_rules(data_copy, tmp_path):
 
 
 def _text_runs(page) -> list[tuple[str, float, float, float]]:
-    """(text, x mm, baseline y mm from the top, size mm) of every text run on ``page``."""
+    """(text, x mm, baseline y mm from the top, size mm) of every text run on ``page``.
+
+    pypdf reports the matrices of text inside a form XObject (a face placed on the sheet) in
+    the form's own space, so the placing matrices in force at each ``Do`` are composed here."""
+    from pdfgeom import _mul
+
     runs = []
+    outer = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]      # form space -> page space, per open form
+    entering = []      # the form a Do opens; it applies from the form's first operator on (text
+                       # pending before the Do is reported at the Do, in the caller's space)
+
+    def before(op, _operands, cm, _tm):
+        if entering:
+            outer.append(entering.pop())
+        if op == b"Do":
+            entering.append(_mul(tuple(float(v) for v in cm), outer[-1]))
+
+    def after(op, _operands, _cm, _tm):
+        if op == b"Do":
+            if entering:       # an empty form (or an image): nothing was opened
+                entering.pop()
+            else:
+                outer.pop()
 
     def visit(text, cm, tm, _font, font_size):
         if text.strip():
-            x, y = tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            m = _mul(tuple(float(v) for v in cm), outer[-1])
+            x, y = tm[4] * m[0] + tm[5] * m[2] + m[4], tm[4] * m[1] + tm[5] * m[3] + m[5]
             height = float(page.mediabox.top)
             runs.append((text.strip(), x * 25.4 / 72, (height - y) * 25.4 / 72,
-                         abs(font_size * tm[0] * cm[0]) * 25.4 / 72))
+                         abs(font_size * tm[0] * m[0]) * 25.4 / 72))
 
-    page.extract_text(visitor_text=visit)
+    page.extract_text(visitor_text=visit, visitor_operand_before=before, visitor_operand_after=after)
     return runs
 
 

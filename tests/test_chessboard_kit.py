@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import edit, page_size_mm
+from helpers import edit, page_size_mm, shared_folder
 from pypdf import PdfReader
 
 from pnp.model.catalog import DEFAULT_DATA_DIR
@@ -37,11 +37,10 @@ SEED_DECK = {
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("chessboard-kits")
-    for args in ([], ["--lang", "da", "--paper", "letter", "--players", "6"]):
-        assert main(["build", GAME, "--out", str(out), "--no-check", *args]) == 0
-    return out
+def kits(shared_builds, tmp_path_factory) -> Path:
+    """The default kit and a Danish Letter 6-player kit, each built once for the whole test run."""
+    return shared_folder(shared_builds, [[GAME], [GAME, "--lang", "da", "--paper", "letter", "--players", "6"]],
+                         tmp_path_factory, "chessboard-kits")
 
 
 @pytest.fixture(scope="module")

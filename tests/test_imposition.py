@@ -108,5 +108,10 @@ def test_pagination_keeps_backs_behind_fronts_and_one_sided_sheets_alone():
     # a kit without backs is printed one-sided whatever --duplex says
     s = paginate(2, ["single", "single"], "long")
     assert not s.duplex and s.blanks == () and s.total == 5
+    # sheets of paper: a duplex file two pages a sheet; a one-sided kit's reading matter
+    # (contents + rules) still two pages a sheet, its component pages one a sheet
+    assert p.sheet_pages() == [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)]
+    assert s.reading == (1, 2, 3) and s.sheet_pages() == [(1, 2), (3,), (4,), (5,)]
+    assert paginate(3, ["fold", "fold"], "fold").sheet_pages() == [(1, 2), (3, 4), (5,), (6,)]
     with pytest.raises(ValueError, match="sheet 0 is a backs sheet"):
         paginate(1, ["back"], "long")

@@ -193,38 +193,47 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
 
     card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet)}
-    paper_sheets = sheets_of(pagination.total, pagination.duplex, card_pages)
+    paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
     iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
     rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
-    sheet_pdfs: dict[int, bytes] = {}
+    sheet_pdfs: dict[int, tuple[bytes, int]] = {}     # id(sheet) -> (sheets PDF, its page index)
     by_page = {pagination.rules[0]: rules_source}
     blank = pdfout.PageSource(pdfout.blank_page(paper), "")
     by_page.update({page: blank for page in pagination.blanks})
     last_bookmark = None
-    for sheet, page, page_pdf in zip(sheets, pagination.sheets, pdfout.convert_all([s.svg for s in sheets], iterator)):
+    # Every sheet is one page of one PDF in which each distinct face is converted once.
+    sheets_pdf = pdfout.render_sheets(sheets, ticker=iterator)
+    for index, (sheet, page) in enumerate(zip(sheets, pagination.sheets)):
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
-        by_page[page] = pdfout.PageSource(page_pdf, bookmark)
-        sheet_pdfs[id(sheet)] = page_pdf
+        by_page[page] = pdfout.PageSource(sheets_pdf, bookmark, page=index)
+        sheet_pdfs[id(sheet)] = (sheets_pdf, index)
 
     # The contents page gives the paper and the ink of the component sheets (measured).
-    ink_of_page = {page: page_inks(sheet_pdfs[id(sheet)])[0] for sheet, page in zip(sheets, pagination.sheets)}
+    sheet_inks = page_inks(sheets_pdf) if sheets else []
+    ink_of_page = {page: sheet_inks[index] for index, page in enumerate(pagination.sheets)}
     component_inks = list(ink_of_page.values())
     component_ink = (sum(component_inks) * (2 if pagination.duplex else 1) / len(component_inks)
                      if component_inks else 0.0)
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
+    if not pagination.duplex:       # the reading matter is still printed two-sided: say so
+        reading_note = strings("print_reading", pages=page_ranges(pagination.reading))
+    else:
+        reading_note = ""
     paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
                          pages=page_ranges(tuple(sorted(card_pages))), ink=f"{100 * component_ink:.0f}")
     paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
     picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
                                    supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
-                                   print_note=strings("print_corrected", x=_num(settings.back_offset_mm[0]),
-                                                      y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
-                                                      sy=_num(settings.back_scale[1])) if moved else "",
+                                   print_note=" ".join(filter(None, (
+                                       reading_note,
+                                       strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                               y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                               sy=_num(settings.back_scale[1])) if moved else ""))),
                                    paper_note=paper_note)
     from pypdf import PdfReader
 
@@ -292,7 +301,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)]
     if request.board_single:
         sheet = recipe.board_single_sheet(game, strings, settings)
-        board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.svg_to_pdf(sheet.svg), strings("board_single"))],
+        board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.render_sheets([sheet]), strings("board_single"))],
                                     {**metadata, "Title": f"{title} — {strings('board_single')}", "Paper": sheet.paper.id},
                                     duplex="none", lang=request.lang)
         payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))

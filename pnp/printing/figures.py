@@ -1,7 +1,8 @@
 """Sheet figures of a kit (issue 11): sheets of paper, which want card stock, ink coverage.
 
 A *sheet* is one piece of paper: in a kit printed double-sided two pages share it (a duplex
-sheet counts once), in a one-sided kit every page is a sheet.  Ink coverage of a page is
+sheet counts once), in a one-sided kit every component page is a sheet and the reading
+matter (contents and rules, printed double-sided in every kit) two pages to a sheet.  Ink coverage of a page is
 measured on a low-resolution rendering (``INK_DPI``, pypdfium2): the mean over its pixels
 of 1 - (R + G + B) / 765, so white paper is 0 and solid black 1.  A sheet's ink is the sum
 of its sides (1.0 = one side fully covered).
@@ -42,15 +43,11 @@ class PaperSheet:
     ink: float = 0.0
 
 
-def sheets_of(total_pages: int, duplex: bool, card_pages: set[int]) -> list[PaperSheet]:
-    """The kit's sheets of paper: pages (1, 2), (3, 4), ... when printed ``duplex``, else one
-    page each; a sheet wants card stock when one of its pages is in ``card_pages``."""
-    step = 2 if duplex else 1
-    out = []
-    for first in range(1, total_pages + 1, step):
-        pages = tuple(range(first, min(total_pages, first + step - 1) + 1))
-        out.append(PaperSheet(pages, "card" if card_pages.intersection(pages) else "paper"))
-    return out
+def sheets_of(sheet_pages: Sequence[tuple[int, ...]], card_pages: set[int]) -> list[PaperSheet]:
+    """The kit's sheets of paper, from the pages on each (``Pagination.sheet_pages``: a
+    duplex sheet's two pages, the reading matter two to a sheet in any kit); a sheet wants
+    card stock when one of its pages is in ``card_pages``."""
+    return [PaperSheet(tuple(pages), "card" if card_pages.intersection(pages) else "paper") for pages in sheet_pages]
 
 
 def with_ink(sheets: Sequence[PaperSheet], inks: Sequence[float]) -> list[PaperSheet]:

@@ -35,12 +35,14 @@ from typing import Callable, Sequence
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
-from pnp.components.svg import Face, group, line, new_sheet, polygon, rect, text, _num
+from pnp.components.svg import Face, group, line, new_sheet, polygon, text
+from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
 
 MARK_STROKE_MM = 0.2
 RULER_MM = 50.0
 ABUT_OVERLAP_MM = 0.3
 MARK_TAIL_MM = 15.0
+FREE_MIN_MM = 15.0      # a room narrower or lower than this is not offered to the packer
 DUPLEX_MODES = ("long", "short", "fold", "none")
 INK_MODES = ("normal", "saver")
 FOLD_CLEAR_MM = 5.0        # print.md: a gutter-fold line is >= 5 mm from any bleed
@@ -93,6 +95,14 @@ class PrintSettings:
         cx, cy = self.paper.width / 2, self.paper.height / 2
         (sx, sy), (dx, dy) = self.back_scale, self.back_offset_mm
         return cx + sx * (x - cx) + dx, cy + sy * (y - cy) + dy
+
+    def back_matrix(self) -> Matrix:
+        """The back correction as a matrix (sheet mm); the identity when there is none."""
+        if not self.corrects_backs:
+            return IDENTITY
+        (sx, sy) = self.back_scale
+        ex, ey = self.back_point(0.0, 0.0)
+        return (float(sx), 0.0, 0.0, float(sy), ex, ey)
 
     def back_transform(self) -> str:
         """The back correction as an SVG ``matrix(...)`` (sheet mm), or "" when there is none."""
@@ -175,12 +185,17 @@ class Placement:
 
 @dataclass
 class Sheet:
-    """One side of one paper, ready to convert: its SVG text and what is on it."""
+    """One side of one paper, ready to convert: what is on it.
+
+    ``overlay`` is the sheet's SVG without the faces' art (crop marks, footer, labels, glue
+    flaps); ``art`` lists the faces placed on it by transformation (``pnp.printing.placed``),
+    drawn under the overlay.  ``svg`` is the whole sheet as one SVG.
+    """
 
     paper: Paper
     component: str
     side: str                      # "front", "back" or "single"
-    svg: str
+    overlay: str
     placements: list[Placement] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     bookmark: str = ""
@@ -189,6 +204,12 @@ class Sheet:
     faces: list[tuple[Face, Face | None]] = field(default_factory=list)
     # Rooms (x, y, w, h mm) a packer may fill with one-sided pieces (pnp.printing.packing).
     free: list[tuple[float, float, float, float]] = field(default_factory=list)
+    art: list[PlacedFace] = field(default_factory=list)
+
+    @property
+    def svg(self) -> str:
+        """The whole sheet as one SVG page (mm): the placed faces, then the overlay."""
+        return compose_svg(self.overlay, self.art)
 
 
 @dataclass(frozen=True)
@@ -396,6 +417,8 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
     for n in range(total):
         chunk = range(n * per_sheet, min(len(fronts), (n + 1) * per_sheet))
         cells = [(i, divmod(k, plan.cols)) for k, i in enumerate(chunk)]
+        if not fold_plan and _by_columns(len(chunk), plan, settings):
+            cells = [(i, (k % plan.rows, k // plan.rows)) for k, i in enumerate(chunk)]
         if fold_plan:
             items = [(fronts[i], i, r, c, None) for i, (r, c) in cells]
             items += [(backs[i], i, r, c, fold_plan) for i, (r, c) in cells]
@@ -411,7 +434,54 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
             mirror = "duplex" if settings.duplex in ("long", "short") else None
             sheets.append(_grid_sheet(component, label, "back", [(backs[i], i, r, c, mirror) for i, (r, c) in cells],
                                       plan, settings, sheet_label("back", n + 1, total)))
+    if not fold_plan:
+        last_front = sheets[-2] if backs else sheets[-1]
+        last_front.free = _free_room(last_front.placements, plan, settings)
     return sheets
+
+
+def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintSettings,
+               ) -> list[tuple[float, float, float, float]]:
+    """The room (x, y, w, h mm) a part-filled grid sheet leaves beside or below its faces,
+    for the packer's one-sided pieces (issue 11: a deck's last sheet is often a third
+    full).  It starts ``MARK_TAIL_MM`` beyond the art, where the grid's crop marks end
+    (``_crop_marks``), and keeps the packer's tight margins; on the backs sheet the room's
+    back stays blank.  Empty when the grid is full or the room is under ``FREE_MIN_MM``."""
+    paper = settings.paper
+    if len(placements) >= plan.per_sheet:
+        return []
+    edge = settings.outer_bleed + settings.mark_gap_mm + MARK_TAIL_MM
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - 1.0
+    if _part_filled_columns(placements, plan):
+        left = max(p.x + p.w for p in placements) + edge
+        room = (left, side, paper.width - side - left, bottom - side)
+    else:
+        top = max(p.y + p.h for p in placements) + edge
+        room = (side, top, paper.width - 2 * side, bottom - top)
+    return [room] if min(room[2], room[3]) >= FREE_MIN_MM else []
+
+
+def _part_filled_columns(placements: Sequence[Placement], plan: GridPlan) -> bool:
+    """True when ``placements`` leave the grid's right-hand columns empty."""
+    return max(p.x + p.w for p in placements) < plan.trim_box(plan.cols - 1, 0)[0] + plan.face_w - 1e-6
+
+
+def _by_columns(count: int, plan: GridPlan, settings: PrintSettings) -> bool:
+    """Whether a sheet of ``count`` faces (fewer than the grid holds) is filled column by
+    column: when that leaves a larger free room (``_free_room``: right of the faces) than
+    filling row by row (below them), since the packer fills it with one-sided pieces."""
+    if count >= plan.per_sheet or count <= 0:
+        return False
+    paper = settings.paper
+    edge = settings.outer_bleed + settings.mark_gap_mm + MARK_TAIL_MM
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - 1.0
+    below_top = plan.trim_box(0, math.ceil(count / plan.cols) - 1)[1] + plan.face_h + edge
+    beside_left = plan.trim_box(math.ceil(count / plan.rows) - 1, 0)[0] + plan.face_w + edge
+    below = (paper.width - 2 * side) * max(0.0, bottom - below_top)
+    beside = (paper.width - side - beside_left) * (bottom - side)
+    return beside > below + 1e-6
 
 
 def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSettings, footer: str,
@@ -421,8 +491,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     Backs sheets (``side`` "back") carry the settings' back correction."""
     paper, bleed, outer = settings.paper, settings.bleed_mm, settings.outer_bleed
     dwg = new_sheet(paper.width, paper.height)
-    defs = dwg.defs
-    art_layer = group(id="art")
+    art: list[PlacedFace] = []
     placements = []
     for face, index, row, col, mirror in items:
         x, y = plan.trim_box(col, row)
@@ -449,22 +518,16 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
         right = outer if mcol == plan.cols - 1 else inner
         top = outer if mrow == 0 else inner
         bottom = outer if mrow == plan.rows - 1 else inner
-        clip_id = f"c{len(placements)}"
-        clip = dwg.clipPath(id=clip_id)
-        clip.add(rect(x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom))
-        defs.add(clip)
-        holder = group(clip_path=f"url(#{clip_id})")
-        holder.add(_place(face, x, y, plan.face_w, plan.face_h, rotation))
-        art_layer.add(holder)
+        art.append(PlacedFace(face, place_matrix(x, y, plan.face_w, plan.face_h, rotation),
+                              (x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom)))
         placements.append(Placement(face.name, face.component, x, y, plan.face_w, plan.face_h, rotation, index))
 
     marks = _crop_marks(plan, placements, settings, outer, fold_plan)
     if side == "back" and settings.corrects_backs:
         # The back correction moves art and marks alike; marks that ran to the sheet edge still do.
-        art_layer.attribs["transform"] = settings.back_transform()
+        art = [replace(p, outer=settings.back_matrix()) for p in art]
         placements = [_corrected(p, settings) for p in placements]
         marks = [_corrected_mark(m, settings) for m in marks]
-    dwg.add(art_layer)
     mark_layer = group(id="crop-marks")
     for x1, y1, x2, y2 in marks:
         mark_layer.add(line(x1, y1, x2, y2, "#000000", MARK_STROKE_MM))
@@ -474,7 +537,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     dwg.add(footer_group(paper, settings, footer))
     # The bookmark is the component's name in the kit's language (no English side word):
     # a component's fronts and backs sheets share it, so the viewer shows it once.
-    return Sheet(paper, component, side, dwg.tostring(), placements, marks, label)
+    return Sheet(paper, component, side, dwg.tostring(), placements, marks, label, art=art)
 
 
 def _corrected(p: Placement, settings: PrintSettings) -> Placement:
@@ -538,19 +601,13 @@ def _fold_mirror(x, y, w, h, rotation, plan: FoldPlan):
     return x, 2 * plan.fold - y - h, (180 - rotation) % 360
 
 
-def _place(face: Face, x: float, y: float, w: float, h: float, rotation: int):
-    """The face's art moved so that its trim fills the box (x, y, w, h), turned by ``rotation``."""
+def place_matrix(x: float, y: float, w: float, h: float, rotation: int) -> Matrix:
+    """The matrix that moves a face's trim onto the box (x, y, w, h) mm, turned by ``rotation``
+    (0, 90, 180 or 270 degrees clockwise, as SVG's ``rotate``)."""
     if rotation == 0:
-        transform = f"translate({_num(x)},{_num(y)})"
-    elif rotation == 90:
-        transform = f"translate({_num(x + w)},{_num(y)}) rotate(90)"
-    elif rotation == 270:
-        transform = f"translate({_num(x)},{_num(y + h)}) rotate(270)"
-    else:  # 180
-        transform = f"translate({_num(x + w)},{_num(y + h)}) rotate(180)"
-    g = group(transform=transform)
-    g.add(face.art)
-    return g
+        return translate(x, y)
+    corner = {90: (x + w, y), 270: (x, y + h)}.get(rotation, (x + w, y + h))
+    return multiply(translate(*corner), rotate(rotation))
 
 
 def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSettings, bleed: float,
@@ -572,13 +629,20 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     footer_top = paper.height - settings.margin_mm - settings.footer_mm
     # Below a part-filled grid the page is empty: marks there stop after MARK_TAIL_MM.
     bottom_end = min(footer_top, art_bottom + MARK_TAIL_MM)
+    # Beside a grid filled column by column (its free room there, for packed pieces) too,
+    # on the fronts sheet and on the blank side of its backs sheet.
+    left_end, right_end = 0.0, paper.width
+    if fold_plan is None and _part_filled_columns(placements, plan):
+        right_end = art_right + MARK_TAIL_MM
+    elif fold_plan is None and len(placements) < plan.per_sheet and min(p.x for p in placements) > plan.x0 + 1e-6:
+        left_end = art_left - MARK_TAIL_MM        # the mirrored backs of such a sheet
     marks = []
     for x in xs:
         marks.append((x, 0.0, x, art_top))
         marks.append((x, art_bottom, x, bottom_end))
     for y in ys:
-        marks.append((0.0, y, art_left, y))
-        marks.append((art_right, y, paper.width, y))
+        marks.append((left_end, y, art_left, y))
+        marks.append((art_right, y, right_end, y))
     if fold_plan is not None:
         f = fold_plan.fold
         if fold_plan.axis == "y":
@@ -657,10 +721,8 @@ def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings:
     for n, items in enumerate(pages):
         dwg = new_sheet(paper.width, paper.height)
         placements = []
+        art = [PlacedFace(piece, translate(px, py)) for piece, _index, px, py in items]
         for piece, index, px, py in items:
-            holder = group(transform=f"translate({_num(px)},{_num(py)})")
-            holder.add(piece.art)
-            dwg.add(holder)
             placements.append(Placement(piece.name, piece.component, px, py, piece.width, piece.height, 0, index))
         if note:
             from pnp.components.text import fit
@@ -670,5 +732,5 @@ def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings:
             dwg.add(text_block(fitted, left, bottom + 0.8, "#333333", "start", f"{component} note"))
         dwg.add(footer_group(paper, settings, sheet_label("single", n + 1, len(pages))))
         sheets.append(Sheet(paper, component, "single", dwg.tostring(), placements, [], label,
-                            faces=[(piece, None) for piece, _, _, _ in items]))
+                            faces=[(piece, None) for piece, _, _, _ in items], art=art))
     return sheets

@@ -25,15 +25,16 @@ from typing import Callable, Sequence
 
 import rectpack
 
-from pnp.components.svg import Face, group, line, new_sheet, rect, _num
+from pnp.components.svg import Face, group, line, new_sheet
 from pnp.errors import LayoutError
-from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet, _place,
-                                     footer_group)
+from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet,
+                                     footer_group, place_matrix)
+from pnp.printing.placed import PlacedFace
 
 CUTOUT_GAP_MM = 3.0      # clear paper round a cut-out piece (two pieces: 6 mm apart)
 NOTE_MM = 8.0            # band above the footer of a packed sheet for the pieces' notes
 ROWS_TRIED = (1, 2, 3, 4, 5, 6, 100)   # rows per block the search tries
-COLS_TRIED = (1.0, 0.5, 0.34)        # block width the search tries, as a share of the sheet's columns
+COLS_TRIED = (1.0, 0.75, 0.5, 0.34, 0.25)       # block width the search tries, as a share of the sheet's columns
 UNIT = 100               # rectpack works in integers: 0.01 mm
 
 
@@ -54,6 +55,18 @@ class PieceGroup:
 
 
 @dataclass
+class _Cell:
+    """One face in a block: its trim's top-left in the block's grid (unturned, mm) and the
+    bleed it shows on each side (left, top, right, bottom)."""
+
+    face: Face
+    index: int
+    x: float
+    y: float
+    sides: tuple[float, float, float, float]
+
+
+@dataclass
 class _Block:
     group: int
     faces: list[tuple[Face, int]]      # (face, index in its group)
@@ -65,16 +78,74 @@ class _Block:
     abut: bool
     cutout: bool
     groups: tuple[int, ...] = ()      # every group with a face in the block (default: ``group``)
+    cells: list[_Cell] = field(default_factory=list)
+    grid_w: float = 0.0               # trim grid, mm (unturned)
+    grid_h: float = 0.0
+
+
+FILLS = ("colour rows", "row-major")   # how a block of several edge colours is filled (``_grid``)
+
+
+def _grid(rows_of: list[list[tuple[Face, int, int]]], fw: float, fh: float, bleed: float, outer: float,
+          abut: bool) -> tuple[list[_Cell], float, float, int]:
+    """Cells of a block whose rows hold ``rows_of`` (each row left-aligned).
+
+    Neighbours of one edge colour touch and share their cut (each overlaps the other by a
+    hair, ``ABUT_OVERLAP_MM``); a column or row boundary where any two neighbours differ in
+    edge colour gets a gutter of 2 x ``outer``, so each side of that cut shows its own colour
+    for a miscut as large as the block's outer bleed.  Faces without an edge colour keep a
+    gutter of 2 x ``bleed`` everywhere.  Returns (cells, grid width, grid height, columns).
+    """
+    cols = max(len(r) for r in rows_of)
+    at = {(r, c): item for r, row in enumerate(rows_of) for c, item in enumerate(row)}
+
+    def differs(a, b) -> bool:
+        return a in at and b in at and at[a][0].edge_colour != at[b][0].edge_colour
+
+    if abut:
+        col_gap = [2 * outer if any(differs((r, c), (r, c + 1)) for r in range(len(rows_of))) else 0.0
+                   for c in range(cols - 1)]
+        row_gap = [2 * outer if any(differs((r, c), (r + 1, c)) for c in range(cols)) else 0.0
+                   for r in range(len(rows_of) - 1)]
+    else:
+        col_gap = [2 * bleed] * (cols - 1)
+        row_gap = [2 * bleed] * (len(rows_of) - 1)
+    xs = [sum(fw + g for g in col_gap[:c]) for c in range(cols)]
+    ys = [sum(fh + g for g in row_gap[:r]) for r in range(len(rows_of))]
+    hair = min(bleed, ABUT_OVERLAP_MM)
+
+    def side(neighbour, gap: float) -> float:
+        if neighbour not in at:
+            return outer
+        return hair if gap == 0.0 else min(bleed, gap / 2)
+
+    cells = []
+    for (r, c), (face, index, _g) in at.items():
+        sides = (side((r, c - 1), col_gap[c - 1] if c > 0 else 0.0),
+                 side((r - 1, c), row_gap[r - 1] if r > 0 else 0.0),
+                 side((r, c + 1), col_gap[c] if c < cols - 1 else 0.0),
+                 side((r + 1, c), row_gap[r] if r < len(rows_of) - 1 else 0.0))
+        cells.append(_Cell(face, index, xs[c], ys[r], sides))
+    return cells, xs[-1] + fw, ys[-1] + fh, cols
+
+
+def _stream_key(face: Face) -> tuple:
+    """Faces with one key are packed in one stream (``_blocks``): one trim size and bleed,
+    with or without an edge colour."""
+    return round(face.width, 3), round(face.height, 3), face.bleed, face.edge_colour is None
 
 
 def _blocks(groups: Sequence[PieceGroup], settings: PrintSettings, max_w: float, max_h: float,
-            shapes: Sequence[tuple[int, float]]) -> list[_Block]:
+            shapes: Sequence[tuple[int, float, str]]) -> list[_Block]:
     """Every group cut into blocks: group g's blocks have at most ``shapes[g][0]`` rows and
-    ``shapes[g][1]`` of the columns ``max_w`` holds.
+    ``shapes[g][1]`` of the columns ``max_w`` holds, filled as ``shapes[g][2]`` says.
 
-    Groups of one face size follow each other in one stream, so that faces of one edge
-    colour share cuts across components (a good token and its spares, say); a stream takes
-    the shape of its first group.
+    Groups of one face size follow each other in one stream, faces of one edge colour
+    gathered (in order of first appearance), so that a good's token and its spare share
+    cuts across components; a stream takes the shape of its first group.  Fill "colour
+    rows": every row holds one edge colour (a colour may take several rows; a gutter only
+    where the colour changes); "row-major": faces fill the rows in order, colours side by
+    side (for many small runs), gutters wherever neighbours differ (``_grid``).
     """
     out: list[_Block] = []
     mark = settings.mark_gap_mm + settings.mark_min_mm
@@ -87,70 +158,107 @@ def _blocks(groups: Sequence[PieceGroup], settings: PrintSettings, max_w: float,
                 out.append(_Block(g, [(face, i)], 1, 1, w, h, CUTOUT_GAP_MM, False, True))
             continue
         for i, face in enumerate(group_.faces):
-            key = (round(face.width, 3), round(face.height, 3), face.bleed, face.edge_colour is None)
-            streams.setdefault(key, []).append((face, i, g))
+            streams.setdefault(_stream_key(face), []).append((face, i, g))
     for stream in streams.values():
-        rows_cap, cols_share = shapes[stream[0][2]]
-        # runs of faces that may share cuts (one edge colour), in order
-        runs: list[list[tuple[Face, int, int]]] = []
-        for item in stream:
-            key = item[0].edge_colour
-            if runs and key is not None and runs[-1][0][0].edge_colour == key:
-                runs[-1].append(item)
-            else:
-                runs.append([item])
-        if all(item[0].edge_colour is None for item in stream):
-            runs = [stream]
-        for run in runs:
-            face = run[0][0]
-            abut = face.edge_colour is not None
-            bleed = face.bleed
-            gutter = 0.0 if abut else 2 * bleed
-            margin = min(bleed, outer_cap) + mark
-            fw, fh = face.width, face.height
-            cols_fit = max(1, math.floor((max_w - 2 * margin + gutter + 1e-9) / (fw + gutter)))
-            rows_fit = max(1, math.floor((max_h - 2 * margin + gutter + 1e-9) / (fh + gutter)))
-            cols = min(max(1, math.floor(cols_fit * cols_share + 1e-9)), len(run))
-            rows = min(rows_cap, rows_fit)
+        rows_cap, cols_share, fill = shapes[stream[0][2]]
+        face = stream[0][0]
+        abut = face.edge_colour is not None
+        if abut:        # one edge colour together, colours in order of first appearance
+            order = {c: n for n, c in enumerate(dict.fromkeys(item[0].edge_colour for item in stream))}
+            stream = sorted(stream, key=lambda item: order[item[0].edge_colour])
+        bleed = face.bleed
+        outer = min(bleed, outer_cap)
+        gutter = 0.0 if abut else 2 * bleed
+        margin = outer + mark
+        fw, fh = face.width, face.height
+        cols_fit = max(1, math.floor((max_w - 2 * margin + gutter + 1e-9) / (fw + gutter)))
+        rows_fit = max(1, math.floor((max_h - 2 * margin + gutter + 1e-9) / (fh + gutter)))
+        cols = min(max(1, math.floor(cols_fit * cols_share + 1e-9)), len(stream))
+        rows = min(rows_cap, rows_fit)
+        chunks: list[list[list[tuple[Face, int, int]]]] = []     # blocks, as lists of rows
+        if abut and fill == "colour rows":
+            lines: list[list[tuple[Face, int, int]]] = []
+            for colour in dict.fromkeys(item[0].edge_colour for item in stream):
+                run = [item for item in stream if item[0].edge_colour == colour]
+                lines += [run[k:k + cols] for k in range(0, len(run), cols)]
+            room_h = max_h - 2 * margin
+            for line_ in lines:     # at most ``rows`` rows, and no taller than the room with its gutters
+                if chunks:
+                    last = chunks[-1]
+                    gutters = sum(1 for a, b in zip(last, last[1:] + [line_])
+                                  if a[0][0].edge_colour != b[0][0].edge_colour)
+                    if len(last) < rows and (len(last) + 1) * fh + gutters * 2 * outer <= room_h + 1e-9:
+                        last.append(line_)
+                        continue
+                chunks.append([line_])
+        else:
             k = 0
-            while k < len(run):
-                left = len(run) - k
+            while k < len(stream):
+                left = len(stream) - k
                 if left >= cols * rows:
                     c, r = cols, rows
                 else:       # the rest: as few rows as the cap allows, the last one maybe part-filled
                     r = min(rows, math.ceil(left / cols))
                     c = math.ceil(left / r)
-                chunk = run[k:k + min(c * r, left)]
-                w = c * fw + (c - 1) * gutter + 2 * margin
-                h = r * fh + (r - 1) * gutter + 2 * margin
-                out.append(_Block(chunk[0][2], [(f, i) for f, i, _g in chunk], c, r, w, h, margin, abut, False,
-                                  tuple(sorted({gg for _f, _i, gg in chunk}))))
+                chunk = stream[k:k + min(c * r, left)]
+                chunks.append([chunk[j:j + c] for j in range(0, len(chunk), c)])
                 k += len(chunk)
+        for rows_of in chunks:
+            cells, grid_w, grid_h, c = _grid(rows_of, fw, fh, bleed, outer, abut)
+            items = [item for row in rows_of for item in row]
+            out.append(_Block(items[0][2], [(f, i) for f, i, _g in items], c, len(rows_of),
+                              grid_w + 2 * margin, grid_h + 2 * margin, margin, abut, False,
+                              tuple(sorted({gg for _f, _i, gg in items})), cells, grid_w, grid_h))
     return out
 
 
-def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float, spare_h: float):
-    """rectpack the blocks into ``bins`` (host rooms), then as many spare sheets as needed.
+def _cuts(block: _Block) -> int:
+    """Straight cuts that free a block's pieces: its distinct column and row edges (a
+    cut-out piece: its own outline, counted as 4)."""
+    if block.cutout:
+        return 4
+    xs = {round(v, 3) for c in block.cells for v in (c.x, c.x + c.face.width)}
+    ys = {round(v, 3) for c in block.cells for v in (c.y, c.y + c.face.height)}
+    return len(xs) + len(ys)
+
+
+#: rectpack heuristics tried on the best block shapes: (placement rule, order of the blocks).
+HEURISTICS = tuple((algo, sort) for algo in (rectpack.MaxRectsBssf, rectpack.MaxRectsBaf, rectpack.MaxRectsBlsf)
+                   for sort in (rectpack.SORT_AREA, rectpack.SORT_LSIDE, rectpack.SORT_PERI, rectpack.SORT_SSIDE))
+TOP_SHAPES = 4           # best block shapes that get every heuristic
+
+
+def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float, spare_h: float,
+          heuristic=HEURISTICS[0]):
+    """rectpack the blocks into ``bins`` (host rooms), then as many spare sheets as needed,
+    with ``heuristic`` (placement rule, block order).
 
     Returns (placed, sheets used): ``placed`` maps block index -> (bin index, x, y, rotated)
     with bins numbered hosts first, spare sheets after.
     """
-    packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                pack_algo=rectpack.MaxRectsBssf, sort_algo=rectpack.SORT_AREA, rotation=True)
-    for i, b in enumerate(blocks):
-        packer.add_rect(math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6), rid=i)
-    for i, (w, h) in enumerate(bins):
-        packer.add_bin(math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6), count=1, bid=i)
-    for k in range(len(blocks)):
-        packer.add_bin(math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6), count=1,
-                       bid=len(bins) + k)
-    packer.pack()
-    placed = {}
-    for bin_ in packer:
-        for r in bin_:
-            b = blocks[r.rid]
-            rotated = abs(r.width - math.ceil(b.w * UNIT - 1e-6)) > 0 and b.w != b.h
-            placed[r.rid] = (bin_.bid, r.x / UNIT, r.y / UNIT, rotated)
+    # Empty spare sheets are alike, so the packing is the same with any number of them that
+    # suffices: first twice the blocks' area in sheets (rectpack's global search time grows
+    # with the bins open), then one sheet per block.
+    area = sum(b.w * b.h for b in blocks) / (spare_w * spare_h)
+    for spares in dict.fromkeys((min(len(blocks), 2 * math.ceil(area) + 1), len(blocks))):
+        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
+                                    pack_algo=heuristic[0], sort_algo=heuristic[1], rotation=True)
+        for i, b in enumerate(blocks):
+            packer.add_rect(math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6), rid=i)
+        for i, (w, h) in enumerate(bins):
+            packer.add_bin(math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6), count=1, bid=i)
+        for k in range(spares):
+            packer.add_bin(math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6), count=1,
+                           bid=len(bins) + k)
+        packer.pack()
+        placed = {}
+        for bin_ in packer:
+            for r in bin_:
+                b = blocks[r.rid]
+                rotated = abs(r.width - math.ceil(b.w * UNIT - 1e-6)) > 0 and b.w != b.h
+                placed[r.rid] = (bin_.bid, r.x / UNIT, r.y / UNIT, rotated)
+        if len(placed) == len(blocks):
+            break
     if len(placed) != len(blocks):
         missing = [blocks[i] for i in range(len(blocks)) if i not in placed]
         b = missing[0]
@@ -160,11 +268,12 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
     return placed, used
 
 
-def _printable(settings: PrintSettings) -> tuple[float, float, float, float]:
-    """(x, y, w, h) mm of a new packed sheet's room: inside the margins, above note band and footer."""
+def _printable(settings: PrintSettings, notes: bool = True) -> tuple[float, float, float, float]:
+    """(x, y, w, h) mm of a new packed sheet's room: inside the margins, above the footer and,
+    when some piece has an assembly ``notes``, above the note band."""
     paper = settings.paper
     m = settings.margin_mm
-    return m, m, paper.width - 2 * m, paper.height - 2 * m - settings.footer_mm - NOTE_MM
+    return m, m, paper.width - 2 * m, paper.height - 2 * m - settings.footer_mm - (NOTE_MM if notes else 0.0)
 
 
 def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Sequence[Sheet],
@@ -188,33 +297,47 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     # 2.5 mm crop marks, 4 mm margin (the blocks share their inner cuts).
     settings = settings.tight()
     rooms = [(host, box) for host in hosts for box in host.free]
-    px, py, pw, ph = _printable(settings)
+    px, py, pw, ph = _printable(settings, any(g.note for g in groups))
     room_sizes = [(box[2], box[3]) for _, box in rooms]
 
-    def attempt(shapes):
+    tried: dict[tuple, tuple] = {}
+
+    def attempt(shapes, heuristic=HEURISTICS[0]):
+        key = (tuple(shapes), heuristic)
+        if key not in tried:
+            tried[key] = _attempt(shapes, heuristic)
+        return tried[key]
+
+    def _attempt(shapes, heuristic):
         blocks = _blocks(groups, settings, pw, ph, shapes)
-        placed, used = _pack(blocks, room_sizes, pw, ph)
-        # fewest new sheets; then the least on the last one (closest to dropping it); then fewest blocks
+        try:
+            placed, used = _pack(blocks, room_sizes, pw, ph, heuristic)
+        except LayoutError:     # a block its gutters made too large: this shape is out
+            return (math.inf, 0, 0), blocks, {}, []
+        # fewest new sheets; then the least on the last one (closest to dropping it); then fewest cuts
         last = sum(blocks[i].w * blocks[i].h for i, (bid, *_r) in placed.items() if used and bid == used[-1])
-        return (len(used), round(last), len(blocks)), blocks, placed, used
+        return (len(used), round(last), sum(_cuts(b) for b in blocks)), blocks, placed, used
 
     # The same block shape for every group first, then each group's shape on its own
     # (coordinate descent, two passes): a few dozen rectpack runs of a few dozen blocks.
-    options = [(r, c) for r in ROWS_TRIED for c in COLS_TRIED]
+    options = [(r, c, FILLS[0]) for r in ROWS_TRIED for c in COLS_TRIED]
     best = min((attempt([o] * len(groups)) + ([o] * len(groups),) for o in options), key=lambda t: t[0])
     # only the first group of each stream of one face size sets a shape (_blocks)
     leaders, keys = [], set()
     for g, group_ in enumerate(groups):
         if group_.cutout:
             continue
-        face = group_.faces[0]
-        key = (round(face.width, 3), round(face.height, 3), face.bleed, face.edge_colour is None)
+        key = _stream_key(group_.faces[0])
         if key not in keys:
             keys.add(key)
             leaders.append(g)
     for _ in range(2):
         for g in leaders:
-            for o in options:
+            # the second fill only matters for a stream of several edge colours
+            colours = {f.edge_colour for gg in groups if not gg.cutout for f in gg.faces
+                       if _stream_key(f) == _stream_key(groups[g].faces[0])}
+            fills = FILLS if len(colours) > 1 and None not in colours else FILLS[:1]
+            for o in [(r, c, fill) for fill in fills for r, c, _f in options]:
                 shapes = list(best[4])
                 if shapes[g] == o:
                     continue
@@ -222,7 +345,16 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
                 trial = attempt(shapes) + (shapes,)
                 if trial[0] < best[0]:
                     best = trial
-    _, blocks, placed, used, _shapes = best
+    # rectpack's other heuristics on the best few shapes (the search above used the first)
+    ranked = sorted({tuple(s): r for (s, h), r in tried.items() if h == HEURISTICS[0]}.items(), key=lambda t: t[1][0])
+    for shapes, _result in ranked[:TOP_SHAPES]:
+        for heuristic in HEURISTICS[1:]:
+            trial = attempt(list(shapes), heuristic) + (list(shapes),)
+            if trial[0] < best[0]:
+                best = trial
+    score, blocks, placed, used, _shapes = best
+    if score[0] == math.inf:    # no shape fits: name the piece that does not
+        _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
 
     # draw: host rooms first, then new sheets in bin order
     new_index = {bid: n for n, bid in enumerate(used)}
@@ -234,14 +366,15 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
         items = sorted(contents[bid])
         if bid < len(rooms):
             host, (ox, oy, _w, _h) = rooms[bid]
-            fragment, placements, faces = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
-            host.svg = host.svg[:host.svg.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
+            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            host.art.extend(art)
             host.placements.extend(placements)
             host.faces.extend(faces)
             continue
         n = new_index[bid]
         dwg = new_sheet(settings.paper.width, settings.paper.height)
-        fragment, placements, faces = _draw(blocks, items, placed, px, py, settings, f"p{n}")
+        fragment, placements, faces, art = _draw(blocks, items, placed, px, py, settings, f"p{n}")
         dwg.add(fragment)
         present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
         notes = [groups[g].note for g in present if groups[g].note]
@@ -250,7 +383,7 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
         labels = [groups[g].label for g in present]
         dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
         sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
-                      " · ".join(dict.fromkeys(labels)), faces=faces)
+                      " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
         new_sheets.append(sheet)
     return new_sheets
 
@@ -258,11 +391,12 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
 def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: float, settings: PrintSettings,
           key: str):
     """The blocks ``items`` drawn at their packed places (room origin ``ox``, ``oy``): an SVG
-    group, the placements and the (face, None) pairs."""
+    group (the crop marks), the placements, the (face, None) pairs and the placed faces."""
     g = group(id=f"packed-{key}")
     marks = group(id=f"packed-marks-{key}")
     placements: list[Placement] = []
     faces: list[tuple[Face, None]] = []
+    art: list[PlacedFace] = []
     for i in items:
         b = blocks[i]
         _bid, bx, by, rotated = placed[i]
@@ -273,62 +407,39 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
                 x, y, w, h, rot = bx + b.margin, by + b.margin, face.height, face.width, 90
             else:
                 x, y, w, h, rot = bx + b.margin, by + b.margin, face.width, face.height, 0
-            g.add(_place(face, x, y, w, h, rot))
+            art.append(PlacedFace(face, place_matrix(x, y, w, h, rot)))
             placements.append(Placement(face.name, face.component, x, y, w, h, rot, index))
             faces.append((face, None))
             continue
         face0 = b.faces[0][0]
         fw, fh = (face0.height, face0.width) if rotated else (face0.width, face0.height)
-        cols, rows = (b.rows, b.cols) if rotated else (b.cols, b.rows)
-        bleed = face0.bleed
-        outer = min(bleed, settings.outer_bleed)
-        gutter = 0.0 if b.abut else 2 * bleed
+        grid_w, grid_h = (b.grid_h, b.grid_w) if rotated else (b.grid_w, b.grid_h)
         x0, y0 = bx + b.margin, by + b.margin
-        inner = min(bleed, ABUT_OVERLAP_MM) if b.abut else bleed
-        n = len(b.faces)
-        for k, (face, index) in enumerate(b.faces):
-            r, c = divmod(k, b.cols)
-            # bleed on each side of the unturned cell: a hair where a neighbour shares the cut
-            sides = [inner if c > 0 else outer,                              # left
-                     inner if r > 0 else outer,                              # top
-                     inner if c < b.cols - 1 and k + 1 < n else outer,       # right
-                     inner if k + b.cols < n else outer]                     # bottom
-            if rotated:          # turned a quarter clockwise: column c becomes row c, row r column rows-1-r
-                col, row = b.rows - 1 - r, c
-                sides = sides[3:] + sides[:3]       # left <- bottom, top <- left, right <- top, bottom <- right
+        outer = min(face0.bleed, settings.outer_bleed)
+        xs, ys = set(), set()
+        for k, cell in enumerate(b.cells):
+            left, top, right, bottom = cell.sides
+            if rotated:          # turned a quarter clockwise about the grid
+                x, y = x0 + b.grid_h - cell.y - cell.face.height, y0 + cell.x
+                left, top, right, bottom = bottom, left, top, right
             else:
-                col, row = c, r
-            x, y = x0 + col * (fw + gutter), y0 + row * (fh + gutter)
-            left, top, right, bottom = sides
-            clip_id = f"pk{key}-{i}-{k}"
-            clip = _clip(clip_id, x - left, y - top, fw + left + right, fh + top + bottom)
-            holder = group(clip_path=f"url(#{clip_id})")
-            holder.add(_place(face, x, y, fw, fh, 90 if rotated else 0))
-            g.add(clip)
-            g.add(holder)
-            placements.append(Placement(face.name, face.component, x, y, fw, fh, 90 if rotated else 0, index))
-            faces.append((face, None))
-        grid_w = cols * fw + (cols - 1) * gutter
-        grid_h = rows * fh + (rows - 1) * gutter
-        xs = sorted({round(x0 + c * (fw + gutter) + d, 4) for c in range(cols) for d in (0.0, fw)})
-        ys = sorted({round(y0 + r * (fh + gutter) + d, 4) for r in range(rows) for d in (0.0, fh)})
+                x, y = x0 + cell.x, y0 + cell.y
+            xs |= {round(x, 4), round(x + fw, 4)}
+            ys |= {round(y, 4), round(y + fh, 4)}
+            art.append(PlacedFace(cell.face, place_matrix(x, y, fw, fh, 90 if rotated else 0),
+                                  (x - left, y - top, fw + left + right, fh + top + bottom)))
+            placements.append(Placement(cell.face.name, cell.face.component, x, y, fw, fh, 90 if rotated else 0,
+                                        cell.index))
+            faces.append((cell.face, None))
         gap = settings.mark_gap_mm
-        for x in xs:
+        for x in sorted(xs):
             marks.add(line(x, by, x, y0 - outer - gap, "#000000", MARK_STROKE_MM))
             marks.add(line(x, y0 + grid_h + outer + gap, x, by + (b.w if rotated else b.h), "#000000", MARK_STROKE_MM))
-        for y in ys:
+        for y in sorted(ys):
             marks.add(line(bx, y, x0 - outer - gap, y, "#000000", MARK_STROKE_MM))
             marks.add(line(x0 + grid_w + outer + gap, y, bx + (b.h if rotated else b.w), y, "#000000", MARK_STROKE_MM))
     g.add(marks)
-    return g, placements, faces
-
-
-def _clip(clip_id: str, x: float, y: float, w: float, h: float):
-    import svgwrite
-
-    clip = svgwrite.masking.ClipPath(id=clip_id, debug=False)
-    clip.add(rect(x, y, w, h))
-    return clip
+    return g, placements, faces, art
 
 
 def _note(note: str, settings: PrintSettings, component: str):

@@ -5,8 +5,13 @@ one-sided ones (board tiles, tokens, tables).  A printer told to print the file
 double-sided (the PDF's ``/Duplex`` hint) puts every even page on the back of the odd
 page before it, so a fronts sheet must land on an odd page with its backs on the next
 page, and a one-sided sheet must be followed by a blank page, or the next sheet would be
-printed on its back.  Without backs, or with ``--duplex none``/``fold``, the file is
-printed one-sided and needs no blank pages.
+printed on its back.  Without backs, or with ``--duplex none``/``fold``, the component
+sheets are printed one-sided and need no blank pages.
+
+The reading matter (contents page and rules, plain paper, nothing cut from it) is always
+printed double-sided, as any print shop would: in a one-sided kit it is a job of its own
+(pages 1..N; on a printer without duplex, odd pages, then the stack turned and the even
+pages), so its pages share sheets and the kit is counted so (``sheet_pages``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,22 @@ class Pagination:
     blanks: tuple[int, ...]
     total: int
     duplex: bool
+
+    @property
+    def reading(self) -> tuple[int, ...]:
+        """Pages of the reading matter: the contents page and the rules (printed two-sided)."""
+        return (1,) + self.rules
+
+    def sheet_pages(self) -> list[tuple[int, ...]]:
+        """Pages on each sheet of paper, in order: (1, 2), (3, 4), ... through the whole file
+        when it is printed duplex; otherwise the reading matter two to a sheet (its last
+        sheet maybe one page) and then every component page on a sheet of its own."""
+        step = 2 if self.duplex else 1
+        reading_end = 0 if self.duplex else len(self.reading)
+        out = [tuple(range(first, min(reading_end, first + 1) + 1)) for first in range(1, reading_end + 1, 2)]
+        out += [tuple(range(first, min(self.total, first + step - 1) + 1))
+                for first in range(reading_end + 1, self.total + 1, step)]
+        return out
 
 
 def paginate(rules_pages: int, sides: Sequence[str], duplex_mode: str) -> Pagination:

@@ -1,6 +1,9 @@
 """SVG sheets -> vector PDF pages (CairoSVG), assembled into one kit PDF (pypdf).
 
-Cairo writes one PDF per sheet; pypdf joins them, appends the reportlab rules pages,
+``render_sheets`` converts each distinct face once and places it on every sheet that holds it
+as a form XObject, under the sheet's overlay (``pnp.printing.placed``); ``svg_to_pdf`` and
+``convert_all`` convert whole SVG pages (calibration sheets).  pypdf joins the pages, appends
+the reportlab rules pages,
 sets page boxes (Cairo cannot set TrimBox/BleedBox), document metadata, bookmarks and the
 viewer preferences a home printer should honour (``/PrintScaling /None``, duplex hint).
 Fonts come from ``fonts/`` only: ``isolate_fontconfig()`` runs before Cairo loads.
@@ -20,8 +23,11 @@ from pnp.geometry import mm_to_pt
 
 isolate_fontconfig()
 import cairosvg  # noqa: E402  (must follow isolate_fontconfig)
+import cairosvg.parser  # noqa: E402
+import cairosvg.surface  # noqa: E402
 from pypdf import PdfReader, PdfWriter  # noqa: E402
-from pypdf.generic import ArrayObject, FloatObject, NameObject, DictionaryObject, TextStringObject  # noqa: E402
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,  # noqa: E402
+                           TextStringObject)
 
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex", "fold": "/Simplex"}
 
@@ -56,14 +62,192 @@ def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: in
     return results
 
 
+# ------------------------------------------------------------------ sheets by placement
+def _convert_pages(svgs: Sequence[str]) -> bytes:
+    """Many SVG pages (sizes in mm) as ONE multi-page vector PDF.
+
+    One Cairo document holds every page, so a font's glyphs are subset and embedded once
+    for all of them.  Each page is drawn by CairoSVG exactly as ``svg_to_pdf`` draws it
+    (same surface class, 96 dpi); only the Cairo surface is shared.
+    """
+    out = io.BytesIO()
+    shared: list = []
+
+    class _Page(cairosvg.surface.PDFSurface):
+        def _create_surface(self, width, height):
+            if not shared:
+                shared.append(cairosvg.surface.cairo.PDFSurface(out, width, height))
+            else:
+                shared[0].set_size(width, height)
+            return shared[0], width, height
+
+    for svg in svgs:
+        page = _Page(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), None, 96)
+        page.cairo.show_page()
+    shared[0].finish()
+    return out.getvalue()
+
+
+CONVERT_CHUNKS = 2      # documents the distinct pages are split into (fixed: output never depends on cores)
+
+
+def _chunks(svgs: Sequence[str], n: int) -> list[list[int]]:
+    """Page indices in ``n`` groups of about equal SVG length (a stand-in for conversion
+    time), each in page order; deterministic."""
+    loads = [0] * n
+    groups: list[list[int]] = [[] for _ in range(n)]
+    for i in sorted(range(len(svgs)), key=lambda i: (-len(svgs[i]), i)):
+        k = loads.index(min(loads))
+        groups[k].append(i)
+        loads[k] += len(svgs[i])
+    return [sorted(g) for g in groups if g]
+
+
+def convert_distinct(svgs: Sequence[str], workers: int | None = None) -> list[tuple["PdfReader", int]]:
+    """Convert ``svgs`` (distinct pages) into ``CONVERT_CHUNKS`` multi-page PDFs, on up to
+    ``workers`` processes (default: every core, at most 4).  Returns, per input page, the
+    reader of its document and its page index there."""
+    groups = _chunks(svgs, CONVERT_CHUNKS)
+    workers = min(workers or min(os.cpu_count() or 1, 4), len(groups))
+    batches = [[svgs[i] for i in g] for g in groups]
+    if workers <= 1 or sum(len(s) for s in svgs) < 200_000:
+        documents = [_convert_pages(b) for b in batches]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            documents = list(pool.map(_convert_pages, batches))
+    where: list = [None] * len(svgs)
+    for group, document in zip(groups, documents):
+        reader = PdfReader(io.BytesIO(document))
+        for k, i in enumerate(group):
+            where[i] = (reader, k)
+    return where
+
+
+def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable | None = None) -> bytes:
+    """Every sheet (``pnp.printing.imposition.Sheet``) as one page of one vector PDF.
+
+    Each distinct face is converted once (``pnp.printing.placed.face_document``) and becomes
+    one form XObject; each sheet's page draws its placed faces (transformed, clipped) and
+    then its overlay (marks, footer, labels), which is converted as its own page.  So the
+    work and the file grow with distinct faces, not with copies.  Same input, same bytes.
+    ``ticker`` is advanced once per finished sheet (e.g. a tqdm progress bar).
+    """
+    from pnp.printing.placed import face_box, face_document
+
+    face_key: dict[int, int] = {}       # id(face) -> distinct face index
+    face_docs: list[str] = []
+    doc_index: dict[str, int] = {}
+    for sheet in sheets:
+        for placed in sheet.art:
+            if id(placed.face) not in face_key:
+                doc = face_document(placed.face)
+                face_key[id(placed.face)] = doc_index.setdefault(doc, len(face_docs))
+                if face_key[id(placed.face)] == len(face_docs):
+                    face_docs.append(doc)
+    pages = convert_distinct(face_docs + [sheet.overlay for sheet in sheets], workers)
+    faces_of = {k: next(p.face for s in sheets for p in s.art if face_key[id(p.face)] == k)
+                for k in range(len(face_docs))}
+
+    writer = PdfWriter()
+    xobjects: dict[int, object] = {}
+
+    def xobject(k: int):
+        if k not in xobjects:
+            reader, index = pages[k]
+            page = reader.pages[index]
+            contents = page.get_contents()
+            form = DecodedStreamObject()
+            form.set_data(contents.get_data() if contents is not None else b"")
+            form = form.flate_encode(level=6)
+            form.update({
+                NameObject("/Type"): NameObject("/XObject"),
+                NameObject("/Subtype"): NameObject("/Form"),
+                NameObject("/BBox"): ArrayObject([FloatObject(float(v)) for v in page.mediabox]),
+                NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject(),
+            })
+            xobjects[k] = writer._add_object(form)
+        return xobjects[k]
+
+    k_pt = 72 / 25.4
+    tick = iter(ticker) if ticker is not None else None
+    for number, sheet in enumerate(sheets):
+        if tick:
+            next(tick, None)
+        reader, index = pages[len(face_docs) + number]
+        page = writer.add_page(reader.pages[index])
+        if not sheet.art:
+            continue
+        height_pt = float(page.mediabox.top)
+        ops = [f"q {_pdf_matrix((k_pt, 0, 0, -k_pt, 0, height_pt))} cm"]
+        names = {}
+        for placed in sheet.art:
+            k = face_key[id(placed.face)]
+            name = names.setdefault(k, f"/Fc{k}")
+            lo, _w, h = face_box(faces_of[k])
+            # face page (pt, y up, origin at its bottom-left) -> face trim mm (y down)
+            from_page = (1 / k_pt, 0.0, 0.0, -1 / k_pt, lo, lo + h)
+            ops.append(f"q {_pdf_matrix(placed.outer)} cm")
+            if placed.clip is not None:
+                x, y, w, hh = placed.clip
+                ops.append(f"{_pdf_num(x)} {_pdf_num(y)} {_pdf_num(w)} {_pdf_num(hh)} re W n")
+            ops.append(f"{_pdf_matrix(_multiply(placed.inner, from_page))} cm {name} Do Q")
+        ops.append("Q")
+        resources = page["/Resources"].get_object() if "/Resources" in page else DictionaryObject()
+        resources = DictionaryObject(resources)
+        xdict = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object()) \
+            if "/XObject" in resources else DictionaryObject()
+        for k, name in names.items():
+            xdict[NameObject(name)] = xobject(k)
+        resources[NameObject("/XObject")] = xdict
+        page[NameObject("/Resources")] = resources
+        under = DecodedStreamObject()
+        under.set_data(("\n".join(ops) + "\n").encode("ascii"))
+        page[NameObject("/Contents")] = ArrayObject([writer._add_object(under.flate_encode(level=6)),
+                                                     *_content_refs(page, writer)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _content_refs(page, writer) -> list:
+    contents = page.get("/Contents")
+    if contents is None:
+        return []
+    if isinstance(contents.get_object(), ArrayObject):
+        return list(contents.get_object())
+    return [contents if hasattr(contents, "idnum") else writer._add_object(contents)]
+
+
+def _multiply(m, n):
+    from pnp.printing.placed import multiply
+
+    return multiply(m, n)
+
+
+def _pdf_num(v: float) -> str:
+    text = f"{v:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _pdf_matrix(m) -> str:
+    return " ".join(_pdf_num(v) for v in m)
+
+
 @dataclass(frozen=True)
 class PageSource:
-    """A run of pages to put into the kit: PDF bytes plus the bookmark of its first page."""
+    """A run of pages to put into the kit: PDF bytes plus the bookmark of its first page.
+
+    ``page`` picks one page of ``pdf`` (0-based; None: every page).  Sources that share one
+    ``pdf`` object share its objects in the kit (a face drawn on many sheets is stored once).
+    """
 
     pdf: bytes
     bookmark: str
     trim_mm: tuple[float, float, float, float] | None = None   # x, y, w, h; None: the whole page
     bleed_mm: float = 0.0
+    page: int | None = None
 
 
 def blank_page(paper) -> bytes:
@@ -85,10 +269,13 @@ def assemble(sources: Sequence[PageSource], metadata: dict[str, str], duplex: st
     """
     writer = PdfWriter()
     bookmarks = []
+    readers: dict[int, PdfReader] = {}
     for source in sources:
-        reader = PdfReader(io.BytesIO(source.pdf))
+        reader = readers.get(id(source.pdf))
+        if reader is None:
+            reader = readers[id(source.pdf)] = PdfReader(io.BytesIO(source.pdf))
         first = len(writer.pages)
-        for page in reader.pages:
+        for page in (reader.pages if source.page is None else [reader.pages[source.page]]):
             added = writer.add_page(page)
             _set_boxes(added, source)
         if source.bookmark:

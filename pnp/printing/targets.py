@@ -459,7 +459,7 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
 
     Args:
         runs: the kit's ``ComponentRun`` objects, in kit order.
-        sheet_pdfs: ``id(sheet) -> one-page PDF bytes`` of every converted sheet.
+        sheet_pdfs: ``id(sheet) -> (PDF bytes, page index)`` of every converted sheet.
         rules: the rules ``PageSource``.
         titles: group id -> its name in the kit's language, for each file's title
             (``split_titles`` of ``data/common/lang/<lang>.yaml``); the group id where missing.
@@ -482,7 +482,8 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
             seen.add(id(sheet))
             bookmark = sheet.bookmark if sheet.bookmark != last else ""
             last = sheet.bookmark
-            groups.setdefault(split_group(run.kind), []).append(pdfout.PageSource(sheet_pdfs[id(sheet)], bookmark))
+            pdf, index = sheet_pdfs[id(sheet)]
+            groups.setdefault(split_group(run.kind), []).append(pdfout.PageSource(pdf, bookmark, page=index))
             if sheet.side == "back":
                 two_sided.add(split_group(run.kind))
     order = ["cards", "board", "tokens", "tables"]
@@ -494,7 +495,9 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
         data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')} — {titles.get(group, group)}"},
                                duplex=hint, lang=lang)
         out.append((out_dir / f"{name}-{group}.pdf", data))
-    data = pdfout.assemble([rules], {**metadata, "Title": f"{metadata.get('Title', '')} — {titles.get('rules', 'rules')}"}, duplex="none",
+    # the reading matter is printed double-sided in every kit (pnp.printing.pagination)
+    title = f"{metadata.get('Title', '')} — {titles.get('rules', 'rules')}"
+    data = pdfout.assemble([rules], {**metadata, "Title": title}, duplex="long",
                            lang=lang)
     out.append((out_dir / f"{name}-rules.pdf", data))
     return out

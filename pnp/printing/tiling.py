@@ -33,6 +33,7 @@ from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
 from pnp.printing.imposition import MARK_STROKE_MM, TIGHT_MARGIN_MM, Placement, PrintSettings, Sheet, footer_group
 from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_block, _num
 from pnp.components.text import fit
+from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
 
 DEFAULT_OVERLAP_MM = 10.0
 INFO_MM = 22.0          # band under the art for the tile label, note and assembly diagram
@@ -164,9 +165,9 @@ def plan_tiles(face: Face, settings: PrintSettings, overlap_mm: float = DEFAULT_
     return best
 
 
-def _art_transform(face: Face, rotated: bool) -> str:
+def _art_matrix(face: Face, rotated: bool) -> Matrix:
     """Board trim coordinates -> layout coordinates (turned a quarter clockwise when ``rotated``)."""
-    return f"translate({_num(face.height)},0) rotate(90)" if rotated else ""
+    return multiply(translate(face.height, 0), rotate(90)) if rotated else translate(0, 0)
 
 
 def tile_board(face: Face, settings: PrintSettings, strings, title: str,
@@ -283,16 +284,15 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
     x0, y0, x1, y1 = tile.cut
     sx0, sy0 = tile.to_sheet(x0, y0)
     sx1, sy1 = tile.to_sheet(x1, y1)
+    clip_box = (sx0 - b, sy0 - b, sx1 - sx0 + 2 * b, sy1 - sy0 + 2 * b)
     clip = dwg.clipPath(id="tile-clip")
-    clip.add(rect(sx0 - b, sy0 - b, sx1 - sx0 + 2 * b, sy1 - sy0 + 2 * b))
+    clip.add(rect(*clip_box))
     dwg.defs.add(clip)
+    # The board's art is placed by transformation under the overlay (pnp.printing.placed);
+    # glue flaps and alignment marks sit on it, clipped like it.
+    board = PlacedFace(face, multiply(translate(tile.sheet_x, tile.sheet_y), _art_matrix(face, plan.rotated)),
+                       clip_box)
     art = group(id="art", clip_path="url(#tile-clip)")
-    placed = group(transform=f"translate({_num(tile.sheet_x)},{_num(tile.sheet_y)})")
-    turned = group(transform=_art_transform(face, plan.rotated)) if plan.rotated else placed
-    if plan.rotated:
-        placed.add(turned)
-    turned.add(face.art)
-    art.add(placed)
 
     # overlap strips (the parts that go under the right and lower neighbours)
     over = group(id="overlap")
@@ -388,7 +388,7 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
     side = min(settings.margin_mm, TIGHT_MARGIN_MM)
     free = [(side, room_top, paper.width - 2 * side, footer_top - 1.0 - room_top)]
     return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label,
-                 free=[r for r in free if r[3] >= FREE_MIN_MM])
+                 free=[r for r in free if r[3] >= FREE_MIN_MM], art=[board])
 
 
 def _board_box(face: Face, plan: TilePlan, box):
@@ -486,17 +486,7 @@ def _single_sheet(face: Face, paper: Paper, fitted, settings: PrintSettings, str
     dwg = new_sheet(paper.width, paper.height)
     x = (paper.width - w) / 2
     y = (paper.height - settings.footer_mm - h) / 2
-    holder = group(id="art", transform=f"translate({_num(x)},{_num(y)})")
-    inner = group(transform=_art_transform(face, rotated)) if rotated else holder
-    if rotated:
-        holder.add(inner)
-    clip = dwg.clipPath(id="board-clip")
-    clip.add(rect(x - b, y - b, w + 2 * b, h + 2 * b))
-    dwg.defs.add(clip)
-    inner.add(face.art)
-    clipped = group(clip_path="url(#board-clip)")
-    clipped.add(holder)
-    dwg.add(clipped)
+    board = PlacedFace(face, multiply(translate(x, y), _art_matrix(face, rotated)), (x - b, y - b, w + 2 * b, h + 2 * b))
     gap = settings.mark_gap_mm
     footer_top = paper.height - settings.margin_mm - settings.footer_mm
     crop = []
@@ -513,4 +503,4 @@ def _single_sheet(face: Face, paper: Paper, fitted, settings: PrintSettings, str
     label = strings("board_single")
     dwg.add(footer_group(paper, settings, f"{strings('title')} · {label} · {paper.name}"))
     placement = Placement(face.name, face.component, x, y, w, h, 90 if rotated else 0, 0)
-    return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label)
+    return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label, art=[board])

@@ -1,0 +1,75 @@
+"""Sheets as PDF: each distinct face converted once and placed as a form XObject (issue 16)."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import ImageChops
+from pypdf import PdfReader
+
+from pnp.components.svg import Face, circle, group, rect, text
+from pnp.geometry import PAPERS
+from pnp.printing import pdf as pdfout
+from pnp.printing.imposition import PrintSettings, impose_grid
+
+
+def card(name: str, colour: str, w: float = 63.5, h: float = 88.9, bleed: float = 3.0) -> Face:
+    """A card whose art is not symmetric (a corner dot, a word), so a wrong turn or mirror shows."""
+    art = group()
+    art.add(rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=colour))
+    art.add(circle(10, 12, 6, fill="#FFFFFF"))
+    art.add(rect(w - 20, h - 30, 14, 24, fill="#111111"))
+    art.add(text(8, h / 2, name, "bold", 6, "#FFFFFF"))
+    return Face(name, "cards", w, h, bleed, art, edge_colour=None)
+
+
+def label(side, n, total):
+    return f"{side} {n}/{total}"
+
+
+def xobject_ids(reader: PdfReader) -> dict[int, set]:
+    """Page number -> object numbers of the placed faces (form XObjects) its page draws."""
+    out = {}
+    for number, page in enumerate(reader.pages):
+        forms = page["/Resources"].get_object().get("/XObject", {})
+        out[number] = {forms.raw_get(name).idnum for name in forms if name.startswith("/Fc")}
+    return out
+
+
+def test_each_distinct_face_is_converted_once_and_stored_once(monkeypatch):
+    fronts = [card("Grain", "#B5651D"), card("Jewels", "#1D4FB5")] * 9           # 18 cards, 2 distinct
+    back = card("Back", "#3B2412")
+    sheets = impose_grid("cards", "Cards", fronts, [back] * len(fronts), PrintSettings(PAPERS["a4"]), label)
+    assert len(sheets) == 4                                                     # 2 fronts + 2 backs (9-up)
+    converted = []
+    real = pdfout._convert_pages
+    monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
+    reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets, workers=1)))
+    faces = [svg for svg in converted if "Grain" in svg or "Jewels" in svg or "Back" in svg]
+    assert len(converted) == 3 + len(sheets) and len(faces) == 3    # 3 faces once, one overlay per sheet
+    forms = xobject_ids(reader)
+    assert len(reader.pages) == 4
+    assert all(len(forms[n]) == 2 for n in (0, 2)) and forms[0] == forms[2]     # both fronts: Grain, Jewels
+    assert len(forms[1]) == 1 and forms[1] == forms[3]                           # every back: one object
+
+
+@pytest.mark.parametrize("fields", [{}, {"duplex": "short"}, {"back_offset_mm": (1.5, -2.0), "back_scale": (1.01, 0.99)},
+                                    {"duplex": "fold"}])
+def test_placed_faces_print_exactly_as_the_whole_sheet_svg(fields):
+    """Each page of ``render_sheets`` (faces placed by matrices, clipped, overlay on top) looks
+    like CairoSVG's rendering of the same sheet as one SVG: at 60 dpi no pixel is more than a
+    rasteriser's edge shade apart, and fewer than 0.2 % differ at all visibly."""
+    fronts = [card(f"F{i}", c) for i, c in enumerate(["#B5651D", "#1D4FB5", "#2E7D32", "#6A1B9A"] * 3)]
+    sheets = impose_grid("cards", "Cards", fronts, [card("Back", "#3B2412")] * len(fronts),
+                         PrintSettings(PAPERS["a4"], **fields), label)
+    placed = pdfium.PdfDocument(pdfout.render_sheets(sheets, workers=1))
+    for number, sheet in enumerate(sheets):
+        whole = pdfium.PdfDocument(pdfout.svg_to_pdf(sheet.svg))
+        a = placed[number].render(scale=60 / 72).to_pil().convert("L")
+        b = whole[0].render(scale=60 / 72).to_pil().convert("L")
+        assert a.size == b.size
+        diff = ImageChops.difference(a, b)
+        visible = sum(diff.histogram()[48:])
+        assert visible < 0.002 * a.width * a.height, (sheet.side, number, visible)
