@@ -20,7 +20,7 @@ Same input, same layout: rectpack is deterministic and the search order fixed.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import rectpack
