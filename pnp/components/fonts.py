@@ -76,8 +76,14 @@ def _ttf(role: str):
 
 
 def register_reportlab() -> None:
-    """Register every kit font with reportlab under ``Font.reportlab_name``."""
+    """Register every kit font with reportlab under ``Font.reportlab_name``, and put reportlab
+    in invariant mode for the whole process (no dates or random ids, and drawings write their
+    graphics state in sorted order): every PDF reportlab makes for pnp then depends on its
+    input alone, not on what the process rendered before."""
+    from reportlab import rl_config
     from reportlab.pdfbase import pdfmetrics
+
+    rl_config.invariant = 1
 
     registered = set(pdfmetrics.getRegisteredFontNames())
     for role, f in fonts().items():

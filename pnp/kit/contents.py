@@ -84,9 +84,6 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
 
     Deterministic (reportlab invariant mode): same input, same bytes.
     """
-    from reportlab import rl_config
-
-    rl_config.invariant = 1
     register_reportlab()
     body, bold, display = font("body").reportlab_name, font("bold").reportlab_name, font("display").reportlab_name
     s_title = ParagraphStyle("t", fontName=display, fontSize=26, leading=30, textColor=colors.HexColor("#4A2F1B"))
