@@ -168,6 +168,14 @@ def test_bookmarks_properties_and_split_titles_are_danish(danish, outputs):
     assert outputs["calibration-a4-da.pdf Subject"] == "Printerkalibrering, A4"
 
 
+def test_page_ranges_take_the_range_dash(danish, outputs):
+    """The contents page's page lists and its printing notes join a range with the language's
+    range dash (typography.range: an en dash), never a hyphen."""
+    first = outputs[f"{danish['kits']['caravan'].name} p.1"]
+    assert re.search(r"\b\d+–\d+\b", first), first
+    assert not re.search(r"\b\d+-\d+\b", first), re.findall(r"\b\d+-\d+\b", first)
+
+
 def test_shared_sections_have_one_heading(glossary):
     pairs = {}
     for game in GAMES:

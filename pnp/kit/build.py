@@ -220,11 +220,12 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
                      if component_inks else 0.0)
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
     if not pagination.duplex:       # the reading matter is still printed two-sided: say so
-        reading_note = strings("print_reading", pages=page_ranges(pagination.reading))
+        reading_note = strings("print_reading", pages=page_ranges(pagination.reading, strings.locale.range_dash))
     else:
         reading_note = ""
     paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
-                         pages=page_ranges(tuple(sorted(card_pages))), ink=f"{100 * component_ink:.0f}")
+                         pages=page_ranges(tuple(sorted(card_pages)), strings.locale.range_dash),
+                         ink=f"{100 * component_ink:.0f}")
     paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
     picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
     contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,

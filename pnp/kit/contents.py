@@ -33,8 +33,9 @@ class ContentsLine:
     pages: tuple[int, ...]
 
 
-def page_ranges(pages: tuple[int, ...]) -> str:
-    """``(3, 4, 5, 9)`` -> ``"3-5, 9"``."""
+def page_ranges(pages: tuple[int, ...], dash: str = "-") -> str:
+    """``(3, 4, 5, 9)`` -> ``"3-5, 9"``; ``dash`` joins a range (the language's range dash,
+    ``strings.locale.range_dash``: ``"3–5, 9"``)."""
     if not pages:
         return "-"
     parts, start, prev = [], pages[0], pages[0]
@@ -42,7 +43,7 @@ def page_ranges(pages: tuple[int, ...]) -> str:
         if p is not None and p == prev + 1:
             prev = p
             continue
-        parts.append(f"{start}" if start == prev else f"{start}-{prev}")
+        parts.append(f"{start}" if start == prev else f"{start}{dash}{prev}")
         if p is not None:
             start = prev = p
     return ", ".join(parts)
@@ -105,7 +106,7 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     data = [[Paragraph(_escape(strings("component")), s_head), Paragraph(_escape(strings("count")), s_head_count),
              Paragraph(_escape(strings("pages")), s_head)]]
     data += [[Paragraph(_escape(line.label), s_cell), Paragraph(str(line.count), s_count),
-              Paragraph(_escape(page_ranges(line.pages)), s_cell)] for line in lines]
+              Paragraph(_escape(page_ranges(line.pages, strings.locale.range_dash)), s_cell)] for line in lines]
     frame_w = paper.width - 2 * MARGIN_X_MM - 2 * FRAME_PADDING_PT * 25.4 / 72
     count_w = COUNT_COLUMN_MM
     name_w = (frame_w - count_w) * 0.5
