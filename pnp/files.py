@@ -69,13 +69,15 @@ class _SigintHeld:
         return False
 
 
-def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None:
+def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]], key: str | None = None) -> None:
     """Write every (path, bytes) pair via temporary ``.part`` files beside their targets,
     renaming only when all are written; on any failure every ``.part`` file is removed and no
     target is touched.
 
+    ``key`` names the option the folder came from (``--out``), for the error line.
+
     Raises:
-        OutputError: a folder cannot be created or a file written (names the file).
+        OutputError: a folder cannot be created or a file written (names the file and ``key``).
     """
     staged: list[tuple[Path, Path]] = []
     try:
@@ -95,4 +97,5 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]]) -> None
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
             _STAGED.discard(tmp)
-        raise OutputError(f"cannot write ({exc.strerror or exc})", file=getattr(exc, "filename", None) or path) from None
+        raise OutputError(f"cannot write ({exc.strerror or exc})", file=getattr(exc, "filename", None) or path,
+                          key=key) from None

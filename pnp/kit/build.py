@@ -330,7 +330,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     audit_fonts(payloads + extra)
-    write_atomically(out_dir, payloads + extra)
+    write_atomically(out_dir, payloads + extra, key="--out")
     return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
 
 

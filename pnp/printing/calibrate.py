@@ -287,5 +287,5 @@ def build_calibration(paper_id: str = "a4", lang: str = "en", out_dir: Path = Pa
                 "Creator": "pnp", "Paper": paper_id, "Language": lang}
     data = pdfout.assemble(sources, metadata, duplex="long", lang=lang)
     path = Path(out_dir) / f"calibration-{paper_id}-{lang}.pdf"
-    write_atomically(Path(out_dir), [(path, data)])
+    write_atomically(Path(out_dir), [(path, data)], key="--out")
     return path
