@@ -107,10 +107,10 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
              Paragraph(_escape(strings("pages")), s_head)]]
     data += [[Paragraph(_escape(line.label), s_cell), Paragraph(str(line.count), s_count),
               Paragraph(_escape(page_ranges(line.pages, strings.locale.range_dash)), s_cell)] for line in lines]
-    frame_w = paper.width - 2 * MARGIN_X_MM - 2 * FRAME_PADDING_PT * 25.4 / 72
+    frame_w_mm = paper.width - 2 * MARGIN_X_MM - 2 * FRAME_PADDING_PT * 25.4 / 72
     count_w = COUNT_COLUMN_MM
-    name_w = (frame_w - count_w) * 0.5
-    table = Table(data, colWidths=[name_w * mm, count_w * mm, (frame_w - count_w - name_w) * mm], hAlign="LEFT")
+    name_w = (frame_w_mm - count_w) * 0.5
+    table = Table(data, colWidths=[name_w * mm, count_w * mm, (frame_w_mm - count_w - name_w) * mm], hAlign="LEFT")
     table.setStyle(TableStyle([
         # the cells are paragraphs with their own fonts; these keep reportlab's default
         # (Helvetica, not embedded) out of the page
@@ -141,7 +141,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), strings("credits_tool")):
         story.append(Paragraph(_escape(text), s_small))
 
-    frame_w, frame_h = (paper.width - 2 * MARGIN_X_MM) * mm - 12, (paper.height - 32) * mm - 12   # less the frame's padding
+    # the frame the table was sized for, in points (margins 16 mm top and bottom, less the padding)
+    frame_w, frame_h = frame_w_mm * mm, (paper.height - 32) * mm - 2 * FRAME_PADDING_PT
     for height in (PICTURE_MM, 0.75 * PICTURE_MM, 0.5 * PICTURE_MM, 0):
         top = (_with_picture(title_block, picture, height * mm, frame_w) if picture is not None and height
                else list(title_block))
