@@ -15,6 +15,7 @@ from pnp.errors import PnpError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS
 from pnp.printing.imposition import DUPLEX_MODES, INK_MODES, check_print_options, parse_pair
 from pnp.printing.targets import TARGETS
+from pnp.progress import reporter_for
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True}
 
@@ -99,10 +100,14 @@ def games(ctx: click.Context) -> None:
                    "and 5 mm margins. [default: as many as fit: 9 poker cards on A4, 8 on Letter]")
 @click.option("--split", is_flag=True, default=False,
               help="Also write one PDF per component kind (<kit>-cards.pdf, -board, -tokens, -tables, -rules).")
+@click.option("--quiet", "-q", is_flag=True, default=False,
+              help="No progress display (on a terminal: live bars; otherwise one line per finished step, on "
+                   "standard error); results and errors still print.")
 @click.pass_context
 def build(ctx: click.Context, game: str | None, players: int | None, setup: str | None, lang: str, paper: str,
           bleed_mm: float, out_dir: Path, board_single: bool, no_check: bool, duplex: str, back_offset: str,
-          scale_x: float, scale_y: float, ink: str, target: str, split: bool, cards_per_sheet: int | None) -> None:
+          scale_x: float, scale_y: float, ink: str, target: str, split: bool, cards_per_sheet: int | None,
+          quiet: bool) -> None:
     """Build the print-and-play kit of GAME (every game with data if GAME is left out).
 
     Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>[<print options>].pdf and its
@@ -120,9 +125,12 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
                              board_single=board_single, setup=setup, duplex=duplex, back_offset=offset,
                              back_scale=(scale_x, scale_y), ink=ink, target=target, split=split,
                              strict_print=game is not None, cards_per_sheet=cards_per_sheet)
-        result = build_kit(request, progress=_progress, checker=_checker())
+        checker = _checker()
+        with reporter_for(quiet) as progress:
+            result = build_kit(request, progress=progress, checker=checker.bind(progress))
         figures = result.manifest_data["sheets"]
         click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
+        click.echo(checker.line())
         click.echo(f"{figures['count']} sheets ({figures['card_stock']} on card stock), "
                    f"mean ink {100 * figures['mean_ink']:.0f} % per sheet")
         for note in result.notes:
@@ -163,29 +171,37 @@ def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_off
     click.echo(f"wrote {path} (2 pages: print double-sided at 100 %, then follow side 1)")
 
 
-def _progress(items, total, desc):
-    from tqdm import tqdm
-
-    return tqdm(items, total=total, desc=desc, unit="sheet", leave=False, disable=None)
-
-
-def _checker():
+class _checker:
     """The engine's pre-print check: static checks and a small seeded sample of games.
 
-    Returns ``check(game, variant, kit_counts) -> dict`` for pnp.kit.build; it raises
-    ``VariantError`` (with the reasons) for a variant that fails, so nothing is printed.
+    ``bind(progress)`` gives ``check(game, variant, kit_counts) -> dict`` for
+    pnp.kit.build; it raises ``VariantError`` (with the reasons) for a variant that
+    fails, so nothing is printed.  ``line()``: the one line the command prints after the
+    build, saying what was simulated and that it passed (or that the check was skipped).
     """
 
-    def check(game, variant, kit_counts):
-        from pnp.engine.check import quick_check
+    def __init__(self):
+        self.report = None
 
-        report = quick_check(game, variant, seed=0, workers=2, kit_counts=kit_counts)
-        report.raise_if_failed()
-        card = report.scorecard
-        return {"games": card["games"], "players": variant.players, "finished": card["finished"],
-                "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
+    def bind(self, progress):
+        def check(game, variant, kit_counts):
+            from pnp.engine.check import quick_check
 
-    return check
+            report = quick_check(game, variant, seed=0, workers=2, kit_counts=kit_counts, progress=progress)
+            report.raise_if_failed()
+            self.report = report
+            card = report.scorecard
+            return {"games": card["games"], "players": variant.players, "finished": card["finished"],
+                    "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
+
+        return check
+
+    def line(self) -> str:
+        r = self.report
+        if r is None:
+            return "pre-print check: skipped (--no-check); the rules engine did not play this variant"
+        return (f"pre-print check: passed: {r.game} {r.variant.id}, static checks and {r.summary} "
+                f"(seed {r.seed}, {r.seconds:.1f} s)")
 
 
 @cli.command()
@@ -197,9 +213,12 @@ def _checker():
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
+@click.option("--quiet", "-q", is_flag=True, default=False,
+              help="No progress display (on a terminal: live bars; otherwise one line per finished step, on "
+                   "standard error); results and errors still print.")
 @click.pass_context
 def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: str, paper: str, bleed_mm: float,
-         out_dir: Path, no_check: bool) -> None:
+         out_dir: Path, no_check: bool, quiet: bool) -> None:
     """Only the deck of a player-count variant, with a removal list for owners of the full game.
 
     Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>-deck.pdf and its .manifest.json.
@@ -208,8 +227,11 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
     request = KitRequest(game, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
                          only=("deck",), suffix="-deck", setup=setup)
-    result = build_kit(request, progress=_progress, checker=_checker())
+    checker = _checker()
+    with reporter_for(quiet) as progress:
+        result = build_kit(request, progress=progress, checker=checker.bind(progress))
     click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
+    click.echo(checker.line())
 
 
 @cli.command()

@@ -42,8 +42,14 @@ from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
                    "mcts-vs-heuristic: the search player at one seat (rotating), heuristic elsewhere, and its win rate.")
 @click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
               help="Worker processes (results do not depend on it).")
+@click.option("--cluster", metavar="ADDRESS", default=None, show_default="this machine",
+              help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786; "
+                   "README: Running checks on a cluster). Same seed, same results as a local run.")
+@click.option("--quiet", "-q", is_flag=True, default=False,
+              help="No progress display (on a terminal: live bars; otherwise one line per finished variant, on "
+                   "standard error); results and errors still print.")
 @click.pass_context
-def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers):
+def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers, cluster, quiet):
     """Check that every variant (player count and set-up) of GAME is playable: static
     checks, then simulated games with a scorecard per variant (exit status 2 if one fails)."""
     from pnp.model import load_game
@@ -66,18 +72,37 @@ def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, play
     for target, folder in ((json_file, json_file and json_file.parent), (report_dir, report_dir)):
         if target is not None:
             _check_writable_target(target, folder)
-    run = full_check(game, variants, games=games, seed=seed, workers=workers, player=player)
+    run = _on_executor(workers, cluster, quiet, lambda executor, progress: full_check(
+        game, variants, games=games, seed=seed, player=player, executor=executor, progress=progress))
     for line in summary_lines(run):
         click.echo(line)
     document = run.to_json()
+    written = []
     if json_file:
         _write_json(json_file, document)
+        written.append(json_file)
     if report_dir:
-        _write_report(report_dir, run, document)
+        written += _write_report(report_dir, run, document)
+    for path in written:
+        click.echo(f"wrote {path}")
     if not run.passed:
         from pnp.errors import VariantError
 
         raise VariantError(f"{game_id} fails its check: " + "; ".join(run.reasons))
+
+
+def _on_executor(workers, cluster, quiet, work):
+    """``work(executor, progress)`` on the local pool of ``workers`` processes or on the
+    Dask cluster at ``cluster`` (closed afterwards), with the progress display ``--quiet`` asks."""
+    from pnp.engine.runner import executor_for
+    from pnp.progress import reporter_for
+
+    executor = executor_for(workers, cluster)
+    try:
+        with reporter_for(quiet) as progress:
+            return work(executor, progress)
+    finally:
+        executor.close()
 
 
 def _check_writable_target(path: Path, folder: Path) -> None:
@@ -92,7 +117,7 @@ def _check_writable_target(path: Path, folder: Path) -> None:
 def summary_lines(run: CheckRun) -> list[str]:
     """The command's printout: one block per variant, the supply sizing, the verdict."""
     lines = [f"{run.game}: {run.games} {run.player} games per variant, seed {run.seed}, "
-             f"{run.workers} workers, {run.seconds:.1f} s"]
+             f"{run.runner or f'{run.workers} workers'}, {run.seconds:.1f} s"]
     for v in run.variants:
         c = v.scorecard
         seats = ", ".join(f"{s['rate']:.0%} [{s['ci95'][0]:.0%}-{s['ci95'][1]:.0%}]" for s in c["seats"])
@@ -133,14 +158,17 @@ def _write_json(path: Path, document: dict) -> None:
     write_atomically(path.parent, [(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))])
 
 
-def _write_report(folder: Path, run: CheckRun, document: dict) -> None:
-    """``check-<game>.json``, ``check-<game>-length.png`` (rounds per player count) and
-    ``check-<game>-mechanisms.md`` (the coverage and seat tables)."""
+def _write_report(folder: Path, run: CheckRun, document: dict) -> list[Path]:
+    """``check-<game>.json``, ``check-<game>-length.png`` (rounds per variant) and
+    ``check-<game>-mechanisms.md`` (the coverage and seat tables).  Returns their paths."""
     from pnp.files import write_atomically
 
-    _write_json(folder / f"check-{run.game}.json", document)
-    plot_lengths(run, folder / f"check-{run.game}-length.png")
-    write_atomically(folder, [(folder / f"check-{run.game}-mechanisms.md", tables_markdown(run).encode("utf-8"))])
+    paths = [folder / f"check-{run.game}.json", folder / f"check-{run.game}-length.png",
+             folder / f"check-{run.game}-mechanisms.md"]
+    _write_json(paths[0], document)
+    plot_lengths(run, paths[1])
+    write_atomically(folder, [(paths[2], tables_markdown(run).encode("utf-8"))])
+    return paths
 
 
 def tables_markdown(run: CheckRun) -> str:
@@ -221,8 +249,14 @@ def plot_lengths(run: CheckRun, path: Path) -> None:
               help="Win-rate band around the fair share that every seat must reach (e.g. 0.02).")
 @click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
               help="Worker processes (results do not depend on it).")
+@click.option("--cluster", metavar="ADDRESS", default=None, show_default="this machine",
+              help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786; "
+                   "README: Running checks on a cluster). Same seed, same results as a local run.")
+@click.option("--quiet", "-q", is_flag=True, default=False,
+              help="No progress display (on a terminal: live bars; otherwise one line per finished variant, on "
+                   "standard error); results and errors still print.")
 @click.pass_context
-def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers):
+def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers, cluster, quiet):
     """Search the smallest seat compensation the data can express (e.g. start money by
     seat) that brings every seat's win rate within fair share +- checks.yaml's seat_band,
     by simulation.  Reports every compensation tried with its seats' 95 % intervals; the
@@ -241,7 +275,8 @@ def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers)
         click.echo(f"  {trial.describe}: {seats}")
 
     click.echo(f"{game_id}, {variant.id}: {games} heuristic games per compensation, seed {seed}")
-    result = search(game, variant, games=games, seed=seed, workers=workers, progress=show, band=band)
+    result = _on_executor(workers, cluster, quiet, lambda executor, progress: search(
+        game, variant, games=games, seed=seed, progress=show, band=band, executor=executor, reporter=progress))
     band = f"{result.fair:.1%} +- {result.band:.0%}"
     if result.found is None:
         click.echo(f"no compensation tried brings every seat within {band}")
@@ -249,3 +284,4 @@ def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers)
         click.echo(f"smallest compensation with every seat within {band}: {result.found.describe}")
     if json_file:
         _write_json(json_file, result.to_json())
+        click.echo(f"wrote {json_file}")

@@ -60,10 +60,12 @@ class BalanceResult:
 
 
 def search(game, variant: Variant, games: int = 1000, seed: int = 1, workers: int | None = None,
-           progress=None, band: float | None = None) -> BalanceResult:
+           progress=None, band: float | None = None, executor=None, reporter=None) -> BalanceResult:
     """Try the engine module's ``compensations`` for ``variant`` in order; stop at the first
     that brings every seat's win rate within the fair share +- ``band`` (default
     checks.yaml's ``seat_band``).  ``progress(trial)`` is called after each trial.
+    ``executor``: where the games run (``pnp.engine.runner``; default ``LocalPool(workers)``);
+    ``reporter``: a ``pnp.progress`` reporter (one task per compensation tried).
 
     Raises:
         UsageError: the game's engine offers no compensations, or checks.yaml has no
@@ -82,8 +84,12 @@ def search(game, variant: Variant, games: int = 1000, seed: int = 1, workers: in
     found = None
     for candidate in offer(game, variant, settings):
         comp = {k: v for k, v in candidate.items() if k != "describe"}
+        task = reporter.task(candidate["describe"], games, "games") if reporter else None
         ((playouts, errors),) = simulate_many(game, [(variant, games, ())], seed, settings, workers=workers,
-                                               compensation=comp)
+                                               compensation=comp, executor=executor,
+                                               progress=(lambda _, n: task.advance(n)) if task else None)
+        if task:
+            task.done()
         card = scorecard(variant.players, playouts, errors)
         worst = max(abs(s["rate"] - fair) for s in card["seats"])
         trial = Trial(candidate["describe"], comp, card["seats"], worst)

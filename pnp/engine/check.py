@@ -17,16 +17,16 @@ Thresholds and sample sizes come from ``data/<game>/checks.yaml`` (``load_settin
 
 from __future__ import annotations
 
-import multiprocessing
+import hashlib
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from pnp.model.catalog import read_yaml
-from pnp.errors import VariantError
+from pnp.errors import DataError, VariantError
 from pnp.model.variant import Variant
 from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
@@ -115,13 +115,37 @@ def static_check(game, variant: Variant, settings: Settings, kit_counts: Mapping
 _GAMES: dict[tuple[str, str], Any] = {}
 
 
-def _load(root: str, game_id: str):
-    """The model in a worker process (loaded once per process, by path: models do not pickle)."""
+def data_fingerprint(folder: Path) -> str:
+    """SHA-256 of the game's data files the engine reads (``<game>/*.yaml``, names and
+    bytes): a cluster worker compares it with its own copy before it plays."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(folder).glob("*.yaml")):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _load(root: str, game_id: str, fingerprint: str | None = None):
+    """The model in a worker process (loaded once per process, by path: models do not pickle).
+
+    ``fingerprint``: the client's ``data_fingerprint`` (cluster runs).  A worker without
+    the client's data folder uses its own (``$PNP_DATA_DIR`` or the installed data).
+
+    Raises:
+        DataError: this worker's data for the game differ from the client's.
+    """
     key = (root, game_id)
     if key not in _GAMES:
         from pnp.model import load_game
+        from pnp.model.catalog import data_dir
 
-        _GAMES[key] = load_game(game_id, Path(root))
+        folder = Path(root) if Path(root, game_id).is_dir() or fingerprint is None else data_dir()
+        game = load_game(game_id, folder)
+        if fingerprint is not None and data_fingerprint(game.folder) != fingerprint:
+            import socket
+
+            raise DataError(f"the data of {game_id} on worker {socket.gethostname()} ({game.folder}) differ from "
+                            "the client's; give every worker the same data", file=game.folder)
+        _GAMES[key] = game
     return _GAMES[key]
 
 
@@ -129,7 +153,7 @@ def _play_chunk(job: tuple) -> list:
     """Play the games of one chunk; a worker's unit of work.  Returns per game a
     ``Playout`` or an error tuple (kind, reason, seed, moves)."""
     root, game_id, variant, kind, seeds, move_cap, check, track, options = job
-    game = _GAMES.get(("", game_id)) if root == "" else _load(root, game_id)
+    game = _GAMES.get(("", game_id)) if root == "" else _load(root, game_id, options.get("data"))
     engine = engine_of(game)
     labels = getattr(engine, "mechanisms", None)
 
@@ -185,12 +209,16 @@ def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed
 _ERRORS = {cls.kind: cls for cls in (DeadEnd, RuleGap, InvariantViolation)}
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops the pool and reports one line
-    (otherwise every worker prints its own traceback)."""
-    import signal
+#: Games per task at most.  The split of games into tasks depends only on the number of
+#: games (never on the workers or the executor): a local run and a cluster run of a seed
+#: cut the same tasks.  (Each game's seed depends only on its index, so results would not
+#: differ anyway; a fixed split also keeps cluster logs and progress comparable.)
+TASK_GAMES = 50
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+def task_size(total: int) -> int:
+    """Games per task for a run of ``total`` games: about 64 tasks, 1 to ``TASK_GAMES`` games each."""
+    return max(1, min(TASK_GAMES, total // 64))
 
 
 def simulate_many(
@@ -202,6 +230,8 @@ def simulate_many(
     check: bool = True,
     workers: int | None = None,
     compensation: Any = None,
+    executor: Any = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[tuple[list[Playout], list[EngineError]]]:
     """Play ``games`` games for each (variant, games, track[, player[, first index]])
     batch; ``track`` is what the engine module's ``tracking`` asks the states to record
@@ -209,16 +239,22 @@ def simulate_many(
     the seed of index ``first index + i`` (default 0).  ``compensation``: one of the
     engine module's ``compensations`` (``pnp balance``), passed to every ``new_game``.
 
-    ``workers``: processes (default: all cores; 1 plays in this process).  Deterministic:
-    game i of a p-player batch always has seed ``game_seed(seed, p, i)``.
+    ``executor``: where the games run (``pnp.engine.runner``; default
+    ``LocalPool(workers)``: ``workers`` processes, default all cores, 1 plays in this
+    process).  ``progress(batch index, games)`` is called as each task of games finishes.
+    Deterministic: game i of a p-player batch always has seed ``game_seed(seed, p, i)``,
+    and the games are cut into tasks the same way whatever the executor.
     """
+    from pnp.engine.runner import LocalPool
+
     for kind in {player, *(b[3] for b in batches if len(b) > 3)}:
         if kind not in PLAYER_KINDS:
             raise VariantError(f"unknown player kind {kind!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
+    executor = executor or LocalPool(workers)
     options = {"explore_share": settings.explore_share, "compensation": compensation}
-    workers = workers or os.cpu_count() or 1
-    total = sum(b[1] for b in batches)
-    chunk = max(1, min(50, total // (workers * 8) or 1))
+    if executor.remote:
+        options["data"] = data_fingerprint(game.folder)
+    chunk = task_size(sum(b[1] for b in batches))
     root = str(Path(game.folder).parent)
     jobs, owners = [], []
     engine_of(game)  # fail before any worker starts
@@ -229,13 +265,11 @@ def simulate_many(
         for i in range(0, games, chunk):
             jobs.append((root, game.id, variant, kind, seeds[i : i + chunk], settings.move_cap, check, track, options))
             owners.append(b)
-    if workers == 1 or len(jobs) == 1:
+    if executor.in_process(len(jobs)):
         _GAMES[("", game.id)] = game  # the caller's model, no reload
-        results = [_play_chunk((("",) + job[1:])) for job in jobs]
-    else:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(workers, initializer=_ignore_interrupts) as pool:
-            results = pool.map(_play_chunk, jobs, chunksize=1)
+        jobs = [("",) + job[1:] for job in jobs]
+    done = (lambda i: progress(owners[i], len(jobs[i][4]))) if progress else None
+    results = executor.run(_play_chunk, jobs, done)
     out: list[tuple[list[Playout], list[EngineError]]] = [([], []) for _ in batches]
     for b, chunk_results in zip(owners, results):
         for item in chunk_results:
@@ -329,6 +363,8 @@ class CheckRun:
     variants: list[VariantReport]
     sizing: dict[str, Any] | None
     seconds: float
+    #: where the games ran, e.g. "2 workers" (printed, not in the JSON: results do not depend on it)
+    runner: str = ""
 
     @property
     def reasons(self) -> list[str]:
@@ -347,7 +383,6 @@ class CheckRun:
             "seed": self.seed,
             "games_per_variant": self.games,
             "player": self.player,
-            "workers": self.workers,
             "seconds": round(self.seconds, 2),
             "passed": self.passed,
             "reasons": self.reasons,
@@ -403,10 +438,11 @@ def search_player_record(players: int, playouts: Sequence[Playout]) -> dict[str,
 
 def quick_check(
     game, variant: Variant, games: int | None = None, seed: int = 0, workers: int = 1,
-    kit_counts: Mapping[str, int] | None = None,
+    kit_counts: Mapping[str, int] | None = None, progress: Any = None,
 ) -> VariantReport:
     """Static checks plus a small seeded sample of heuristic games in check mode (``pnp
     build``, before printing).  ``games`` defaults to checks.yaml's ``quick_games``.
+    ``progress``: a ``pnp.progress`` reporter (one task, the games played).
 
     Raises:
         VariantError: the static check fails (too few cards, count out of range...).
@@ -418,39 +454,71 @@ def quick_check(
     start = time.perf_counter()
     static = engine.static_check(game, variant, settings, kit_counts)
     games = games or settings.quick_games
-    (result,) = simulate_many(game, [(variant, games, ())], seed, settings, workers=workers)
-    return _report(game, variant, games, seed, "heuristic", static, result, settings, time.perf_counter() - start)
+    task = progress.task(f"{game.id} {variant.id}: pre-print check", games, "games") if progress else None
+    (result,) = simulate_many(game, [(variant, games, ())], seed, settings, workers=workers,
+                              progress=(lambda _, n: task.advance(n)) if task else None)
+    report = _report(game, variant, games, seed, "heuristic", static, result, settings, time.perf_counter() - start)
+    if task:
+        task.done()
+    return report
 
 
 def full_check(
     game, variants: Sequence[Variant] | None = None, games: int = 1000, seed: int = 1,
     workers: int | None = None, player: str = "heuristic", check: bool = True,
+    executor: Any = None, progress: Any = None,
 ) -> CheckRun:
     """Every requested variant (default: ``game.variants()``): static checks, ``games``
     simulated games each, scorecards, then the engine module's supply ``sizing``.
+
+    ``executor``: where the games run (``pnp.engine.runner``; default ``LocalPool(workers)``).
+    ``progress``: a ``pnp.progress`` reporter; one task per variant (its heuristic and
+    exploring games).
 
     Raises:
         VariantError: a static check fails (before anything is played).
         UsageError: the game has no rules engine.
     """
+    from pnp.engine.runner import LocalPool
+
     engine = engine_of(game)
     settings = load_settings(game)
     variants = list(variants) if variants else list(game.variants())
+    executor = executor or LocalPool(workers)
     start = time.perf_counter()
     statics = {v: engine.static_check(game, v, settings) for v in variants}
-    batches = [(v, games, engine.tracking(game, v, settings), player) for v in variants]
     # Exploring games (heuristic with a share of random choices) next to heuristic ones:
     # they reach the mechanisms a one-ply heuristic never chooses (mechanism coverage).
     explore = round(games * settings.explore_games / 1000) if player == "heuristic" else 0
-    if explore:
-        batches += [(v, explore, (), "explore", EXPLORE_INDEX) for v in variants]
-    results = simulate_many(game, batches, seed, settings, player=player, check=check, workers=workers)
+    # A variant's batches side by side (heuristic, then exploring), so variants finish
+    # one after another; the order of batches changes no game (seeds go by index).
+    batches, owner = [], []
+    for n, v in enumerate(variants):
+        batches.append((v, games, engine.tracking(game, v, settings), player))
+        owner.append(n)
+        if explore:
+            batches.append((v, explore, (), "explore", EXPLORE_INDEX))
+            owner.append(n)
+    tasks = [progress.task(f"{game.id} {v.id}", games + explore, "games") for v in variants] if progress else []
+    left = [games + explore for _ in variants]
+
+    def advance(batch: int, played: int) -> None:
+        n = owner[batch]
+        tasks[n].advance(played)
+        left[n] -= played
+        if not left[n]:
+            tasks[n].done()
+
+    results = simulate_many(game, batches, seed, settings, player=player, check=check, executor=executor,
+                            progress=advance if progress else None)
     seconds = time.perf_counter() - start
-    explored = results[len(variants):] if explore else [None] * len(variants)
+    step = 2 if explore else 1
+    played = results[0::step]
+    explored = results[1::step] if explore else [None] * len(variants)
     reports = [
         _report(game, v, games, seed, player, statics[v], res, settings, None, more)
-        for v, res, more in zip(variants, results, explored)
+        for v, res, more in zip(variants, played, explored)
     ]
     # Supplies are sized on heuristic play only: random seats hoard and stall unlike players.
-    sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, results)}, settings) if player == "heuristic" else None
-    return CheckRun(game.id, seed, games, player, workers or os.cpu_count() or 1, reports, sizing, seconds)
+    sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, played)}, settings) if player == "heuristic" else None
+    return CheckRun(game.id, seed, games, player, executor.workers, reports, sizing, seconds, executor.describe)

@@ -74,7 +74,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     """Build one kit and write its PDF and manifest.
 
     Args:
-        progress: ``progress(iterable, total, desc)`` wrapper for the page conversion loop.
+        progress: a ``pnp.progress`` reporter: one task per build step (the sheet
+            conversion counts sheets); default ``Silent``.
         checker: ``checker(game, variant, kit_counts) -> dict`` that validates the variant
             first and returns the fields of the contents page's ``checked_summary``; it
             raises to refuse the variant.
@@ -84,7 +85,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     """
     from pnp.printing import pdf as pdfout
     from pnp.kit.rulebook import render_rules_pdf
+    from pnp.progress import Silent
 
+    progress = progress or Silent()
+    step = _stepper(progress)
     root = data_dir(request.data_root)
     if request.paper not in HOME_PAPERS:
         raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
@@ -94,10 +98,11 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     problem = unwritable(request.out_dir)   # fail before any work
     if problem:
         raise OutputError(problem[1], file=problem[0], key="--out")
-    game = load_game(request.game, root)
-    variant = game.variant(*split_variant(request.players, request.setup))
-    players = variant.players
-    strings = Strings(root, request.game, request.lang)
+    with step(f"{request.game}: read the data"):
+        game = load_game(request.game, root)
+        variant = game.variant(*split_variant(request.players, request.setup))
+        players = variant.players
+        strings = Strings(root, request.game, request.lang)
     paper = PAPERS[request.paper]
     if request.cards_per_sheet is not None and not 1 <= request.cards_per_sheet <= MAX_CARDS_PER_SHEET:
         raise UsageError(f"{request.cards_per_sheet} cards per sheet is outside 1-{MAX_CARDS_PER_SHEET}",
@@ -131,7 +136,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         pack_runs(chosen, print_settings, sheet_label)
         return chosen
 
-    runs = make_runs(settings)
+    with step(f"{request.game} {variant.id}: lay out the components"):
+        runs = make_runs(settings)
     print_notes: list[str] = []
     has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
     if not has_backs:
@@ -156,7 +162,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         checked = strings("checked_none")
 
     rules_buffer = io.BytesIO()
-    rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
+    with step(f"{request.game} {variant.id}: rules sheet"):
+        rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
@@ -197,7 +204,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
-    iterator = progress(sheets, len(sheets), f"{request.game} {players}p {request.lang} {request.paper}") if progress else sheets
+    convert = progress.task(f"{request.game} {variant.id}: convert the sheets", len(sheets), "sheets")
     rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
     sheet_pdfs: dict[int, tuple[bytes, int]] = {}     # id(sheet) -> (sheets PDF, its page index)
     by_page = {pagination.rules[0]: rules_source}
@@ -205,7 +212,8 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     by_page.update({page: blank for page in pagination.blanks})
     last_bookmark = None
     # Every sheet is one page of one PDF in which each distinct face is converted once.
-    sheets_pdf = pdfout.render_sheets(sheets, ticker=iterator)
+    sheets_pdf = pdfout.render_sheets(sheets, ticker=_ticks(convert, len(sheets)))
+    convert.done()
     for index, (sheet, page) in enumerate(zip(sheets, pagination.sheets)):
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
@@ -213,6 +221,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         sheet_pdfs[id(sheet)] = (sheets_pdf, index)
 
     # The contents page gives the paper and the ink of the component sheets (measured).
+    finishing = progress.task(f"{request.game} {variant.id}: contents page, ink, assembly")
     sheet_inks = page_inks(sheets_pdf) if sheets else []
     ink_of_page = {page: sheet_inks[index] for index, page in enumerate(pagination.sheets)}
     component_inks = list(ink_of_page.values())
@@ -274,6 +283,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     ink_of_page.update({1: page_inks(contents_pdf)[0]})
     ink_of_page.update(zip(pagination.rules, page_inks(rules_buffer.getvalue())))
     paper_sheets = with_ink(paper_sheets, [ink_of_page.get(page, 0.0) for page in range(1, total_pages + 1)])
+    finishing.done()
 
     manifest = {
         "game": request.game,
@@ -301,6 +311,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)]
     if request.board_single:
+        board = progress.task(f"{request.game} {variant.id}: board in one piece")
         sheet = recipe.board_single_sheet(game, strings, settings)
         board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.render_sheets([sheet]), strings("board_single"))],
                                     {**metadata, "Title": f"{title} — {strings('board_single')}", "Paper": sheet.paper.id},
@@ -308,13 +319,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
         manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        board.done()
     extra = []
     if request.split:
         from pnp.printing.targets import split_files
 
-        extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex, request.lang,
-                             titles=strings.get("split_titles"))
+        with step(f"{request.game} {variant.id}: one PDF per component kind"):
+            extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex,
+                                 request.lang, titles=strings.get("split_titles"))
     if request.target != "home":
+        exporting = progress.task(f"{request.game} {variant.id}: {request.target} files")
         from pnp.printing.targets import SPECS, export
 
         spec = SPECS.get(request.target)
@@ -326,12 +340,34 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
                                   back_scale=(1.0, 1.0))
         target_runs = runs if target_settings == settings else make_runs(target_settings)
         extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+        exporting.done()
     if extra:
         manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
         payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    audit_fonts(payloads + extra)
-    write_atomically(out_dir, payloads + extra, key="--out")
+    with step(f"{request.game} {variant.id}: font audit, write the files"):
+        audit_fonts(payloads + extra)
+        write_atomically(out_dir, payloads + extra, key="--out")
     return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+
+
+def _stepper(progress):
+    """``with step(label):``: one progress task, done when the block ends without error."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def step(label: str):
+        task = progress.task(label)
+        yield task
+        task.done()
+
+    return step
+
+
+def _ticks(task, count: int):
+    """An iterable advanced once per converted sheet (``render_sheets``' ticker)."""
+    for _ in range(count):
+        yield
+        task.advance(1)
 
 
 def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:

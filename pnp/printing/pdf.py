@@ -41,7 +41,7 @@ def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: in
     """Convert many SVG pages, on up to ``workers`` processes (default: every core).
 
     Each page converts on its own, so the result does not depend on the worker count.
-    ``ticker`` is advanced once per finished page (e.g. a tqdm progress bar).
+    ``ticker`` is advanced once per finished page (e.g. a progress task's ticks).
     """
     workers = workers or min(os.cpu_count() or 1, 4)
     tick = iter(ticker) if ticker is not None else None
@@ -132,7 +132,7 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
     one form XObject; each sheet's page draws its placed faces (transformed, clipped) and
     then its overlay (marks, footer, labels), which is converted as its own page.  So the
     work and the file grow with distinct faces, not with copies.  Same input, same bytes.
-    ``ticker`` is advanced once per finished sheet (e.g. a tqdm progress bar).
+    ``ticker`` is advanced once per finished sheet (e.g. a progress task's ticks).
     """
     from pnp.printing.placed import face_box, face_document
 

@@ -1,0 +1,138 @@
+"""Where simulated games run: a local process pool or a Dask distributed cluster.
+
+``pnp.engine.check.simulate_many`` cuts the games into tasks (chunks of seeds) and hands
+the list to an executor; the executor runs ``function(task)`` for every task and returns
+the results in task order.  How the games are cut and which seed each game gets never
+depend on the executor, so a local run and a cluster run of the same seed give the same
+results (``pnp check --cluster``).
+
+- ``LocalPool(workers)``: ``workers`` processes on this machine (1: in this process).
+- ``DaskCluster(address)``: the workers of a Dask scheduler (``dask scheduler`` /
+  ``dask worker ADDRESS``), each with pnp installed and the same game data.
+
+Both call ``done(index)`` as each task finishes (progress displays).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from typing import Any, Callable, Sequence
+
+from pnp.errors import UsageError
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool and reports one line
+    (otherwise every worker prints its own traceback)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class LocalPool:
+    """``workers`` processes on this machine (default: all cores); 1 runs in this process."""
+
+    remote = False
+
+    def __init__(self, workers: int | None = None):
+        self.workers = workers or os.cpu_count() or 1
+
+    @property
+    def describe(self) -> str:
+        return f"{self.workers} workers"
+
+    def in_process(self, tasks: int) -> bool:
+        """True when ``tasks`` tasks run in this process (one worker or one task)."""
+        return self.workers == 1 or tasks == 1
+
+    def run(self, function: Callable, tasks: Sequence, done: Callable[[int], None] | None = None) -> list:
+        """``[function(t) for t in tasks]``, over the pool; ``done(i)`` after task i."""
+        if self.in_process(len(tasks)):
+            out = []
+            for i, task in enumerate(tasks):
+                out.append(function(task))
+                if done:
+                    done(i)
+            return out
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with multiprocessing.get_context(method).Pool(self.workers, initializer=_ignore_interrupts) as pool:
+            out = []
+            for i, result in enumerate(pool.imap(function, tasks, chunksize=1)):
+                out.append(result)
+                if done:
+                    done(i)
+            return out
+
+    def close(self) -> None:
+        pass
+
+
+class DaskCluster:
+    """The workers of the Dask scheduler at ``address`` (e.g. ``tcp://10.0.0.5:8786``).
+
+    Connecting waits at most Dask's ``distributed.comm.timeouts.connect`` (30 s unless
+    configured), then for at least one worker as long again.
+
+    Raises:
+        UsageError (key ``--cluster``): the address is malformed, no scheduler answers
+            there, it has no worker, or the ``distributed`` package is not installed.
+    """
+
+    remote = True
+
+    def __init__(self, address: str):
+        try:
+            import dask
+            from distributed import Client
+        except ImportError:
+            raise UsageError("running on a cluster needs the 'distributed' package; install pnp with "
+                             "pip install 'pnp[cluster]'", key="--cluster") from None
+        self.address = address
+        try:
+            self.client = Client(address, set_as_default=False)
+        except (OSError, ValueError, TypeError, TimeoutError) as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise UsageError(f"cannot reach a Dask scheduler at {address!r} ({first}); start one with "
+                             "`dask scheduler` and give its address (tcp://HOST:8786)", key="--cluster") from None
+        try:
+            self.client.wait_for_workers(1, timeout=dask.config.get("distributed.comm.timeouts.connect"))
+        except (OSError, TimeoutError):
+            self.client.close()
+            raise UsageError(f"the Dask scheduler at {address} has no worker; start some with "
+                             f"`dask worker {address}`", key="--cluster") from None
+        self.workers = sum(self.client.nthreads().values())
+
+    @property
+    def describe(self) -> str:
+        return f"{self.workers} cluster threads at {self.address}"
+
+    def in_process(self, tasks: int) -> bool:
+        return False
+
+    def run(self, function: Callable, tasks: Sequence, done: Callable[[int], None] | None = None) -> list:
+        """``[function(t) for t in tasks]`` on the cluster's workers; ``done(i)`` as task i
+        finishes (in any order).  A task that fails on a worker raises ``UsageError``
+        with the worker's message (e.g. its game data differ from this machine's)."""
+        from distributed import as_completed
+
+        futures = self.client.map(function, list(tasks), pure=False)
+        index = {future.key: i for i, future in enumerate(futures)}
+        try:
+            for future in as_completed(futures, loop=self.client.loop):
+                if future.status == "error":
+                    exc = future.exception()
+                    raise UsageError(f"a task failed on a worker of {self.address}: {exc}", key="--cluster")
+                if done:
+                    done(index[future.key])
+            return self.client.gather(futures)
+        finally:
+            self.client.cancel(futures)
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def executor_for(workers: int | None = None, cluster: str | None = None) -> Any:
+    """``DaskCluster(cluster)`` when an address is given, else ``LocalPool(workers)``."""
+    return DaskCluster(cluster) if cluster else LocalPool(workers)

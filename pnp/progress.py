@@ -1,0 +1,133 @@
+"""Feedback while a command works: what it is doing, and how far along it is.
+
+A *reporter* hands out tasks (``reporter.task(label, total, unit)``); a task is advanced
+(``task.advance(n)``) and finished (``task.done()``).  Three reporters, one per kind of
+output (``reporter_for``):
+
+- ``Live``: on a terminal, a rich progress display, one row per task (a bar with
+  done/total for counted tasks, a spinner for steps), each row kept with its time when done.
+- ``Lines``: when the output is not a terminal (a log, a pipe, CI), one plain line per
+  finished task: ``<label>: done in 1.2 s`` or ``<label>: 200 games in 0.9 s``.
+- ``Silent``: ``--quiet``: nothing.
+
+Progress goes to standard error, so standard output keeps only the command's results.
+The kit and the engine take any object with ``task``; they never print themselves.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import IO
+
+
+class _SilentTask:
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def done(self) -> None:
+        pass
+
+
+class Silent:
+    """Shows nothing (``--quiet``)."""
+
+    def task(self, label: str, total: int | None = None, unit: str = "") -> _SilentTask:
+        return _SilentTask()
+
+    def __enter__(self) -> "Silent":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+class _LineTask:
+    def __init__(self, owner: "Lines", label: str, total: int | None, unit: str):
+        self.owner, self.label, self.total, self.unit = owner, label, total, unit
+        self.count = 0
+        self.start = time.perf_counter()
+        self.finished = False
+
+    def advance(self, n: int = 1) -> None:
+        self.count += n
+
+    def done(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        seconds = time.perf_counter() - self.start
+        what = f"{self.count} {self.unit}" if self.total is not None else "done"
+        self.owner.write(f"{self.label}: {what} in {seconds:.1f} s")
+
+
+class Lines:
+    """One line per finished task on ``stream`` (default standard error)."""
+
+    def __init__(self, stream: IO[str] | None = None):
+        self.stream = stream or sys.stderr
+
+    def task(self, label: str, total: int | None = None, unit: str = "") -> _LineTask:
+        return _LineTask(self, label, total, unit)
+
+    def write(self, line: str) -> None:
+        self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def __enter__(self) -> "Lines":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+class _LiveTask:
+    def __init__(self, progress, label: str, total: int | None):
+        self.progress = progress
+        self.total = total
+        self.id = progress.add_task(label, total=total)
+        self.finished = False
+
+    def advance(self, n: int = 1) -> None:
+        self.progress.advance(self.id, n)
+
+    def done(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        # a step without a count shows as one unit done; every row stops its clock here
+        self.progress.update(self.id, total=self.total or 1, completed=self.total or 1)
+        self.progress.stop_task(self.id)
+
+
+class Live:
+    """A rich progress display on ``stream`` (a terminal), one row per task."""
+
+    def __init__(self, stream: IO[str] | None = None):
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
+                                   TimeElapsedColumn)
+
+        console = Console(file=stream or sys.stderr)
+        self.progress = Progress(SpinnerColumn(finished_text="[green]✓"), TextColumn("{task.description}"),
+                                 BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console)
+
+    def task(self, label: str, total: int | None = None, unit: str = "") -> _LiveTask:
+        return _LiveTask(self.progress, label, total)
+
+    def __enter__(self) -> "Live":
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.progress.stop()
+
+
+def reporter_for(quiet: bool = False, stream: IO[str] | None = None) -> Silent | Lines | Live:
+    """``Silent`` when ``quiet``, ``Live`` when ``stream`` (default standard error) is a
+    terminal, else ``Lines``.  Use it as a context manager around the work."""
+    stream = stream or sys.stderr
+    if quiet:
+        return Silent()
+    isatty = getattr(stream, "isatty", None)
+    return Live(stream) if isatty is not None and isatty() else Lines(stream)
