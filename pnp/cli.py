@@ -130,9 +130,9 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
             result = build_kit(request, progress=progress, checker=checker.bind(progress))
         figures = result.manifest_data["sheets"]
         click.echo(f"wrote {result.pdf} ({result.pages} pages) and {result.manifest.name}")
-        click.echo(checker.line())
         click.echo(f"{figures['count']} sheets ({figures['card_stock']} on card stock), "
                    f"mean ink {100 * figures['mean_ink']:.0f} % per sheet")
+        click.echo(checker.line())
         for note in result.notes:
             click.echo(f"note: {note}")
         extra = result.manifest_data.get("extra_files", [])

@@ -57,7 +57,8 @@ class _LineTask:
             return
         self.finished = True
         seconds = time.perf_counter() - self.start
-        what = f"{self.count} {self.unit}" if self.total is not None else "done"
+        unit = self.unit[:-1] if self.count == 1 and self.unit.endswith("s") else self.unit   # 1 sheet, 2 sheets
+        what = f"{self.count} {unit}" if self.total is not None else "done"
         self.owner.write(f"{self.label}: {what} in {seconds:.1f} s")
 
 

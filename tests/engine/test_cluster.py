@@ -17,7 +17,7 @@ from pnp.cli import main
 distributed = pytest.importorskip("distributed")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture()
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, scheduler_port=0,
                                   dashboard_address=None) as local:

@@ -1,0 +1,82 @@
+"""What a user sees while pnp works: a live progress display on a terminal (under a
+pseudo-terminal here), one plain line per finished step when the output is not a terminal,
+nothing with ``--quiet``; after a build, the pre-print check's result.
+
+Builds use the fixture game ``tinygame`` (tests/fixtures/plugin_game, a few seconds);
+checks play a handful of Samarkand games.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pnp.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+PLUGIN = REPO / "tests" / "fixtures" / "plugin_game"
+ESCAPE = "\x1b["     # a terminal control sequence: the live display redraws with them
+
+
+def in_pty(*args: str, cwd: Path) -> tuple[int, str]:
+    """Run ``pnp ARGS`` with standard output and error on a pseudo-terminal; its exit
+    status and everything it wrote there."""
+    env = {**os.environ, "PYTHONPATH": str(PLUGIN), "TERM": "xterm-256color", "COLUMNS": "120"}
+    env.pop("PNP_DATA_DIR", None)
+    env.pop("NO_COLOR", None)
+    master, slave = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", *args], stdin=slave, stdout=slave, stderr=slave,
+                               env=env, cwd=cwd)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:         # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    return process.wait(timeout=120), b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_build_shows_progress_on_a_terminal_and_nothing_when_quiet(tmp_path):
+    code, screen = in_pty("build", "tinygame", "--out", str(tmp_path / "live"), cwd=tmp_path)
+    assert code == 0, screen
+    assert ESCAPE in screen
+    for step in ("read the data", "lay out the components", "pre-print check", "rules sheet", "convert the sheets",
+                 "contents page, ink, assembly", "font audit, write the files"):
+        assert f"tinygame 2p: {step}" in screen or f"tinygame: {step}" in screen, step
+    assert "20/20" in screen            # the pre-print check's games, counted (checks.yaml quick_games: 20)
+    assert "pre-print check: passed: tinygame 2p, static checks and 20 simulated 2-player games, all finished" in screen
+
+    code, quiet = in_pty("build", "tinygame", "--quiet", "--out", str(tmp_path / "quiet"), cwd=tmp_path)
+    assert code == 0, quiet
+    assert ESCAPE not in quiet and "convert the sheets" not in quiet and "20/20" not in quiet
+    assert f"wrote {tmp_path / 'quiet' / 'tinygame-2p-en-a4.pdf'}" in quiet
+    assert "pre-print check: passed: tinygame 2p" in quiet
+
+
+def test_check_shows_progress_per_variant_on_a_terminal(tmp_path):
+    code, screen = in_pty("check", "samarkand", "--players", "2", "--games", "20", "--workers", "1", cwd=tmp_path)
+    assert code == 0, screen
+    # 20 heuristic games and round(20 * 100 / 1000) = 2 exploring games (checks.yaml explore_games: 100)
+    assert ESCAPE in screen and re.search(r"samarkand 2p\s.*22/22", screen), screen[-2000:]
+    code, quiet = in_pty("check", "samarkand", "--players", "2", "--games", "20", "--workers", "1", "--quiet",
+                         cwd=tmp_path)
+    assert code == 0 and "PASS" in quiet
+    assert ESCAPE not in quiet and "22/22" not in quiet and "samarkand 2p:" not in quiet
+
+
+def test_progress_is_one_plain_line_per_variant_when_not_a_terminal(capsys):
+    assert main(["check", "samarkand", "--players", "2", "--variant", "standard", "--games", "10", "--workers", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines()[0] == captured.err.splitlines()[-1]     # one variant, one line
+    assert re.fullmatch(r"samarkand 2p: 11 games in \d+\.\d s\n", captured.err), captured.err
+    assert "\r" not in captured.err and ESCAPE not in captured.err
+    assert captured.out.startswith("samarkand: 10 heuristic games per variant, seed 1, 1 workers")
