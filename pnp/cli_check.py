@@ -17,6 +17,7 @@ import click
 from pnp.model.catalog import data_dir
 from pnp.errors import OutputError, UsageError
 from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
+from pnp.model.variant import STANDARD
 
 
 @click.command("check")
@@ -206,25 +207,10 @@ def tables_markdown(run: CheckRun) -> str:
 
 
 def plot_lengths(run: CheckRun, path: Path) -> None:
-    """Box plot of game length in rounds per player count (finished games), medians labelled."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+    """``length_figure(run)`` written to ``path`` as a PNG (150 dpi), atomically."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2), dpi=150)
-    data = [v.rounds or [0] for v in run.variants]
-    labels = [f"{v.players} players\n({v.scorecard['finished']}/{v.scorecard['games']} finished)" for v in run.variants]
-    ax.boxplot(data, whis=(5, 95), showfliers=False)
-    ax.set_xticks(range(1, len(labels) + 1), labels)
-    for i, v in enumerate(run.variants, 1):
-        median = v.scorecard["rounds"]["median"]
-        if median is not None:
-            ax.annotate(f"median {median}", (i, median), xytext=(8, 4), textcoords="offset points", fontsize=8)
-    ax.set_ylabel("game length (rounds)")
-    ax.set_title(f"{run.game}: {run.games} {run.player} games per player count (whiskers 5-95 %)")
-    ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
+    fig = length_figure(run)
     tmp = path.with_name(f".{path.name}.tmp.png")
     try:
         fig.savefig(tmp)
@@ -233,6 +219,48 @@ def plot_lengths(run: CheckRun, path: Path) -> None:
         raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
     finally:
         plt.close(fig)
+
+
+def length_figure(run: CheckRun):
+    """Box plots of game length in rounds (finished games, whiskers 5-95 %): one panel per
+    variant (set-up) of the game, titled with its name, one box per player count, each
+    box labelled with its player count, finished games and the scorecard's median.  The
+    panels share the rounds axis.  Returns the matplotlib figure (the caller closes it)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy
+
+    setups: dict[str, list] = {}
+    for v in run.variants:
+        setups.setdefault(v.variant.setup, []).append(v)
+    boxes = len(run.variants)
+    fig, axes = plt.subplots(1, len(setups), figsize=(max(5.0, 1.15 * boxes + 1.6), 4.4), dpi=150, sharey=True,
+                             squeeze=False, gridspec_kw={"width_ratios": [len(vs) for vs in setups.values()]})
+    top = max((max(v.rounds) for v in run.variants if v.rounds), default=1)
+    for ax, (setup, variants) in zip(axes[0], setups.items()):
+        # the line in each box is the scorecard's median, the number its label gives
+        ax.boxplot([v.rounds or [0] for v in variants], whis=(5, 95), showfliers=False, widths=0.55,
+                   usermedians=[v.scorecard["rounds"]["median"] for v in variants])
+        ax.set_xticks(range(1, len(variants) + 1),
+                      [f"{v.players} players\n{v.scorecard['finished']}/{v.scorecard['games']} finished"
+                       for v in variants], fontsize=7.5)
+        for i, v in enumerate(variants, 1):
+            median = v.scorecard["rounds"]["median"]
+            if median is not None:
+                high = float(numpy.percentile(v.rounds, 95)) if v.rounds else 0.0   # the upper whisker
+                ax.annotate(f"median {median:g}", (i, high), xytext=(0, 4), textcoords="offset points",
+                            ha="center", va="bottom", fontsize=7.5)
+        if len(setups) > 1 or setup != STANDARD:
+            ax.set_title(f"variant {setup}", fontsize=10)
+        ax.grid(axis="y", alpha=0.3)
+        ax.set_ylim(0, top * 1.12)
+    axes[0][0].set_ylabel("game length (rounds)")
+    fig.suptitle(f"{run.game}: {run.games} {run.player} games per variant and player count (whiskers 5-95 %)",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig
 
 
 @click.command("balance")

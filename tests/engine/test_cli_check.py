@@ -88,3 +88,41 @@ def test_unknown_game_is_refused():
 def test_bad_numbers_are_usage_errors(option):
     code, _, output = run("samarkand", option, "0")
     assert code == 2 and "x>=1" in output
+
+
+def test_length_chart_has_one_panel_per_variant_with_labels_that_do_not_overlap():
+    """Caravan has three variants (standard, short, intro) at 2-4 players: three panels,
+    titled with the variant's name, three boxes each, every tick label and median label
+    readable (no two text boxes overlap once drawn)."""
+    import matplotlib.pyplot as plt
+
+    from pnp.cli_check import length_figure
+    from pnp.engine.check import full_check
+    from pnp.model import load_game
+    from pnp.model.catalog import data_dir
+
+    game = load_game("caravan", data_dir())
+    run_ = full_check(game, games=4, seed=3, workers=1)
+    fig = length_figure(run_)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        panels = fig.axes
+        assert [ax.get_title() for ax in panels] == [f"variant {s}" for s in game.setups]
+        texts = []
+        for ax, setup in zip(panels, game.setups):
+            ticks = [t.get_text() for t in ax.get_xticklabels()]
+            counts = [v.players for v in game.variants() if v.setup == setup]
+            assert ticks == [f"{n} players\n4/4 finished" for n in counts]
+            medians = [t for t in ax.texts if t.get_text().startswith("median ")]
+            assert len(medians) == len(counts)
+            texts += list(ax.get_xticklabels()) + medians + [ax.title]
+        boxes = [t.get_window_extent(renderer) for t in texts]
+        overlaps = [(texts[i].get_text(), texts[j].get_text()) for i in range(len(boxes))
+                    for j in range(i + 1, len(boxes)) if boxes[i].overlaps(boxes[j])]
+        assert overlaps == []
+        # every label lies inside the picture
+        width, height = fig.canvas.get_width_height()
+        assert all(0 <= b.x0 and b.x1 <= width and 0 <= b.y0 and b.y1 <= height for b in boxes)
+    finally:
+        plt.close(fig)
