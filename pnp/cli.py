@@ -55,18 +55,17 @@ def games(ctx: click.Context) -> None:
         try:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
-            if len(game.setups) > 1:
-                counts += f"; --variant {', '.join(v.id for v in game.variants())}"
+            counts += f" · variants: {', '.join(game.setups)}"
         except PnpError as exc:
             counts = f"data error: {exc}"
-        click.echo(f"{game_id:<20} {counts:<32} · languages: {', '.join(registered_game(game_id).languages(root)) or 'none'}")
+        click.echo(f"{game_id:<20} {counts:<55} · languages: {', '.join(registered_game(game_id).languages(root)) or 'none'}")
 
 
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, as `pnp games` lists it]")
 @click.option("--variant", "setup", default=None,
-              help="Set-up of the game (e.g. 'short'); `pnp games` lists them. [default: what the data names for the player count]")
+              help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them. [default: what the data names for the player count]")
 @click.option("--lang", default="en", help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
@@ -102,7 +101,7 @@ def games(ctx: click.Context) -> None:
               help="Also write one PDF per component kind (<kit>-cards.pdf, -board, -tokens, -tables, -rules).")
 @click.option("--quiet", "-q", is_flag=True, default=False,
               help="No progress display (on a terminal: live bars; otherwise one line per finished step, on "
-                   "standard error); results and errors still print.")
+                   "standard output); results and errors still print.")
 @click.pass_context
 def build(ctx: click.Context, game: str | None, players: int | None, setup: str | None, lang: str, paper: str,
           bleed_mm: float, out_dir: Path, board_single: bool, no_check: bool, duplex: str, back_offset: str,
@@ -215,7 +214,7 @@ class _checker:
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
 @click.option("--quiet", "-q", is_flag=True, default=False,
               help="No progress display (on a terminal: live bars; otherwise one line per finished step, on "
-                   "standard error); results and errors still print.")
+                   "standard output); results and errors still print.")
 @click.pass_context
 def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: str, paper: str, bleed_mm: float,
          out_dir: Path, no_check: bool, quiet: bool) -> None:

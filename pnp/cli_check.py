@@ -25,7 +25,7 @@ from pnp.model.variant import STANDARD
 @click.option("--players", type=int, default=None, show_default="every count the data allows",
               help="Check only the variants of this player count.")
 @click.option("--variant", "setup", default=None, show_default="every set-up",
-              help="Check only this set-up (e.g. 'short'); `pnp games` lists them.")
+              help="Check only this variant, by name (e.g. 'short'); `pnp games` lists them.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Simulated games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True,
@@ -48,7 +48,7 @@ from pnp.model.variant import STANDARD
                    "README: Running checks on a cluster). Same seed, same results as a local run.")
 @click.option("--quiet", "-q", is_flag=True, default=False,
               help="No progress display (on a terminal: live bars; otherwise one line per finished variant, on "
-                   "standard error); results and errors still print.")
+                   "standard output); results and errors still print.")
 @click.pass_context
 def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers, cluster, quiet):
     """Check that every variant (player count and set-up) of GAME is playable: static
@@ -69,7 +69,7 @@ def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, play
         check_setup(game, setup)
         variants = [v for v in variants if v.setup == setup]
     if not variants:
-        raise UsageError(f"{game_id} has no variant for {players} players with set-up '{setup}'", key="--variant")
+        raise UsageError(f"{game_id} has no variant '{setup}' for {players} players", key="--variant")
     for target, folder in ((json_file, json_file and json_file.parent), (report_dir, report_dir)):
         if target is not None:
             _check_writable_target(target, folder)
@@ -267,7 +267,7 @@ def length_figure(run: CheckRun):
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", type=int, required=True, help="Player count of the variant to balance.")
 @click.option("--variant", "setup", default=None, show_default="the data's set-up for the player count",
-              help="Set-up of the variant (e.g. 'short').")
+              help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Heuristic games per compensation tried (the same seeds for each).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
@@ -282,7 +282,7 @@ def length_figure(run: CheckRun):
                    "README: Running checks on a cluster). Same seed, same results as a local run.")
 @click.option("--quiet", "-q", is_flag=True, default=False,
               help="No progress display (on a terminal: live bars; otherwise one line per finished variant, on "
-                   "standard error); results and errors still print.")
+                   "standard output); results and errors still print.")
 @click.pass_context
 def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers, cluster, quiet):
     """Search the smallest seat compensation the data can express (e.g. start money by

@@ -10,7 +10,8 @@ output (``reporter_for``):
   finished task: ``<label>: done in 1.2 s`` or ``<label>: 200 games in 0.9 s``.
 - ``Silent``: ``--quiet``: nothing.
 
-Progress goes to standard error, so standard output keeps only the command's results.
+Progress goes to standard output, before the command's results: standard error keeps
+only the one line of an error (a log of a failed run reads: the steps done, then why).
 The kit and the engine take any object with ``task``; they never print themselves.
 """
 
@@ -63,10 +64,10 @@ class _LineTask:
 
 
 class Lines:
-    """One line per finished task on ``stream`` (default standard error)."""
+    """One line per finished task on ``stream`` (default standard output)."""
 
     def __init__(self, stream: IO[str] | None = None):
-        self.stream = stream or sys.stderr
+        self.stream = stream or sys.stdout
 
     def task(self, label: str, total: int | None = None, unit: str = "") -> _LineTask:
         return _LineTask(self, label, total, unit)
@@ -109,7 +110,7 @@ class Live:
         from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
                                    TimeElapsedColumn)
 
-        console = Console(file=stream or sys.stderr)
+        console = Console(file=stream or sys.stdout)
         self.progress = Progress(SpinnerColumn(finished_text="[green]✓"), TextColumn("{task.description}"),
                                  BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console)
 
@@ -125,9 +126,9 @@ class Live:
 
 
 def reporter_for(quiet: bool = False, stream: IO[str] | None = None) -> Silent | Lines | Live:
-    """``Silent`` when ``quiet``, ``Live`` when ``stream`` (default standard error) is a
+    """``Silent`` when ``quiet``, ``Live`` when ``stream`` (default standard output) is a
     terminal, else ``Lines``.  Use it as a context manager around the work."""
-    stream = stream or sys.stderr
+    stream = stream or sys.stdout
     if quiet:
         return Silent()
     isatty = getattr(stream, "isatty", None)

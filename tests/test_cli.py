@@ -38,7 +38,7 @@ def test_games_lists_samarkand(capsys):
 @pytest.mark.parametrize("args, needles", [
     (["build", "chess"], ["unknown game 'chess'", "samarkand"]),
     (["build", "samarkand", "--players", "6"], ["--players", "2-5 players, not 6"]),
-    (["build", "samarkand", "--variant", "short"], ["--variant", "no set-up 'short'", "expected one of standard"]),
+    (["build", "samarkand", "--variant", "short"], ["--variant", "no variant 'short'", "expected one of standard"]),
     (["build", "samarkand", "--players", "1"], ["--players", "2-5 players, not 1"]),
     (["build", "samarkand", "--lang", "fr"], ["--lang", "'fr'", "da, en"]),
     (["build", "samarkand", "--paper", "a5"], ["--paper", "a5"]),
@@ -132,7 +132,7 @@ def test_check_report_path_under_a_file_fails_before_simulating(capsys, tmp_path
 
 def test_check_of_an_unknown_set_up_is_refused(capsys):
     code, out, err = run(capsys, "check", "samarkand", "--variant", "short")
-    assert_one_line_error(code, err, "--variant", "no set-up 'short'")
+    assert_one_line_error(code, err, "--variant", "no variant 'short'")
 
 
 def test_variant_ids_as_pnp_games_lists_them_are_accepted(capsys, tmp_path):

@@ -74,14 +74,14 @@ def test_a_game_outside_pnp_is_listed_checked_and_built(tmp_path):
 
     built = pnp("build", "tinygame", "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert built.returncode == 0, built.stderr
-    # Not a terminal: one plain line per finished build step on standard error; after the
-    # build, the pre-print check's result on standard output.
-    assert [re.sub(r" in \d+\.\d s$", "", line) for line in built.stderr.splitlines()] == [
+    # Not a terminal: one plain line per finished build step; after the build, the
+    # pre-print check's result.
+    assert [re.sub(r" in \d+\.\d s$", "", line) for line in built.stdout.splitlines()[:7]] == [
         "tinygame: read the data: done", "tinygame 2p: lay out the components: done",
         "tinygame 2p: pre-print check: 20 games", "tinygame 2p: rules sheet: done",
         "tinygame 2p: convert the sheets: 1 sheet", "tinygame 2p: contents page, ink, assembly: done",
         "tinygame 2p: font audit, write the files: done"]
-    assert "\x1b[" not in built.stderr and "\r" not in built.stderr
+    assert "\x1b[" not in built.stdout and "\r" not in built.stdout and built.stderr == ""
     assert built.stdout.splitlines()[-1].startswith(
         "pre-print check: passed: tinygame 2p, static checks and 20 simulated 2-player games, all finished")
     manifest = json.loads((tmp_path / "out" / "tinygame-2p-en-a4.manifest.json").read_text())

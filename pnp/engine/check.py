@@ -18,7 +18,6 @@ Thresholds and sample sizes come from ``data/<game>/checks.yaml`` (``load_settin
 from __future__ import annotations
 
 import hashlib
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path

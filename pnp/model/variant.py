@@ -31,11 +31,17 @@ class Variant:
 
 
 def check_setup(game, setup: str) -> str:
-    """``setup`` if ``game.setups`` has it.  Raises ``UsageError`` (key ``--variant``)."""
+    """``setup`` if ``game.setups`` has it.  Raises ``UsageError`` (key ``--variant``).
+
+    Users name a variant by its set-up id (``standard``, ``short``...): ``pnp games``,
+    ``--variant``, this error and the README all use these names; the variant ids of file
+    names and JSON (``2p-short``) are the player count joined to that name.
+    """
     from pnp.errors import UsageError
 
     if setup not in game.setups:
-        raise UsageError(f"{game.id} has no set-up '{setup}'; expected one of {', '.join(game.setups)}", key="--variant")
+        raise UsageError(f"{game.id} has no variant '{setup}'; expected one of {', '.join(game.setups)}",
+                         key="--variant")
     return setup
 
 

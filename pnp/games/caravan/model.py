@@ -14,9 +14,9 @@ from types import MappingProxyType
 from typing import Mapping
 
 from pnp.model.catalog import Node, read_yaml
-from pnp.errors import UsageError, VariantError
+from pnp.errors import VariantError
 from pnp.model.common import load_icons, unique
-from pnp.model.variant import STANDARD, Variant
+from pnp.model.variant import STANDARD, Variant, check_setup
 
 KINDS = ("common", "rare")
 COSTS = ("camel", "camel_occupied", "pick_up", "move_good", "steal")
@@ -180,12 +180,7 @@ class Caravan:
 
     def setup(self, setup_id: str) -> Setup:
         """The set-up ``setup_id``.  Raises ``UsageError`` (key "--variant") if unknown."""
-        if setup_id not in self.setup_table:
-            raise UsageError(
-                f"unknown variant '{setup_id}' for {self.id}; expected one of {', '.join(self.setups)}",
-                key="--variant",
-            )
-        return self.setup_table[setup_id]
+        return self.setup_table[check_setup(self, setup_id)]
 
     def check_players(self, players: int) -> None:
         if not self.players_min <= players <= self.players_max:
@@ -219,7 +214,7 @@ class Caravan:
         chosen = self.setup(setup if setup is not None else self.default_setups[players])
         if players not in chosen.players:
             raise VariantError(
-                f"the {chosen.id} set-up of {self.id} is for "
+                f"variant {chosen.id} of {self.id} is for "
                 f"{', '.join(map(str, chosen.players))} players, not {players}",
                 key="--players",
             )

@@ -70,7 +70,7 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
     players = variant.players
     game.check_players(players)
     if variant.setup not in game.setups:
-        raise VariantError(f"{game.id} has no set-up {variant.setup!r}", key="--variant")
+        raise VariantError(f"{game.id} has no variant {variant.setup!r}", key="--variant")
     keep = _section(settings, "setup")["min_deck_after_setup"].int(0)
     r = game.rules
     deck = game.deck(variant)

@@ -18,9 +18,9 @@ from types import MappingProxyType
 from typing import Mapping
 
 from pnp.model.catalog import Node, read_yaml
-from pnp.errors import UsageError, VariantError
+from pnp.errors import VariantError
 from pnp.model.common import counts_by_players, load_icons, unique
-from pnp.model.variant import STANDARD, Variant
+from pnp.model.variant import STANDARD, Variant, check_setup
 
 GAME_FILE = "game.yaml"
 #: Card kinds the rules know (seed: "CARD LIST").
@@ -207,9 +207,7 @@ class CaravanChessboard:
         players = self.players_default if players is None else players
         self.check_players(players)
         setup = self.setups[0] if setup is None else setup
-        if setup not in self.setups:
-            raise UsageError(f"{self.id} has no set-up {setup!r}; set-ups: {', '.join(self.setups)}", key="--variant")
-        return Variant(players, setup)
+        return Variant(players, check_setup(self, setup))
 
     # -------------------------------------------------------------- deck
     def deck(self, variant: Variant | int | None = None) -> dict[str, int]:
