@@ -57,6 +57,7 @@ class _LineTask:
         if self.finished:
             return
         self.finished = True
+        self.count = self.total if self.total is not None else self.count   # done: every unit is done
         seconds = time.perf_counter() - self.start
         unit = self.unit[:-1] if self.count == 1 and self.unit.endswith("s") else self.unit   # 1 sheet, 2 sheets
         what = f"{self.count} {unit}" if self.total is not None else "done"
@@ -87,18 +88,25 @@ class _LiveTask:
     def __init__(self, progress, label: str, total: int | None):
         self.progress = progress
         self.total = total
-        self.id = progress.add_task(label, total=total)
+        self.count = 0
+        # a counted task shows "done/total"; a step without a count shows nothing there
+        self.id = progress.add_task(label, total=total, amount=self._amount())
         self.finished = False
 
+    def _amount(self) -> str:
+        return f"{self.count}/{self.total}" if self.total is not None else ""
+
     def advance(self, n: int = 1) -> None:
-        self.progress.advance(self.id, n)
+        self.count += n
+        self.progress.update(self.id, advance=n, amount=self._amount())
 
     def done(self) -> None:
         if self.finished:
             return
         self.finished = True
         # a step without a count shows as one unit done; every row stops its clock here
-        self.progress.update(self.id, total=self.total or 1, completed=self.total or 1)
+        self.count = self.total or 0
+        self.progress.update(self.id, total=self.total or 1, completed=self.total or 1, amount=self._amount())
         self.progress.stop_task(self.id)
 
 
@@ -107,12 +115,12 @@ class Live:
 
     def __init__(self, stream: IO[str] | None = None):
         from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
-                                   TimeElapsedColumn)
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
         console = Console(file=stream or sys.stdout)
         self.progress = Progress(SpinnerColumn(finished_text="[green]✓"), TextColumn("{task.description}"),
-                                 BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console)
+                                 BarColumn(), TextColumn("{task.fields[amount]}", justify="right"), TimeElapsedColumn(),
+                                 console=console)
 
     def task(self, label: str, total: int | None = None, unit: str = "") -> _LiveTask:
         return _LiveTask(self.progress, label, total)

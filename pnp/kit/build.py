@@ -364,7 +364,9 @@ def _stepper(progress):
 
 
 def _ticks(task, count: int):
-    """An iterable advanced once per converted sheet (``render_sheets``' ticker)."""
+    """An iterable advanced once per converted sheet (``render_sheets``' ticker: it takes
+    the next item as it starts a sheet, so sheet k is counted when k + 1 starts and the
+    last one by ``task.done()``)."""
     for _ in range(count):
         yield
         task.advance(1)
