@@ -44,6 +44,13 @@ def _games_with_data(root: Path, override: Path | None) -> list[str]:
     return found
 
 
+def _player_counts(counts: list[int]) -> str:
+    """``2-3`` for a run of consecutive counts, else ``2, 4``."""
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
 @cli.command()
 @click.pass_context
 def games(ctx: click.Context) -> None:
@@ -56,6 +63,14 @@ def games(ctx: click.Context) -> None:
             game = load_game(game_id, root)
             counts = f"{game.players_min}-{game.players_max} players (default {game.players_default})"
             counts += f" · variants: {', '.join(game.setups)}"
+            defaults = {p: game.variant(p).setup for p in range(game.players_min, game.players_max + 1)}
+            other: dict[str, list[int]] = {}
+            for p, setup in defaults.items():
+                if setup != game.setups[0]:   # the data's default variant is another for this count
+                    other.setdefault(setup, []).append(p)
+            if other:
+                counts += " (default " + ", ".join(f"{setup} for {_player_counts(ps)}"
+                                                   for setup, ps in other.items()) + " players)"
         except PnpError as exc:
             counts = f"data error: {exc}"
         click.echo(f"{game_id:<20} {counts:<55} · languages: {', '.join(registered_game(game_id).languages(root)) or 'none'}")

@@ -179,3 +179,17 @@ def test_building_every_game_skips_print_options_a_one_sided_kit_cannot_use(caps
     assert code == 0, err
     assert "note: caravan: one-sided kit, --duplex not applied" in out
     assert (tmp_path / "caravan-4p-en-a4.pdf").is_file() and not list(tmp_path.glob("*-short.pdf"))
+
+
+def test_variants_are_named_the_same_in_games_and_in_errors(capsys):
+    """`pnp games` lists each game's variants by name; a wrong --variant answers with the
+    same names (one vocabulary, README: `--variant NAME`)."""
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    listed = {line.split()[0]: line.split("variants: ")[1].split(" · ")[0].split(" (")[0].strip()
+              for line in out.splitlines()}
+    assert listed["caravan"] == "standard, short, intro" and listed["samarkand"] == "standard"
+    assert "(default short for 2-3 players)" in next(l for l in out.splitlines() if l.startswith("caravan"))
+    for game, names in listed.items():
+        code, _, err = run(capsys, "check", game, "--variant", "nosuch")
+        assert_one_line_error(code, err, "--variant", f"{game} has no variant 'nosuch'; expected one of {names}")
