@@ -349,3 +349,27 @@ def test_centre_block_widens_when_markers_fill_it(new):
     T = s.T
     assert len(block) >= 2
     assert {(T.row_of[q], T.col_of[q]) for q in block} <= {(r, c) for r in range(3, 7) for c in range(3, 7)}
+
+
+def test_determinising_for_an_answer_keeps_the_offered_cards(new):
+    """The search player answering an offer redeals the proposer's hidden hand but keeps
+    the cards offered (they were shown), so accepting is always possible."""
+    import random
+
+    from pnp.engine.mcts import clone
+
+    s = arrange(new(players=3), pos={0: (1, 1), 1: (3, 4), 2: (8, 8)},
+                hands={0: {"move-2": 1, "silk": 2, "bandits-3": 1}, 1: {"tea": 2, "furs": 1}, 2: {"woods": 3}})
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    m = offer(s, 1, ["bandits-3", "silk"], ["furs"])
+    s.apply(m)
+    assert s.current_player() == 1
+    for k in range(20):
+        copy = clone(s)
+        C.determinise(copy, 1, random.Random(k))
+        copy.check_invariants()
+        assert copy.hands[1] == s.hands[1] and copy.hand_n == s.hand_n
+        assert copy.hands[0][ti(s, "silk")] >= 1 and copy.hands[0][ti(s, "bandits-3")] >= 1
+        copy.apply((C.K_ACCEPT,))
+        copy.check_invariants()

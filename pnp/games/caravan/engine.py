@@ -617,8 +617,20 @@ def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
 
 # ----------------------------------------------------------------------------- search player
 def progress(state: CaravanState) -> list[float]:
-    """Each seat's score now against the leader's (open information: nothing to redeal;
-    the bag's draws are chance), as a 0..1 share for the search player's rollouts."""
-    scores = [state.score(p) for p in range(state.players)]
-    top = max(max(scores), 1)
-    return [max(0.0, s) / top for s in scores]
+    """Each seat's points on a fixed scale, for the search player's unfinished rollouts
+    (open information: nothing to redeal; the bag's draws are chance): the score without
+    the penalty for goods on camels, plus half the points of those goods (on their way to
+    a delivery), over the points of every good of the game, as a 0..1 share.
+
+    Issue 15: the share of the leader's score it replaced made a point early in the game
+    worth the whole scale and a good picked up cost points (the end-of-game penalty), so
+    the search scored the heuristic's pick-ups below doing nothing."""
+    T = state.T
+    scale = max(1, sum(n * pts for n, pts in zip(state.total, T.points)))
+    demand = T.rules.demand_marker_points
+    out = []
+    for p in range(state.players):
+        delivered = sum(n * pts for n, pts in zip(state.delivered[p], T.points))
+        carried = sum(T.points[g] for g in state.load[p] if g >= 0)
+        out.append(min(1.0, (delivered + state.demand_held[p] * demand + 0.5 * carried) / scale))
+    return out

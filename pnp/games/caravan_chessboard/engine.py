@@ -1060,16 +1060,25 @@ def progress(state: ChessboardState) -> list[float]:
 def determinise(state: ChessboardState, seat: int, rng: random.Random) -> None:
     """Redeal what ``seat`` cannot see: the other players' hands, each keeping its size,
     drawn from those hands and the face-down deck together (the rest becomes the deck).
-    Caravans, the discard pile and the board are open."""
+    Caravans, the discard pile and the board are open, and so are the cards of a trade
+    offer awaiting ``seat``'s answer (the proposer keeps them: S2)."""
     others = [q for q in range(state.players) if q != seat]
     pool = list(state.deck)
     for q in others:
         pool = [a + b for a, b in zip(pool, state.hands[q])]
+    shown = [0] * len(pool)  # cards another player has shown (offered to ``seat``)
+    if state.phase == PH_ANSWER and state.offer and state.offer[1] == seat:
+        proposer = state.cur
+        for t in state.offer_sides(state.offer)[0]:
+            shown[t] += 1
+            pool[t] -= 1
+    else:
+        proposer = -1
     left = sum(pool)
     for q in others:
         hand = state.hands[q]  # in place: all_piles holds references to the hands and the deck
-        hand[:] = [0] * len(pool)
-        for _ in range(state.hand_n[q]):
+        hand[:] = shown if q == proposer else [0] * len(pool)
+        for _ in range(state.hand_n[q] - (sum(shown) if q == proposer else 0)):
             x = rng.randrange(left)
             t = 0
             while x >= pool[t]:
