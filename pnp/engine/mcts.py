@@ -47,6 +47,8 @@ C_UCB = 0.25  # exploration constant of UCB1 (rewards in 0..1; rollouts differ b
 #: standard errors by which a move's mean reward must beat the heuristic's move to be played
 #: instead (one-sided, about 95 %: the search overrides the heuristic only when it is sure)
 CONFIDENCE = 1.65
+#: the least standard deviation assumed for a move's rewards (see ``_Node.mean_and_error``)
+SPREAD_FLOOR = 0.05
 
 
 class _Node:
@@ -60,13 +62,15 @@ class _Node:
         self.avail = 0
 
     def mean_and_error(self) -> tuple[float, float]:
-        """The mean reward and its squared standard error (0 spread assumed 1/12 per
-        visit, a uniform reward's, when fewer than 2 visits)."""
+        """The mean reward and its squared standard error.  The spread is at least
+        ``SPREAD_FLOOR`` (a uniform reward's with fewer than 2 visits): searches without
+        chance in their horizon (Caravan's open board) return the same reward every time,
+        and a zero spread made any hundredth of a point look certain."""
         n = self.visits
         mean = self.reward / n
         if n < 2:
             return mean, 1 / 12 / max(n, 1)
-        var = max(0.0, (self.square - n * mean * mean) / (n - 1))
+        var = max(SPREAD_FLOOR * SPREAD_FLOOR, (self.square - n * mean * mean) / (n - 1))
         return mean, var / n
 
 

@@ -109,13 +109,16 @@ def new_game(game, variant: Variant, seed: int, track: tuple = (),
     one drawn onto each numbered supply space in numeric order, the demand markers of
     set-up put out, camels and one theft marker per player.  ``track`` is unused (every
     game records what ``sizing`` reads).  ``first_turn_bonus``: actions added to each
-    seat's first turn (a seat compensation, ``pnp balance``; default none).
+    seat's first turn (a seat compensation, ``pnp balance``; default: the set-up's own,
+    ``Setup.first_turn_bonus``, none in the seed's set-ups).
 
     Raises:
         VariantError: player count or set-up not in the data (key "--players"/"--variant").
     """
     game.variant(variant.players, variant.setup)  # validates the combination
     state = CaravanState(tables(game), variant, seed)
+    if first_turn_bonus is None:  # a balanced set-up's own bonus (game.yaml)
+        first_turn_bonus = game.setup(variant.setup).first_turn_bonus.get(variant.players)
     if first_turn_bonus:
         if len(first_turn_bonus) != variant.players or min(first_turn_bonus) < 0:
             raise RuleGap(f"first-turn bonus {first_turn_bonus} for {variant.players} players")
