@@ -59,7 +59,8 @@ def test_balanced_short_game_gives_later_seats_more_first_turn_actions(game):
     """The optional balanced set-up (game.yaml ``setups.balanced``, issue 15): the short
     game's bag, and seats 2 and 3 take one action more in the first round only."""
     setup = game.setup("balanced")
-    assert dict(setup.first_turn_bonus) == {3: (0, 1, 1)} and dict(setup.removed) == dict(game.setup("short").removed)
+    assert dict(setup.first_turn_bonus) == {3: (0, 1, 1), 4: (0, 1, 1, 1)}
+    assert dict(setup.removed) == dict(game.setup("short").removed)
     st = C.new_game(game, Variant(3, "balanced"), seed=11)
     assert st.bag_size == 32 - 8 and st.bonus == (0, 1, 1)
     seen = []

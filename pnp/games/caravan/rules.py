@@ -64,7 +64,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
                        "removed": dict(other.removed),
                        # a balanced set-up: actions added to each seat's first turn, and the
                        # first turn's actions by seat without and with them
-                       "bonus": list(bonus),
+                       "bonus": list(bonus), "extra": max(bonus, default=0),
                        "first_turn_seed": [game.rules.actions(i + 1) for i in range(len(bonus))],
                        "first_turn": [game.rules.actions(i + 1) + b for i, b in enumerate(bonus)],
                        "default_for": [p for p in game.player_counts if game.default_setup(p) == setup_id]})
