@@ -24,14 +24,18 @@ Each decision runs ``iterations`` searches from the current state.  One search:
    into 0.5 + (own - best other) / 2.
 4. **Back up** each node's reward for the player who chose the move leading to it.
 
-The move played is the heuristic's (the root's first child) unless another move's mean
-reward beats it by more than ``CONFIDENCE`` standard errors of the difference.  Issue 15
-measured why: the former rule (best mean among well-searched moves) won 0 of 22
-three-player Samarkand games and 0 of 12 Caravan games against the heuristic, with or
-without rollouts (a one-round horizon: 3 of 24), because mean rewards of different moves
-differ by less than the noise of a few dozen determinised searches, so the search left the
-heuristic's sound move at most decisions for noise.  All randomness comes from the
-players' seeded source, so a game with MCTS seats replays exactly from its seed.
+The move played (``pick``) is the heuristic's (the root's first child) unless another
+move's mean reward beats it by more than ``CONFIDENCE`` standard errors of the difference,
+each move's spread taken as at least ``SPREAD_FLOOR``.  Issue 15 measured why (search at
+one seat of three, heuristic at the others, 32 iterations): the former rule (best mean
+among well-searched moves) won 0 of 22 Samarkand and 0 of 24 Caravan games, with or
+without rollouts (a one-round horizon: 3 of 24 Samarkand games), because mean rewards of
+different moves differ by less than the noise of a few dozen determinised searches, so the
+search left the heuristic's sound move at most decisions for noise; and a search without
+chance in its horizon (Caravan) returns one reward every time, a zero spread that made a
+hundredth look certain.  With ``pick``: Samarkand 9 of 24, Caravan 12 of 24, CARAVAN on
+a chessboard 2 of 12 (a fair share is a third).  All randomness comes from the players'
+seeded source, so a game with MCTS seats replays exactly from its seed.
 """
 
 from __future__ import annotations
@@ -147,27 +151,7 @@ class MctsPlayer:
         legal = [m for m in moves if m in root.children]
         if not legal:
             return self.policy(state, moves, rng)
-        # The heuristic's move (the first child) is played unless another move's mean beats
-        # it by more than CONFIDENCE standard errors of the difference: rewards differ by
-        # a few hundredths between moves, less than the noise of a few dozen determinised
-        # searches, and playing the best mean followed the noise away from the heuristic's
-        # (sound) choice at most decisions (issue 15: 0 wins in 17 three-player Samarkand
-        # games against the heuristic).
-        first = next(iter(root.children))
-        if first not in legal:
-            most = max(root.children[m].visits for m in legal)
-            sure = [m for m in legal if 2 * root.children[m].visits >= most]
-            return max(sure, key=lambda m: root.children[m].reward / root.children[m].visits)
-        base, base_err = root.children[first].mean_and_error()
-        best, margin = first, 0.0
-        for m in legal:
-            if m == first:
-                continue
-            mean, err = root.children[m].mean_and_error()
-            lead = mean - base - CONFIDENCE * math.sqrt(err + base_err)
-            if lead > margin:
-                best, margin = m, lead
-        return best
+        return pick(root, legal)
 
     def _search(self, state: GameState, seat: int, root: _Node, rng: random.Random) -> None:
         s = clone(state)
@@ -239,6 +223,35 @@ class MctsPlayer:
             best_other = max(share[q] for q in range(players) if q != p)
             out.append(min(1.0, max(0.0, 0.5 + (share[p] - best_other) / 2)))
         return out
+
+
+def pick(root: _Node, legal: list[Move]) -> Move:
+    """The move to play among ``legal`` (each a child of ``root``): the heuristic's move
+    (the root's first child) unless another move's mean reward beats it by more than
+    ``CONFIDENCE`` standard errors of the difference (``_Node.mean_and_error``).
+
+    Why (issue 15): rewards differ by a few hundredths between moves, less than the noise
+    of a few dozen determinised searches, and the former rule (the best mean among the
+    well-searched moves) followed the noise away from the heuristic's sound choice at most
+    decisions: 0 wins in 22 three-player Samarkand games and 0 in 24 Caravan games against
+    the heuristic.  When the heuristic's move is not legal here (it came from a
+    determinisation only), the best mean among the well-searched moves is played."""
+    children = root.children
+    first = next(iter(children))
+    if first not in legal:
+        most = max(children[m].visits for m in legal)
+        sure = [m for m in legal if 2 * children[m].visits >= most]
+        return max(sure, key=lambda m: children[m].reward / children[m].visits)
+    base, base_err = children[first].mean_and_error()
+    best, margin = first, 0.0
+    for m in legal:
+        if m == first:
+            continue
+        mean, err = children[m].mean_and_error()
+        lead = mean - base - CONFIDENCE * math.sqrt(err + base_err)
+        if lead > margin:
+            best, margin = m, lead
+    return best
 
 
 def _ucb(node: _Node) -> float:
