@@ -28,13 +28,14 @@ The move played (``pick``) is the heuristic's (the root's first child) unless an
 move's mean reward beats it by more than ``CONFIDENCE`` standard errors of the difference,
 each move's spread taken as at least ``SPREAD_FLOOR``.  Issue 15 measured why (search at
 one seat of three, heuristic at the others, 32 iterations): the former rule (best mean
-among well-searched moves) won 0 of 22 Samarkand and 0 of 24 Caravan games, with or
-without rollouts (a one-round horizon: 3 of 24 Samarkand games), because mean rewards of
+among well-searched moves) won 0 of 22 and 0 of 24 games in two of the games, with or
+without rollouts (a one-round horizon: 3 of 24), because mean rewards of
 different moves differ by less than the noise of a few dozen determinised searches, so the
 search left the heuristic's sound move at most decisions for noise; and a search without
-chance in its horizon (Caravan) returns one reward every time, a zero spread that made a
-hundredth look certain.  With ``pick``: Samarkand 9 of 24, Caravan 12 of 24, CARAVAN on
-a chessboard 2 of 12 (a fair share is a third).  All randomness comes from the players'
+chance in its horizon (an open board) returns one reward every time, a zero spread that
+made a hundredth look certain.  With ``pick``: 9 of 24, 12 of 24 and 2 of 12 games in the
+three games (a fair share is a third; figures per game in the report of issue 15).  All
+randomness comes from the players'
 seeded source, so a game with MCTS seats replays exactly from its seed.
 """
 
@@ -68,7 +69,7 @@ class _Node:
     def mean_and_error(self) -> tuple[float, float]:
         """The mean reward and its squared standard error.  The spread is at least
         ``SPREAD_FLOOR`` (a uniform reward's with fewer than 2 visits): searches without
-        chance in their horizon (Caravan's open board) return the same reward every time,
+        chance in their horizon (an open board) return the same reward every time,
         and a zero spread made any hundredth of a point look certain."""
         n = self.visits
         mean = self.reward / n
@@ -233,8 +234,8 @@ def pick(root: _Node, legal: list[Move]) -> Move:
     Why (issue 15): rewards differ by a few hundredths between moves, less than the noise
     of a few dozen determinised searches, and the former rule (the best mean among the
     well-searched moves) followed the noise away from the heuristic's sound choice at most
-    decisions: 0 wins in 22 three-player Samarkand games and 0 in 24 Caravan games against
-    the heuristic.  When the heuristic's move is not legal here (it came from a
+    decisions: 0 wins in 22 and in 24 three-player games of two of the games against the
+    heuristic.  When the heuristic's move is not legal here (it came from a
     determinisation only), the best mean among the well-searched moves is played."""
     children = root.children
     first = next(iter(children))
