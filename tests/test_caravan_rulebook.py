@@ -67,7 +67,9 @@ def test_context_numbers_are_the_models(game):
     assert [p["points"] for p in ctx["penalties"]] == [game.rules.penalty(n) for n in range(len(ctx["penalties"]))]
     assert ctx["start_demand"] == [{"number": s.number, "markers": s.demand_at_start}
                                    for s in game.board.supply if s.demand_at_start]
-    assert {s["id"]: s["total"] for s in ctx["setups"]} == {"standard": 48, "short": 32, "intro": 48}
+    assert {s["id"]: s["total"] for s in ctx["setups"]} == {"standard": 48, "short": 32, "intro": 48, "balanced": 32}
+    balanced = next(s for s in ctx["setups"] if s["id"] == "balanced")
+    assert (balanced["bonus"], balanced["first_turn_seed"], balanced["first_turn"]) == ([0, 1, 1], [1, 2, 3], [1, 3, 4])
     assert ctx["camels"] == game.camels_per_player(Variant(2, "short"))
 
 

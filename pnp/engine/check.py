@@ -186,7 +186,8 @@ def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed
     if kind in ("mcts", "mcts-vs-heuristic"):
         from pnp.engine.mcts import MctsPlayer
 
-        search = MctsPlayer(engine, options.get("mcts_iterations", 32), options.get("mcts_rollout", 0))
+        search = MctsPlayer(engine, options.get("mcts_iterations", 32), options.get("mcts_rollout", 0),
+                            options.get("mcts_horizon", 0))
         if kind == "mcts":
             return [search] * players
         seats = [HeuristicPlayer(engine.choose)] * players

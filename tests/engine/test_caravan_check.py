@@ -156,7 +156,7 @@ def test_too_few_demand_markers_are_refused_with_the_numbers(data_copy):
      "game.yaml: goods[0].count: expected an integer, got a string 'nine'"),
     ("game.yaml", "kind: rare,   count: 3, colour: \"#AEAEAE\"", "kind: scarce, count: 3, colour: \"#AEAEAE\"",
      "game.yaml: goods[4].kind: expected one of common, rare, got 'scarce'"),
-    ("game.yaml", "removed: {common: 3, rare: 1}", "removed: {common: 9, rare: 1}",
+    ("game.yaml", "camels: 5\n    removed: {common: 3, rare: 1}\n", "camels: 5\n    removed: {common: 9, rare: 1}\n",
      "game.yaml: setups.short.removed.common: removing 9 of each common good leaves no meat (it has 9)"),
     ("game.yaml", "default_setup: {2: short, 3: short, 4: standard}", "default_setup: {2: short, 3: short}",
      "game.yaml: default_setup: missing entry for 4 players"),

@@ -55,6 +55,25 @@ def test_opening_turns_have_1_2_3_then_4_actions(state):
     assert seen == [(0, 1), (1, 2), (2, 3), (0, 4), (1, 4), (2, 4)]
 
 
+def test_balanced_short_game_gives_later_seats_more_first_turn_actions(game):
+    """The optional balanced set-up (game.yaml ``setups.balanced``, issue 15): the short
+    game's bag, and seats 2 and 3 take one action more in the first round only."""
+    setup = game.setup("balanced")
+    assert dict(setup.first_turn_bonus) == {3: (0, 1, 1), 4: (0, 1, 1, 1)}
+    assert dict(setup.removed) == dict(game.setup("short").removed)
+    st = C.new_game(game, Variant(3, "balanced"), seed=11)
+    assert st.bag_size == 32 - 8 and st.bonus == (0, 1, 1)
+    seen = []
+    for turn in range(1, 7):
+        seen.append((st.cur, st.actions_left))
+        play(st, *place(st, None, (1, turn)))
+        if st.turns() == turn:
+            play(st, (C.K_END,))
+    assert seen == [(0, 1), (1, 3), (2, 4), (0, 4), (1, 4), (2, 4)]
+    # the seed's short game is unchanged
+    assert C.new_game(game, Variant(3, "short"), seed=11).bonus == ()
+
+
 def test_a_turn_ends_when_its_actions_are_spent(state):
     arrange(state, cur=1, actions=2)
     play(state, *place(state, None, (1, 1)), *place(state, None, (1, 2)))

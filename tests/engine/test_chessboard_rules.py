@@ -7,6 +7,7 @@ import pytest
 from chessboard_states import arrange, at_move_phase, sq, squares
 
 from pnp.model.catalog import data_dir
+from pnp.games.caravan_chessboard import bot
 from pnp.games.caravan_chessboard import engine as C
 from pnp.model import load_game
 
@@ -130,18 +131,87 @@ def test_soldiers_without_goods_lose_nothing(new):
 
 
 # ----------------------------------------------------------------------------- trades (K7, S2)
-def test_landing_next_to_a_caravan_offers_the_acceptable_swaps(new):
-    s = arrange(new(), pos={0: (1, 1), 1: (3, 4)}, hands={0: {"move-2": 1, "tea": 1, "metals": 1},
+def offer(s, q, give, get):
+    """The K_OFFER move giving the type ids ``give`` for ``get`` (each side sorted, padded)."""
+    k = s.T.trade_max
+    side = lambda ids: tuple(sorted(ti(s, i) for i in ids)) + (-1,) * (k - len(ids))
+    return (C.K_OFFER, q) + side(give) + side(get)
+
+
+def test_landing_next_to_a_caravan_offers_k_for_m_trades_the_partner_answers(new, cgame):
+    assert cgame.trading.offer_cards_max == 2 and cgame.trading.offers_per_landing == 3
+    s = arrange(new(), pos={0: (1, 1), 1: (3, 4)}, hands={0: {"move-2": 1, "tea": 1, "metals": 2},
                                                        1: {"tea": 2, "furs": 1}}, cars={1: {"metals": 1}})
     at_move_phase(s)
     s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
-    assert s.phase == C.PH_TRADE and s.partners == (1,)
-    tea, furs, metals = ti(s, "tea"), ti(s, "furs"), ti(s, "metals")
-    # player 1 takes a card it holds at least as many of as the card it gives (hand + caravan)
-    assert sorted(s.legal_moves()) == sorted([(C.K_SWAP, 1, tea, furs), (C.K_SWAP, 1, metals, furs), (C.K_DONE,)])
-    s.apply((C.K_SWAP, 1, tea, furs))
-    assert s.hands[0][furs] == 1 and s.hands[0][tea] == 0 and s.hands[1][tea] == 3 and s.hands[1][furs] == 0
-    assert s.phase != C.PH_TRADE  # no acceptable swap left: the trade is over
+    assert s.phase == C.PH_TRADE and s.partners == (1,) and s.current_player() == 0
+    moves = s.legal_moves()
+    # hand 0: tea, metals x2 -> sides {tea}, {metals}, {metals, metals}, {metals, tea};
+    # hand 1: tea x2, furs -> {tea}, {furs}, {tea, tea}, {furs, tea}; no type on both sides
+    expected = {offer(s, 1, g, r) for g, r in [
+        (["tea"], ["furs"]),
+        (["metals"], ["tea"]), (["metals"], ["furs"]), (["metals"], ["tea", "tea"]), (["metals"], ["furs", "tea"]),
+        (["metals", "metals"], ["tea"]), (["metals", "metals"], ["furs"]), (["metals", "metals"], ["tea", "tea"]),
+        (["metals", "metals"], ["furs", "tea"]),
+        (["metals", "tea"], ["furs"]),
+    ]} | {(C.K_DONE,)}
+    assert set(moves) == expected and len(moves) == len(expected)
+    # a 2-for-1 offer: the partner's seat answers it
+    m = offer(s, 1, ["metals", "metals"], ["furs"])
+    s.apply(m)
+    assert s.phase == C.PH_ANSWER and s.current_player() == 1
+    assert s.legal_moves() == [(C.K_ACCEPT,), (C.K_DECLINE,)]
+    s.apply((C.K_ACCEPT,))
+    s.check_invariants()
+    metals, furs, tea = ti(s, "metals"), ti(s, "furs"), ti(s, "tea")
+    assert (s.hands[0][metals], s.hands[0][furs], s.hand_n[0]) == (0, 1, 2)
+    assert (s.hands[1][metals], s.hands[1][furs], s.hand_n[1]) == (2, 0, 4)
+    assert s.counters["trades"] == 1 and s.phase == C.PH_TRADE and s.current_player() == 0
+    # a declined offer moves nothing; the third offer is the landing's last (offers_per_landing)
+    s.apply(offer(s, 1, ["tea"], ["metals"]))
+    before = [h[:] for h in s.hands]
+    s.apply((C.K_DECLINE,))
+    assert s.hands == before and s.phase == C.PH_TRADE
+    s.apply(offer(s, 1, ["furs"], ["tea"]))
+    s.apply((C.K_DECLINE,))
+    assert s.phase not in (C.PH_TRADE, C.PH_ANSWER) and s.counters["offers"] == 3
+
+
+def test_a_trade_never_leaves_a_hand_above_the_hand_limit(new, cgame):
+    limit = cgame.rules.hand_limit
+    s = arrange(new(), pos={0: (1, 1), 1: (3, 4)},
+                hands={0: {"move-2": 1, "tea": 1, "silk": 1}, 1: {"furs": 4, "woods": 1, "metals": limit - 5}})
+    assert s.hand_n[1] == limit
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    for m in s.legal_moves()[:-1]:
+        give, get = s.offer_sides(m)
+        assert len(give) <= len(get), m  # the partner holds 7 cards: it may not receive more than it gives
+    assert offer(s, 1, ["silk", "tea"], ["furs", "woods"]) in s.legal_moves()
+    assert offer(s, 1, ["silk", "tea"], ["furs"]) not in s.legal_moves()
+
+
+def test_bots_accept_a_trade_that_keeps_their_hand_worth(new):
+    """S2's acceptance rule on a hand-made state: the partner accepts when its hand's
+    heuristic worth does not fall; the mover offers its best gain among accepted offers."""
+    s = arrange(new(), pos={0: (1, 1), 1: (3, 4)},
+                hands={0: {"move-2": 1, "tea": 1, "furs": 2}, 1: {"tea": 2, "furs": 1, "move-3": 1}})
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    wants = bot._wants(s, 1)
+    worth = bot.hand_worth(s, 1, s.hands[1], wants)
+    for m in s.legal_moves()[:-1]:
+        give, get = s.offer_sides(m)
+        after = bot.hand_worth(s, 1, bot._traded(s.hands[1], get, give), wants)
+        assert bot.accepts(s, 1, m) == (after >= worth)
+    # player 1 collects tea (3 with the one offered) and parts with its single fur: accepted;
+    # asking for its only Move card for a fur is not
+    assert bot.accepts(s, 1, offer(s, 1, ["tea"], ["furs"]))
+    assert not bot.accepts(s, 1, offer(s, 1, ["furs"], ["move-3"]))
+    chosen = bot.choose(s, s.legal_moves(), None)
+    assert chosen[0] == C.K_OFFER and bot.accepts(s, 1, chosen)
+    s.apply(chosen)
+    assert bot.choose(s, s.legal_moves(), None) == (C.K_ACCEPT,)
 
 
 # ----------------------------------------------------------------------------- draw phase (K1-K3)
@@ -279,3 +349,27 @@ def test_centre_block_widens_when_markers_fill_it(new):
     T = s.T
     assert len(block) >= 2
     assert {(T.row_of[q], T.col_of[q]) for q in block} <= {(r, c) for r in range(3, 7) for c in range(3, 7)}
+
+
+def test_determinising_for_an_answer_keeps_the_offered_cards(new):
+    """The search player answering an offer redeals the proposer's hidden hand but keeps
+    the cards offered (they were shown), so accepting is always possible."""
+    import random
+
+    from pnp.engine.mcts import clone
+
+    s = arrange(new(players=3), pos={0: (1, 1), 1: (3, 4), 2: (8, 8)},
+                hands={0: {"move-2": 1, "silk": 2, "bandits-3": 1}, 1: {"tea": 2, "furs": 1}, 2: {"woods": 3}})
+    at_move_phase(s)
+    s.apply((C.K_MOVE, ti(s, "move-2"), sq(s, 3, 3)))
+    m = offer(s, 1, ["bandits-3", "silk"], ["furs"])
+    s.apply(m)
+    assert s.current_player() == 1
+    for k in range(20):
+        copy = clone(s)
+        C.determinise(copy, 1, random.Random(k))
+        copy.check_invariants()
+        assert copy.hands[1] == s.hands[1] and copy.hand_n == s.hand_n
+        assert copy.hands[0][ti(s, "silk")] >= 1 and copy.hands[0][ti(s, "bandits-3")] >= 1
+        copy.apply((C.K_ACCEPT,))
+        copy.check_invariants()

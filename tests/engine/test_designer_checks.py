@@ -140,3 +140,28 @@ def test_search_player_plays_complete_games(games, game_id):
     seats[mcts_seat(seed, 2)] = MctsPlayer(engine, iterations=2)
     p = playout(lambda s: engine.new_game(game, variant, s, ()), seats, seed, 15000, check=True)
     assert not p.timed_out and p.winner in (0, 1)
+
+
+def test_search_player_leaves_the_heuristic_only_when_sure():
+    """The search player's choice rule (pnp.engine.mcts.pick): the heuristic's move (the
+    root's first child) stands against a better mean within the noise, and against a
+    noiseless (zero-spread) lead of a hundredth; a lead of many standard errors wins."""
+    from pnp.engine.mcts import SPREAD_FLOOR, _Node, pick
+
+    def child(rewards):
+        node = _Node()
+        node.visits = len(rewards)
+        node.reward = sum(rewards)
+        node.square = sum(r * r for r in rewards)
+        return node
+
+    root = _Node()
+    root.children["heuristic"] = child([0.5, 0.3, 0.7, 0.5, 0.4, 0.6, 0.5, 0.5])
+    root.children["noisy"] = child([0.9, 0.2, 0.8, 0.3, 0.7, 0.6])  # mean 0.583: within the noise
+    root.children["flat"] = child([0.51] * 8)  # zero spread: the floor applies
+    assert pick(root, ["heuristic", "noisy", "flat"]) == "heuristic"
+    root.children["sure"] = child([0.9, 0.92, 0.88, 0.9, 0.91, 0.89, 0.9, 0.9])
+    assert pick(root, ["heuristic", "noisy", "flat", "sure"]) == "sure"
+    assert SPREAD_FLOOR > 0
+    # the heuristic's move illegal here: the best mean among well-searched moves
+    assert pick(root, ["noisy", "flat"]) == "noisy"

@@ -122,6 +122,35 @@ def test_camp_gift_then_trades_and_no_extra_step_after_trading(state):
     assert state.cur == 2 and state.phase == S.PH_MOVE  # D4: no gift, trade or extra step
 
 
+def test_camp_trades_never_take_back_a_card_placed_on_the_same_visit(state):
+    """D23: the gift and the cards traded in stay on the field for the rest of the visit,
+    so a visit makes at most as many trades as the field held cards on arrival and a
+    swap can never be undone (no loop to the move cap); the next visitor may take them."""
+    arrange(state, pos={0: "camp-s2"}, hands={0: {"copper": 2, "carpets": 1, "fruit": 1}},
+            fields={"camp-s1": {"jewels": 1, "grain": 1}})
+    apply_checked(state, (S.K_STEP, sid(state, "camp-s1")))
+    apply_checked(state, (S.K_GIFT, gid(state, "fruit")))
+    c = state.T.camp_of[sid(state, "camp-s1")]
+    taken = {m[2] for m in state.legal_moves() if m[0] == S.K_TRADE}
+    assert taken == {gid(state, "jewels"), gid(state, "grain")}  # not the fruit just given
+    apply_checked(state, (S.K_TRADE, gid(state, "copper"), gid(state, "jewels")))
+    assert (S.K_TRADE, gid(state, "jewels"), gid(state, "copper")) not in state.legal_moves()
+    taken = {m[2] for m in state.legal_moves() if m[0] == S.K_TRADE}
+    assert taken == {gid(state, "grain")}
+    apply_checked(state, (S.K_TRADE, gid(state, "carpets"), gid(state, "grain")))
+    assert state.legal_moves() == [(S.K_END,)]  # two cards on arrival: two trades
+    assert state.fields[c] == [0, 1, 1, 1, 0, 0]  # fruit, copper, carpets
+    assert state.hands[0] == [1, 0, 1, 0, 0, 1]  # grain, jewels, copper
+    apply_checked(state, (S.K_END,))
+    # the next visitor may take every card on the field
+    arrange(state, cur=1, pos={1: "camp-s2"}, hands={1: {"camels": 2}},
+            fields={"camp-s1": {"fruit": 1, "copper": 1, "carpets": 1}})
+    apply_checked(state, (S.K_STEP, sid(state, "camp-s1")))
+    apply_checked(state, (S.K_GIFT, gid(state, "camels")))
+    taken = {m[2] for m in state.legal_moves() if m[0] == S.K_TRADE}
+    assert taken == {gid(state, "fruit"), gid(state, "copper"), gid(state, "carpets")}
+
+
 def test_full_field_without_money_does_nothing(state):
     arrange(state, pos={0: "camp-s2"}, money={0: 9}, hands={0: {"grain": 1}},
             fields={"camp-s1": {"jewels": 4}})

@@ -109,13 +109,16 @@ def new_game(game, variant: Variant, seed: int, track: tuple = (),
     one drawn onto each numbered supply space in numeric order, the demand markers of
     set-up put out, camels and one theft marker per player.  ``track`` is unused (every
     game records what ``sizing`` reads).  ``first_turn_bonus``: actions added to each
-    seat's first turn (a seat compensation, ``pnp balance``; default none).
+    seat's first turn (a seat compensation, ``pnp balance``; default: the set-up's own,
+    ``Setup.first_turn_bonus``, none in the seed's set-ups).
 
     Raises:
         VariantError: player count or set-up not in the data (key "--players"/"--variant").
     """
     game.variant(variant.players, variant.setup)  # validates the combination
     state = CaravanState(tables(game), variant, seed)
+    if first_turn_bonus is None:  # a balanced set-up's own bonus (game.yaml)
+        first_turn_bonus = game.setup(variant.setup).first_turn_bonus.get(variant.players)
     if first_turn_bonus:
         if len(first_turn_bonus) != variant.players or min(first_turn_bonus) < 0:
             raise RuleGap(f"first-turn bonus {first_turn_bonus} for {variant.players} players")
@@ -617,8 +620,20 @@ def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
 
 # ----------------------------------------------------------------------------- search player
 def progress(state: CaravanState) -> list[float]:
-    """Each seat's score now against the leader's (open information: nothing to redeal;
-    the bag's draws are chance), as a 0..1 share for the search player's rollouts."""
-    scores = [state.score(p) for p in range(state.players)]
-    top = max(max(scores), 1)
-    return [max(0.0, s) / top for s in scores]
+    """Each seat's points on a fixed scale, for the search player's unfinished rollouts
+    (open information: nothing to redeal; the bag's draws are chance): the score without
+    the penalty for goods on camels, plus half the points of those goods (on their way to
+    a delivery), over the points of every good of the game, as a 0..1 share.
+
+    Issue 15: the share of the leader's score it replaced made a point early in the game
+    worth the whole scale and a good picked up cost points (the end-of-game penalty), so
+    the search scored the heuristic's pick-ups below doing nothing."""
+    T = state.T
+    scale = max(1, sum(n * pts for n, pts in zip(state.total, T.points)))
+    demand = T.rules.demand_marker_points
+    out = []
+    for p in range(state.players):
+        delivered = sum(n * pts for n, pts in zip(state.delivered[p], T.points))
+        carried = sum(T.points[g] for g in state.load[p] if g >= 0)
+        out.append(min(1.0, (delivered + state.demand_held[p] * demand + 0.5 * carried) / scale))
+    return out

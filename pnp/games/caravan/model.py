@@ -40,12 +40,15 @@ class Good:
 @dataclass(frozen=True)
 class Setup:
     """A set-up (seed "opsætning"): the player counts it is for, camels per player, and
-    goods of each kind removed (``removed['common']``) before the first draw."""
+    goods of each kind removed (``removed['common']``) before the first draw.
+    ``first_turn_bonus``: player count -> actions added to each seat's first turn (a
+    balanced variant's seat compensation, found by ``pnp balance``; empty: none)."""
 
     id: str
     players: tuple[int, ...]
     camels: int
     removed: Mapping[str, int]
+    first_turn_bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -287,7 +290,20 @@ def load(folder: Path, root: Path) -> Caravan:
             if removed[g.kind] >= g.count:
                 raise n["removed"][g.kind].error(
                     f"removing {removed[g.kind]} of each {g.kind} good leaves no {g.id} (it has {g.count})")
-        setups[str(setup_id)] = Setup(str(setup_id), counts, n["camels"].int(1), MappingProxyType(removed))
+        bonus = {}
+        if n.has("first_turn_bonus"):
+            for count, seats in n["first_turn_bonus"].items():
+                if count not in counts:
+                    raise n["first_turn_bonus"].error(f"a bonus for {count} players, a count the set-up is not for")
+                values = tuple(v.int(0) for v in seats.list(min_len=1))
+                if len(values) != count:
+                    raise seats.error(f"expected one number per seat ({count}), got {len(values)}")
+                bonus[count] = values
+            missing = [c for c in counts if c not in bonus]
+            if missing:
+                raise n["first_turn_bonus"].error(f"no bonus for {', '.join(map(str, missing))} players")
+        setups[str(setup_id)] = Setup(str(setup_id), counts, n["camels"].int(1), MappingProxyType(removed),
+                                      MappingProxyType(bonus))
     if not setups:
         raise game["setups"].error("expected at least one set-up")
     if next(iter(setups)) != STANDARD:

@@ -58,9 +58,15 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         other = game.setup(setup_id)
         first = Variant(other.players[0], setup_id)
         c = game.goods_counts(first)
+        bonus = other.first_turn_bonus.get(other.players[0], ())
         setups.append({"id": setup_id, "name": s(f"setups.{setup_id}"), "camels": other.camels,
                        "players": list(other.players), "total": sum(c.values()), "counts": c,
                        "removed": dict(other.removed),
+                       # a balanced set-up: actions added to each seat's first turn, and the
+                       # first turn's actions by seat without and with them
+                       "bonus": list(bonus), "extra": max(bonus, default=0),
+                       "first_turn_seed": [game.rules.actions(i + 1) for i in range(len(bonus))],
+                       "first_turn": [game.rules.actions(i + 1) + b for i, b in enumerate(bonus)],
                        "default_for": [p for p in game.player_counts if game.default_setup(p) == setup_id]})
     rules = game.rules
     most_camels = max(game.setup(x).camels for x in game.setups)

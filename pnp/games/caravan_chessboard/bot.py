@@ -4,8 +4,10 @@ It plays the game's plain plan: load the goods of the end row it stands on, cros
 Middle East in straight lines towards the other end (preferring moves that gain the most
 rows, and oases when more rows remain), sell there, load again and go back.  Cards are
 valued by what the plan needs: Move cards most, goods by the set they would build.  It
-robs with the Bandits when that costs an opponent something, trades when a swap gains it
-value, and keeps its soldier when robbed.  Deterministic given ``rng``.
+robs with the Bandits when that costs an opponent something, offers the trade that gains
+its hand the most worth among those the partner would accept, accepts a trade that does
+not lower its hand's worth (``accepts``, ENGINE-DECISIONS.md S2), and keeps its soldier
+when robbed.  Deterministic given ``rng``.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from __future__ import annotations
 import random
 
 from pnp.games.caravan_chessboard.engine import (
-    C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_BANDITS, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE, K_PASS, K_PLACE,
-    K_PLAY, K_SELL, K_SWAP, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT, PH_MOVE, PH_PLACE, PH_ROB,
-    PH_SELL, PH_TRADE, ChessboardState,
+    C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_ACCEPT, K_BANDITS, K_DECLINE, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE,
+    K_OFFER, K_PASS, K_PLACE, K_PLAY, K_SELL, PH_ANSWER, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT,
+    PH_MOVE, PH_PLACE, PH_ROB, PH_SELL, PH_TRADE, ChessboardState,
 )
 
 #: Goods of its own end a caravan waits for before leaving (with fewer it stays a turn to draw).
@@ -86,18 +88,22 @@ def rows_to_go(state: ChessboardState, p: int) -> int:
     return abs(T.end_row[heading(state, p)] - T.row_of[state.pos[p]])
 
 
-def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = None) -> float:
+def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = None,
+               hand: list[int] | None = None) -> float:
     """How much player ``p`` wants a card of type ``t`` (higher: keep it).
 
     Move cards most, less for each copy of the same length held and beyond
     ``MOVE_CARDS_WANTED`` in all, more for the length that would finish the crossing;
     goods by the set they would build, goods of the end where the caravan loads next most.
-    ``wants``: ``_wants(state, p)``, computed once when several cards are valued.
+    ``wants``: ``_wants(state, p)``, computed once when several cards are valued;
+    ``hand``: the hand to value the card in (default: the player's own, e.g. a hand after
+    a trade under consideration).
     """
     T = state.T
     region, rows, held = wants or _wants(state, p)
     k = T.kind[t]
-    hand = state.hands[p]
+    if hand is None:
+        hand = state.hands[p]
     if k == C_MOVE:
         steps = T.steps[t]
         # 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
@@ -112,6 +118,155 @@ def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = Non
     if k == C_SOLDIERS:
         return 4 if not state.cars[p][t] and hand[t] <= 1 else 1
     return 2 if k == C_BANDITS else 1
+
+
+def hand_worth(state: ChessboardState, p: int, hand: list[int], wants: tuple) -> float:
+    """The heuristic worth of ``hand`` (counts per card type) to player ``p``: the sum of
+    ``card_value`` over its cards, each valued in that hand; ``wants``: ``_wants(state, p)``
+    of the position (its Move-card count is recounted in ``hand``)."""
+    w = (wants[0], wants[1], sum(state.T.move_get(hand)))
+    return sum(n * card_value(state, p, t, w, hand) for t, n in enumerate(hand) if n)
+
+
+def _traded(hand: list[int], out: tuple[int, ...], into: tuple[int, ...]) -> list[int]:
+    """A copy of ``hand`` without the cards ``out`` and with the cards ``into``."""
+    hand = hand[:]
+    for t in out:
+        hand[t] -= 1
+    for t in into:
+        hand[t] += 1
+    return hand
+
+
+def worth_change(state: ChessboardState, p: int, wants: tuple | None = None):
+    """``change(out, into)``: ``hand_worth`` of player ``p``'s hand after giving the card
+    types ``out`` and receiving ``into``, minus its worth now; computed from the changed
+    types only (a card's value depends on its own type's count, and a Move card's on the
+    Move cards held too), with the terms remembered, so that the few hundred offers of a
+    trade decision cost little.  ``out``/``into`` may be padded with -1 (offer sides)."""
+    T = state.T
+    hand = state.hands[p]
+    wants = wants or _wants(state, p)
+    region, rows = wants[0], wants[1]
+    held = sum(T.move_get(hand))
+    is_move = [k == C_MOVE for k in T.kind]
+    held_types = [t for t in T.move_types if hand[t]]
+    probe = hand[:]
+    terms: dict = {}
+
+    def term(t: int, n: int, h: int) -> float:
+        key = (t, n, h)
+        v = terms.get(key)
+        if v is None:
+            if n <= 0:
+                v = 0.0
+            else:
+                probe[t] = n
+                v = n * card_value(state, p, t, (region, rows, h), probe)
+                probe[t] = hand[t]
+            terms[key] = v
+        return v
+
+    # change(out, into) = side(out, -1) + side(into, +1) + unchanged(h2): the sides hold
+    # no type in common (an offer never does), h2 is the Move cards held after the trade,
+    # and a side's terms exclude the Move types it changes from ``unchanged``'s sum
+    sides: dict = {}
+    unchanged: dict = {}
+
+    def side(cards: tuple[int, ...], sign: int, h2: int) -> float:
+        key = (cards, sign, h2)
+        v = sides.get(key)
+        if v is None:
+            diff: dict[int, int] = {}
+            for t in cards:
+                if t >= 0:
+                    diff[t] = diff.get(t, 0) + sign
+            v = 0.0
+            for t, c in diff.items():
+                n = hand[t]
+                v += term(t, n + c, h2) - term(t, n, held)
+                if is_move[t] and n:
+                    v -= term(t, n, h2) - term(t, n, held)
+            sides[key] = v
+        return v
+
+    def moves_in(cards: tuple[int, ...]) -> int:
+        key = (cards, None, None)
+        v = sides.get(key)
+        if v is None:
+            v = sides[key] = sum(1 for t in cards if t >= 0 and is_move[t])
+        return v
+
+    def rest(h2: int) -> float:
+        v = unchanged.get(h2)
+        if v is None:
+            v = unchanged[h2] = sum(term(t, hand[t], h2) - term(t, hand[t], held) for t in held_types)
+        return v
+
+    def change(out: tuple[int, ...], into: tuple[int, ...]) -> float:
+        h2 = held - moves_in(out) + moves_in(into)
+        return side(out, -1, h2) + side(into, 1, h2) + rest(h2)
+
+    # the parts, for a search over offer sides (``_offer``)
+    change.side, change.rest, change.held = side, rest, held
+    return change
+
+
+def accepts(state: ChessboardState, q: int, offer: tuple, change=None) -> bool:
+    """The bots' acceptance rule (ENGINE-DECISIONS.md, S2): player ``q`` accepts the trade
+    ``offer`` (a K_OFFER move made to ``q``) if its hand is worth at least as much after
+    the trade as before (``hand_worth``, wants of the position before the trade).
+    ``change``: ``worth_change(state, q)``, when several offers are judged."""
+    give, get = state.offer_sides(offer)  # the mover gives ``give`` to q and receives ``get``
+    change = change or worth_change(state, q)
+    return change(get, give) >= -1e-9
+
+
+def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
+    """The offer that raises ``p``'s hand worth the most among those its partner accepts
+    (``accepts``: the bot knows the rule and, as every bot here, the open state), or no
+    more offers when none gains; ties go to the first partner, give side and get side.
+
+    Searched over the engine's offer sides (``_sides``, the same rules as ``_offers``, so
+    the result is one of ``moves``) rather than over the listed moves: a trade's worth
+    change is its give side's change plus its get side's (the sides share no card type),
+    except when both sides hold Move cards (the Move cards held re-value each other),
+    where it is valued whole.  So each side is valued once, not each of the few hundred
+    offers."""
+    if len(moves) < 2:
+        return (K_DONE,)
+    T = state.T
+    limit = T.hand_limit
+    is_move = [k == C_MOVE for k in T.kind]
+    mine = worth_change(state, p)
+    n_p = state.hand_n[p]
+    gives = state._sides(state.hands[p])
+    g_moves = [any(t >= 0 and is_move[t] for t in g) for g, _ in gives]
+    g_mine = [mine(g, ()) for g, _ in gives]
+    best, choice = 1e-9, (K_DONE,)
+    for q in state.partners:
+        theirs = worth_change(state, q)
+        n_q = state.hand_n[q]
+        gets = state._sides(state.hands[q])
+        g_theirs = [theirs((), g) for g, _ in gives]
+        for j, (get, n_get) in enumerate(gets):
+            r_moves = any(t >= 0 and is_move[t] for t in get)
+            r_mine, r_theirs = mine((), get), theirs(get, ())
+            for i, (give, n_give) in enumerate(gives):
+                if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
+                    continue
+                if r_moves and g_moves[i]:
+                    gain = mine(give, get)
+                    if gain <= best or theirs(get, give) < -1e-9:
+                        continue
+                else:
+                    gain = g_mine[i] + r_mine
+                    if gain <= best or g_theirs[i] + r_theirs < -1e-9:
+                        continue
+                if any(t >= 0 and t in get for t in give):
+                    continue  # a type on both sides: not an offer
+                best, choice = gain, (K_OFFER, q) + give + get
+    return choice
 
 
 def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:
@@ -155,7 +310,7 @@ def _least_wanted(state: ChessboardState, p: int, moves: list[tuple], wants: tup
 def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tuple:
     """The heuristic's move among ``moves`` (the state's legal moves); phases by frequency."""
     ph = state.phase
-    p = state.rob_queue[0] if ph == PH_ROB else state.cur  # state.current_player(), inline
+    p = state.rob_queue[0] if ph == PH_ROB else state.offer[1] if ph == PH_ANSWER else state.cur  # current_player()
     if ph == PH_MOVE:
         return _move(state, p, moves)
     if ph == PH_DISCARD or ph == PH_EXCHANGE:  # discard nothing; exchange when it is free
@@ -165,22 +320,9 @@ def choose(state: ChessboardState, moves: list[tuple], rng: random.Random) -> tu
     if ph == PH_BUY:
         return _buy(state, p, moves)
     if ph == PH_TRADE:
-        best, gain = (K_DONE,), 0.0
-        wants = _wants(state, p)
-        value = {}  # card type -> card_value (the same for every swap offered)
-        for m in moves:
-            if m[0] == K_SWAP:
-                y, x = m[3], m[2]
-                vy = value.get(y)
-                if vy is None:
-                    vy = value[y] = card_value(state, p, y, wants)
-                vx = value.get(x)
-                if vx is None:
-                    vx = value[x] = card_value(state, p, x, wants)
-                g = vy - vx
-                if g > gain:
-                    best, gain = m, g
-        return best
+        return _offer(state, p, moves)
+    if ph == PH_ANSWER:
+        return (K_ACCEPT,) if accepts(state, p, state.offer) else (K_DECLINE,)
     if ph == PH_DESERT:
         return _desert(state, p, moves)
     if ph == PH_SELL:

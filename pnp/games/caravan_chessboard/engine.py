@@ -15,9 +15,11 @@ Shapes, for speed (plain ints and lists, mutated in place):
 - ``Tables.lines[square][steps]`` lists every straight line of exactly ``steps`` squares
   from ``square`` (K5) as a tuple of the squares passed, the landing square last.
 
-Decisions are moves: tuples of small ints, the first item the kind ``K_*``.  A turn runs
-through the phases draw (discard, exchange, keep, hand limit), buy, move (trades after
-each landing, oasis moves), desert (before or after the move phase), rob (the robbed
+Decisions are moves: tuples of small ints, the first item the kind ``K_*``.  A trade offer
+is ``(K_OFFER, partner, *give, *get)``: the card types the mover gives and those it asks
+for, each side sorted and padded with -1 to ``Trading.offer_cards_max`` items (S2).  A turn
+runs through the phases draw (discard, exchange, keep, hand limit), buy, move (trade
+offers after each landing, each answered by the partner's seat, oasis moves), desert (before or after the move phase), rob (the robbed
 players' choices), sell.  Phases without a real choice are passed without a move.
 """
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, combinations_with_replacement, compress, repeat
 from operator import and_, itemgetter
 from typing import Any
 
@@ -34,14 +36,16 @@ from pnp.engine.core import InvariantViolation, RuleGap
 
 # move kinds
 (K_PLACE, K_PLACE_DESERT, K_DISCARD, K_DONE, K_EXCHANGE, K_KEEP_DROP, K_LIMIT_DROP, K_PLAY, K_MOVE,
- K_PASS, K_DESERT_FIRST, K_SWAP, K_BANDITS, K_SANDSTORM, K_LOSE_SOLDIER, K_LOSE_GOODS, K_SELL) = range(17)
+ K_PASS, K_DESERT_FIRST, K_OFFER, K_BANDITS, K_SANDSTORM, K_LOSE_SOLDIER, K_LOSE_GOODS, K_SELL,
+ K_ACCEPT, K_DECLINE) = range(19)
 KIND_NAMES = ("place", "place-desert", "discard", "done", "exchange", "keep-drop", "limit-drop", "play", "move",
-              "pass", "desert-first", "swap", "bandits", "sandstorm", "lose-soldier", "lose-goods", "sell")
-# phases (whose decision is awaited)
+              "pass", "desert-first", "offer", "bandits", "sandstorm", "lose-soldier", "lose-goods", "sell",
+              "accept", "decline")
+# phases (whose decision is awaited); PH_ANSWER: the partner's answer to a trade offer
 (PH_PLACE, PH_PLACE_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT, PH_BUY, PH_MOVE, PH_TRADE,
- PH_DESERT, PH_ROB, PH_SELL, PH_OVER) = range(13)
+ PH_DESERT, PH_ROB, PH_SELL, PH_OVER, PH_ANSWER) = range(14)
 PHASE_NAMES = ("place", "place-desert", "discard", "exchange", "keep", "limit", "buy", "move", "trade",
-               "desert", "rob", "sell", "over")
+               "desert", "rob", "sell", "over", "answer")
 # card kinds, as ints
 C_MOVE, C_BANDITS, C_SANDSTORM, C_SOLDIERS, C_GOOD = range(5)
 _KIND = {"move": C_MOVE, "bandits": C_BANDITS, "sandstorm": C_SANDSTORM, "soldiers": C_SOLDIERS, "good": C_GOOD}
@@ -140,6 +144,9 @@ class Tables:
             for s in range(self.squares)
         )
         self.centre_rows, self.centre_columns = b.centre_rows, b.centre_columns
+        # S2: each side of a trade offer holds 1..trade_max cards; offers per landing
+        self.trade_max = game.trading.offer_cards_max
+        self.trade_offers = game.trading.offers_per_landing
         self.oasis_per_row = game.marker("oasis").per_row
         self.die_faces = game.die_faces
         self.quicksand_per_row = game.marker("quicksand").per_row
@@ -226,6 +233,7 @@ class ChessboardState:
         "deck", "deck_n", "pile", "pile_n", "hands", "hand_n", "cars", "car_n", "gold", "paid",
         "pos", "bandits", "sandstorm", "occ", "quick", "oasis", "pending", "exchange_left",
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "desert_limit", "partners",
+        "offer", "offers_left",
         "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
         "coins", "coin_need",
     )
@@ -252,7 +260,7 @@ class ChessboardState:
         self.gold = [r.start_gold] * players
         self.paid = 0  # gold paid out by the bank (sales)
         self.counters = {"reshuffles": 0, "dry_draws": 0, "sales": 0, "gold_sold": 0, "moves": 0, "oasis_moves": 0,
-                         "blocked": 0, "swaps": 0, "bandit_moves": 0, "sandstorm_moves": 0, "exchanges": 0,
+                         "blocked": 0, "offers": 0, "trades": 0, "bandit_moves": 0, "sandstorm_moves": 0, "exchanges": 0,
                          "min_supply": T.deck_size}
         self.penalties = dict.fromkeys(PENALTIES, 0)
         self.max_circulation = sum(self.gold)
@@ -287,6 +295,8 @@ class ChessboardState:
         self.bandits_used = self.sandstorm_used = 0
         self.desert_limit = r.desert_cards_per_pawn
         self.partners: tuple[int, ...] = ()
+        self.offer: tuple = ()  # the trade offer awaiting its answer (PH_ANSWER)
+        self.offers_left = 0  # offers the mover may still make after this landing (S2)
         self.rob_queue: list[int] = []
         self.phase = PH_PLACE
         self.cur = 0  # K10: caravans are placed in turn order; seat 0 won the roll and starts
@@ -298,6 +308,8 @@ class ChessboardState:
     def current_player(self) -> int:
         if self.phase == PH_ROB:
             return self.rob_queue[0]
+        if self.phase == PH_ANSWER:
+            return self.offer[1]  # the partner answers the offer (S2, S3)
         return self.cur
 
     def is_terminal(self) -> bool:
@@ -335,7 +347,9 @@ class ChessboardState:
         if ph == PH_EXCHANGE:  # the exchange begun: its other discards
             return list(compress(T.card_moves[K_EXCHANGE], hand))
         if ph == PH_TRADE:
-            return self._swaps(p) + [(K_DONE,)]
+            return self._offers(p) + [(K_DONE,)]
+        if ph == PH_ANSWER:
+            return [(K_ACCEPT,), (K_DECLINE,)]
         if ph == PH_DESERT:
             return self._desert_moves() + [(K_DONE,)]
         if ph == PH_ROB:
@@ -406,29 +420,63 @@ class ChessboardState:
                             out.append((kind, t, land))
         return out
 
-    def accepts(self, q: int, receive: int, give: int) -> bool:
-        """Whether player ``q`` accepts a swap in which they receive a card of type
-        ``receive`` and give one of type ``give`` (S2): they already hold at least as many
-        of ``receive`` as of ``give`` (hand and caravan together)."""
-        hq, cq = self.hands[q], self.cars[q]
-        return hq[receive] + cq[receive] >= hq[give] + cq[give]
+    def _sides(self, hand: list[int]) -> list[tuple[tuple[int, ...], int]]:
+        """Every side of a trade offer ``hand`` can pay (S2): ``(types, n)`` for each
+        multiset of 1..``trade_max`` of its cards, ``types`` sorted and padded with -1 to
+        ``trade_max`` items, ``n`` the number of cards."""
+        k = self.T.trade_max
+        kinds = [t for t in range(self.T.T) if hand[t]]
+        out = []
+        for n in range(1, k + 1):
+            for combo in combinations_with_replacement(kinds, n):
+                if n == 1 or all(combo.count(t) <= hand[t] for t in set(combo)):
+                    out.append((combo + (-1,) * (k - n), n))
+        return out
 
-    def _swaps(self, p: int) -> list[tuple]:
-        """(K_SWAP, partner, card given, card received) for each acceptable 1-for-1 swap
-        with a caravan next to the current player's (K7, S2)."""
-        T = self.T
-        hand = self.hands[p]
-        mine = [t for t in range(T.T) if hand[t]]
+    def _offers(self, p: int) -> list[tuple]:
+        """(K_OFFER, partner, *give, *get) for every trade the current player may offer a
+        caravan next to theirs (K7, S2): 1..``trade_max`` hand cards for 1..``trade_max``
+        of the partner's, no card type on both sides, neither hand left above the hand
+        limit (K2), while offers are left for this landing.  Whether the partner accepts
+        is the partner's decision (PH_ANSWER)."""
+        if self.offers_left <= 0 or not self.partners:
+            return []
+        limit = self.T.hand_limit
+        mine = self._sides(self.hands[p])
+        n_p = self.hand_n[p]
         out = []
         for q in self.partners:
-            hq, cq = self.hands[q], self.cars[q]
-            for y in range(T.T):
-                if hq[y]:
-                    ny = hq[y] + cq[y]
-                    for x in mine:
-                        if x != y and hq[x] + cq[x] >= ny:
-                            out.append((K_SWAP, q, x, y))
+            n_q = self.hand_n[q]
+            theirs = self._sides(self.hands[q])
+            for give, n_give in mine:
+                kinds = set(give)
+                kinds.discard(-1)
+                for get, n_get in theirs:
+                    if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
+                        continue
+                    if kinds.isdisjoint(get):
+                        out.append((K_OFFER, q) + give + get)
         return out
+
+    def _can_offer(self, p: int) -> bool:
+        """Whether ``_offers(p)`` is non-empty, without listing it: offers are left and a
+        partner and the mover hold cards of two different types (a 1-for-1 offer then
+        exists, and changes no hand size; with one type between them no offer exists)."""
+        if self.offers_left <= 0:
+            return False
+        hands, hand = self.hands, self.hands[p]
+        mine = [t for t, n in enumerate(hand) if n]
+        for q in self.partners:
+            hq = hands[q]
+            for t, n in enumerate(hq):
+                if n and (len(mine) > 1 or (mine and mine[0] != t)):
+                    return True
+        return False
+
+    def offer_sides(self, m: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(types the mover gives, types the partner gives) of an offer ``m``, without padding."""
+        k = self.T.trade_max
+        return tuple(t for t in m[2:2 + k] if t >= 0), tuple(t for t in m[2 + k:2 + 2 * k] if t >= 0)
 
     def _desert_starts(self) -> tuple[int, ...]:
         occ, quick, oasis = self.occ, self.quick, self.oasis
@@ -486,18 +534,27 @@ class ChessboardState:
                 for _ in range(T.rules.exchange_draw):
                     self._draw_to_hand(p)
                 self._draw_step()
-        elif k == K_SWAP:
-            _, q, x, y = m
-            if not self.accepts(q, x, y):
-                raise RuleGap(f"swap {m!r} is not acceptable to player {q} (S2)")
+        elif k == K_OFFER:
+            self.offer = m
+            self.offers_left -= 1
+            self.counters["offers"] += 1
+            self.phase = PH_ANSWER
+        elif k == K_ACCEPT:
+            q = self.offer[1]
+            give, get = self.offer_sides(self.offer)
             hp, hq = self.hands[p], self.hands[q]
-            hp[x] -= 1
-            hp[y] += 1
-            hq[y] -= 1
-            hq[x] += 1
-            self.counters["swaps"] += 1
-            if not self._swaps(p):
-                self._after_trade()
+            for t in give:
+                hp[t] -= 1
+                hq[t] += 1
+            for t in get:
+                hq[t] -= 1
+                hp[t] += 1
+            self.hand_n[p] += len(get) - len(give)
+            self.hand_n[q] += len(give) - len(get)
+            self.counters["trades"] += 1
+            self._after_answer()
+        elif k == K_DECLINE:
+            self._after_answer()
         elif k == K_BANDITS or k == K_SANDSTORM:
             self._move_desert(k, m[1], m[2])
         elif k == K_DESERT_FIRST:
@@ -652,13 +709,23 @@ class ChessboardState:
         occ = self.occ
         players = self.players
         self.partners = tuple(sorted(occ[s] for s in self.T.around[self.pos[p]] if 0 <= occ[s] < players))
-        if self.partners and self._swaps(p):
+        self.offers_left = self.T.trade_offers
+        if self.partners and self._can_offer(p):
+            self.phase = PH_TRADE
+        else:
+            self._after_trade()
+
+    def _after_answer(self) -> None:
+        """After an offer is accepted or declined: another offer, if any is left (S2)."""
+        self.offer = ()
+        if self._can_offer(self.cur):
             self.phase = PH_TRADE
         else:
             self._after_trade()
 
     def _after_trade(self) -> None:
         self.partners = ()
+        self.offers_left = 0
         p = self.cur
         if self.oasis[self.pos[p]] and self._caravan_moves(p):
             self.phase = PH_MOVE
@@ -937,7 +1004,7 @@ MECHANISMS = (
     "discard before drawing", "exchange 2 for 1", "draw", "drop 1 of the 3 drawn", "discard to the hand limit",
     "load soldiers", "load goods", "stop loading",
     "move the caravan", "move again from an oasis", "desert phase first", "end the move phase",
-    "trade", "decline a trade",
+    "offer a trade", "no more offers", "accept a trade", "decline a trade",
     "move the Bandits", "move the Sandstorm", "end the desert phase",
     "robbed: lose a soldier", "robbed: lose all goods",
     "sell", "keep the goods",
@@ -949,7 +1016,8 @@ _LABEL = {
     (PH_KEEP, K_KEEP_DROP): "drop 1 of the 3 drawn", (PH_LIMIT, K_LIMIT_DROP): "discard to the hand limit",
     (PH_BUY, K_DONE): "stop loading",
     (PH_MOVE, K_DESERT_FIRST): "desert phase first", (PH_MOVE, K_PASS): "end the move phase",
-    (PH_TRADE, K_SWAP): "trade", (PH_TRADE, K_DONE): "decline a trade",
+    (PH_TRADE, K_OFFER): "offer a trade", (PH_TRADE, K_DONE): "no more offers",
+    (PH_ANSWER, K_ACCEPT): "accept a trade", (PH_ANSWER, K_DECLINE): "decline a trade",
     (PH_DESERT, K_BANDITS): "move the Bandits", (PH_DESERT, K_SANDSTORM): "move the Sandstorm",
     (PH_DESERT, K_DONE): "end the desert phase",
     (PH_ROB, K_LOSE_SOLDIER): "robbed: lose a soldier", (PH_ROB, K_LOSE_GOODS): "robbed: lose all goods",
@@ -992,16 +1060,25 @@ def progress(state: ChessboardState) -> list[float]:
 def determinise(state: ChessboardState, seat: int, rng: random.Random) -> None:
     """Redeal what ``seat`` cannot see: the other players' hands, each keeping its size,
     drawn from those hands and the face-down deck together (the rest becomes the deck).
-    Caravans, the discard pile and the board are open."""
+    Caravans, the discard pile and the board are open, and so are the cards of a trade
+    offer awaiting ``seat``'s answer (the proposer keeps them: S2)."""
     others = [q for q in range(state.players) if q != seat]
     pool = list(state.deck)
     for q in others:
         pool = [a + b for a, b in zip(pool, state.hands[q])]
+    shown = [0] * len(pool)  # cards another player has shown (offered to ``seat``)
+    if state.phase == PH_ANSWER and state.offer and state.offer[1] == seat:
+        proposer = state.cur
+        for t in state.offer_sides(state.offer)[0]:
+            shown[t] += 1
+            pool[t] -= 1
+    else:
+        proposer = -1
     left = sum(pool)
     for q in others:
         hand = state.hands[q]  # in place: all_piles holds references to the hands and the deck
-        hand[:] = [0] * len(pool)
-        for _ in range(state.hand_n[q]):
+        hand[:] = shown if q == proposer else [0] * len(pool)
+        for _ in range(state.hand_n[q] - (sum(shown) if q == proposer else 0)):
             x = rng.randrange(left)
             t = 0
             while x >= pool[t]:

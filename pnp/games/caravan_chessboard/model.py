@@ -87,6 +87,17 @@ class Rules:
 
 
 @dataclass(frozen=True)
+class Trading:
+    """How the simulation lists trade offers (ENGINE-DECISIONS.md, S2).  Not a rule: the
+    seed allows any trade both players accept; the engine needs a finite, small list of
+    legal moves.  ``offer_cards_max``: cards each side of one offer may hold (1 or more);
+    ``offers_per_landing``: offers a player may make after one landing."""
+
+    offer_cards_max: int
+    offers_per_landing: int
+
+
+@dataclass(frozen=True)
 class Board:
     """The 8 x 8 chessboard: ``rows`` x ``columns``, ``regions`` (region id -> its rows,
     1-based), ``centre_rows``/``centre_columns`` (the centre block where the desert
@@ -176,6 +187,7 @@ class CaravanChessboard:
     bandits: Pawn
     sandstorm: Pawn
     coins: tuple[Coin, ...]
+    trading: Trading
     icons: Mapping[str, str] = field(repr=False)
 
     # -------------------------------------------------------------- player counts
@@ -367,6 +379,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         bandits=desert[0],
         sandstorm=desert[1],
         coins=coins,
+        trading=Trading(node["trading"]["offer_cards_max"].int(1), node["trading"]["offers_per_landing"].int(1)),
         icons=MappingProxyType(icons),
     )
 

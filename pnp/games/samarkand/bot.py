@@ -80,7 +80,8 @@ def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
     """Greedy trades that raise V: (total gain in Piaster of potential, first trade or None).
 
     Each step pairs the hand's cheapest card to give (second cheapest if it is the same
-    good) with each field card; O(goods) per trade.
+    good) with each field card; O(goods) per trade.  ``field``: the cards the player may
+    take (counts per good); a card given is not taken back on the same visit (D23).
     """
     hand, field = hand[:], field[:]
     G, sale = T.G, T.sale
@@ -116,8 +117,7 @@ def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
         a, b = move
         hand[a] -= 1
         hand[b] += 1
-        field[a] += 1
-        field[b] -= 1
+        field[b] -= 1  # the card given stays out of reach on this visit (D23)
         total += best
         if first is None:
             first = (K_TRADE, a, b)
@@ -297,7 +297,9 @@ def _move(state: SamarkandState, moves: list) -> tuple:
 
 def _camp(state: SamarkandState, moves: list) -> tuple:
     T, p = state.T, state.cur
-    gain, first = _trade_plan(T, state.hands[p], state.fields[state.camp], 1 if state.traded else 6)
+    # the cards it may take: the field without those it placed on this visit (D23)
+    takeable = [f - n for f, n in zip(state.fields[state.camp], state.placed)]
+    gain, first = _trade_plan(T, state.hands[p], takeable, 1 if state.traded else 6)
     if state.free and not state.traded and len(moves) > 1 and moves[-2][0] == K_EXTRA:
         values = _Values(state)
         best = max((m for m in moves if m[0] == K_EXTRA), key=lambda m: values.of(m[1], True, 1))

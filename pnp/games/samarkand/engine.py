@@ -124,7 +124,7 @@ class SamarkandState:
     __slots__ = (
         "T", "seed", "players", "rng", "phase", "cur", "placing", "turn_count", "winner_seat",
         "money", "hands", "hs", "pos", "deck", "deck_size", "fields", "fsize", "markets", "chips",
-        "pile", "discarder", "camp", "free", "traded", "gift_given", "oasis", "city", "sold_slot",
+        "pile", "discarder", "camp", "free", "traded", "gift_given", "placed", "oasis", "city", "sold_slot",
         "die_dest", "draw_target", "draw_left", "draw_got", "last_drawn", "after", "buy_n",
         "paid_out", "taken_in", "max_payout", "total", "counters", "penalties", "max_circulation",
         "notes", "note_need", "note_memo", "start_money",
@@ -183,6 +183,9 @@ class SamarkandState:
         self.discarder = -1
         self.camp = self.oasis = self.city = self.sold_slot = -1
         self.free = self.traded = self.gift_given = False
+        # D23: cards of each good the player has put on the trading field of the camp he
+        # is visiting (gift and trades); he cannot take them back on this visit
+        self.placed = [0] * G
         self.draw_target = self.draw_left = self.draw_got = 0
         self.die_dest = ()
         self.last_drawn = -1
@@ -223,11 +226,12 @@ class SamarkandState:
                 moves.append((K_DIE,))
             return moves
         if ph == PH_CAMP:
-            hand, field = self.hands[p], self.fields[self.camp]
+            hand, field, placed = self.hands[p], self.fields[self.camp], self.placed
             moves = [
                 (K_TRADE, a, b)
                 for a in range(T.G) if hand[a]
-                for b in range(T.G) if field[b] and b != a  # D11: same-good swaps change nothing
+                # D11: same-good swaps change nothing; D23: his own cards stay on the field
+                for b in range(T.G) if field[b] > placed[b] and b != a
             ]
             if self.free and not self.traded:
                 moves.extend((K_EXTRA, e) for e in T.exits[self.pos[p]])
@@ -287,6 +291,7 @@ class SamarkandState:
             hand[b] += 1
             field[b] -= 1
             field[a] += 1
+            self.placed[a] += 1  # D23: not to be taken back on this visit
             self.traded = True
         elif k == K_STEP or k == K_EXTRA:
             self.pos[self.cur] = m[1]
@@ -340,6 +345,7 @@ class SamarkandState:
     def _enter_camp(self, c: int, free: bool) -> None:
         T, r, p = self.T, self.T.rules, self.cur
         self.camp, self.free, self.traded, self.gift_given = c, free, False, False
+        self.placed = [0] * T.G  # D23: a new visit
         if self.fsize[c] >= T.capacity[c]:
             # seed: a full field is bought for 10 and refilled with 2; no gift (D3, D4)
             if self.money[p] < r.camp_full_price:
@@ -368,6 +374,7 @@ class SamarkandState:
         if g >= 0:
             self.fields[c][g] += 1
             self.fsize[c] += 1
+            self.placed[g] += 1  # D23: the gift stays too
         self.gift_given = True
         self.phase = PH_CAMP
 
@@ -621,7 +628,8 @@ class SamarkandState:
     def check_invariants(self) -> None:
         """Cards conserved per good over deck, hands, fields and discards; money accounted
         for against the bank's payouts and takings; no negative count; fields within
-        capacity; chips on distinct market slots.  Raises ``InvariantViolation``."""
+        capacity; chips on distinct market slots; the cards a camp visitor placed on the field
+        still there (D23).  Raises ``InvariantViolation``."""
         T = self.T
         for g in range(T.G):
             where = [self.deck[g], self.pile[g]] + [h[g] for h in self.hands] + [f[g] for f in self.fields]
@@ -647,6 +655,8 @@ class SamarkandState:
         placed = [c for c in self.chips if c != -1]
         if len(set(placed)) != len(placed) or any(not 0 <= c < len(self.markets) for c in placed):
             raise InvariantViolation(f"chips on {self.chips}")
+        if self.phase == PH_CAMP and any(n > f for n, f in zip(self.placed, self.fields[self.camp])):
+            raise InvariantViolation(f"cards placed this visit {self.placed} not on the field {self.fields[self.camp]} (D23)")
         if self.phase not in (PH_PLACE, PH_OVER) and min(self.pos) < 0:
             raise InvariantViolation(f"a figure is off the board: {self.pos}")
         if self.phase == PH_OVER and self.money[self.winner_seat] < T.rules.target_money:
