@@ -15,7 +15,7 @@ from pnp.model import load_game
 
 from helpers import edit, page_size_mm
 
-PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from helpers import PAPER_PT
 
 
 def kit(kit_dir: Path, name: str):
@@ -28,8 +28,8 @@ def test_every_page_is_the_paper(kit_dir, name, paper):
     reader, manifest = kit(kit_dir, name)
     assert manifest["pages"] == len(reader.pages)
     for page in reader.pages:
-        w, h = page_size_mm(page)
-        assert abs(w - PAPER_MM[paper][0]) < 0.1 and abs(h - PAPER_MM[paper][1]) < 0.1
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert abs(w - PAPER_PT[paper][0]) < 0.01 and abs(h - PAPER_PT[paper][1]) < 0.01
         trim = page.trimbox
         assert (float(trim.width), float(trim.height)) == (float(page.mediabox.width), float(page.mediabox.height))
 

@@ -9,11 +9,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.geometry import CARD_SIZES
+from helpers import POKER_MM
 from pnp.kit.build import KitRequest, build_kit
 
 MM_PER_PT = 25.4 / 72
-W, H = CARD_SIZES["poker"]
+W, H = POKER_MM
 INCH = 25.4
 
 
