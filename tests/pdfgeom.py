@@ -71,6 +71,17 @@ def _bounds(points, height):
     return (min(xs) * MM_PER_PT, (height - max(ys)) * MM_PER_PT, max(xs) * MM_PER_PT, (height - min(ys)) * MM_PER_PT)
 
 
+_FORMS: dict[int, tuple] = {}     # id(form XObject) -> (the XObject, its parsed content stream)
+
+
+def _form_stream(xobj, pdf) -> ContentStream:
+    """``xobj``'s content stream, parsed once: a face drawn many times on many sheets is one
+    XObject (pypdf hands back the same object for it), and parsing is the slow part."""
+    if id(xobj) not in _FORMS:
+        _FORMS[id(xobj)] = (xobj, ContentStream(xobj, pdf))
+    return _FORMS[id(xobj)][1]
+
+
 def _run(contents, resources, pdf, ctm, height, out, clip, form):
     """Interpret ``contents``; ``clip`` is the clip box in force (mm) or None, ``form`` the
     name of the top-level form XObject being drawn."""
@@ -124,7 +135,7 @@ def _run(contents, resources, pdf, ctm, height, out, clip, form):
             xobj = resources.get("/XObject", {}).get_object()[operands[0]].get_object()
             if xobj.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
-                _run(ContentStream(xobj, pdf), xobj.get("/Resources", resources), pdf, _mul(matrix, ctm), height, out,
+                _run(_form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, _mul(matrix, ctm), height, out,
                      clip, form or f"{operands[0]}#{len(out)}")
 
 

@@ -66,6 +66,10 @@ def sheets(shared_builds):
         reader = PdfReader(next(folder.glob("*.pdf")))
         pages = []
         for number, page in enumerate(reader.pages, 1):
+            resources = page.get("/Resources")
+            forms = resources.get_object().get("/XObject") if resources is not None else None
+            if not any(str(name).startswith("/Fc") for name in (forms.get_object() if forms is not None else {})):
+                continue        # rules, contents, blank backs: no placed face to measure
             faces, marks = page_geometry(page)
             if faces and marks:
                 pages.append((number, faces, marks))
