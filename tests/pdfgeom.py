@@ -22,6 +22,10 @@ class Paint:
     fill: tuple[float, ...]        # current non-stroking colour (rgb or gray)
     stroke: tuple[float, ...]
     box: tuple[float, float, float, float]   # x0, y0, x1, y1 in mm, top-left origin
+    # What shows of ``box`` inside the clip paths in force (their bounding boxes), or None when
+    # the clip hides it all; equal to ``box`` when nothing clips.
+    shown: tuple[float, float, float, float] | None = None
+    form: str = ""                 # name of the page's form XObject (``Do``) that drew it, "" if none
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -48,11 +52,39 @@ def paints(page) -> list[Paint]:
     """Every painted path of ``page`` (pypdf page), in drawing order."""
     height = float(page.mediabox.top)
     out: list[Paint] = []
-    _run(page.get_contents(), page.get("/Resources"), page.pdf, (1, 0, 0, 1, 0, 0), height, out)
+    _run(page.get_contents(), page.get("/Resources"), page.pdf, (1, 0, 0, 1, 0, 0), height, out, None, "")
     return out
 
 
-def _run(contents, resources, pdf, ctm, height, out):
+EMPTY = (0.0, 0.0, -1.0, -1.0)     # a clip that shows nothing
+
+
+def _intersect(a, b):
+    """The overlap of boxes ``a`` and ``b`` (x0, y0, x1, y1), EMPTY when they do not meet."""
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else EMPTY
+
+
+def _bounds(points, height):
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return (min(xs) * MM_PER_PT, (height - max(ys)) * MM_PER_PT, max(xs) * MM_PER_PT, (height - min(ys)) * MM_PER_PT)
+
+
+_FORMS: dict[int, tuple] = {}     # id(form XObject) -> (the XObject, its parsed content stream)
+
+
+def _form_stream(xobj, pdf) -> ContentStream:
+    """``xobj``'s content stream, parsed once: a face drawn many times on many sheets is one
+    XObject (pypdf hands back the same object for it), and parsing is the slow part."""
+    if id(xobj) not in _FORMS:
+        _FORMS[id(xobj)] = (xobj, ContentStream(xobj, pdf))
+    return _FORMS[id(xobj)][1]
+
+
+def _run(contents, resources, pdf, ctm, height, out, clip, form):
+    """Interpret ``contents``; ``clip`` is the clip box in force (mm) or None, ``form`` the
+    name of the top-level form XObject being drawn."""
     if contents is None:
         return
     stream = contents if isinstance(contents, ContentStream) else ContentStream(contents, pdf)
@@ -60,6 +92,7 @@ def _run(contents, resources, pdf, ctm, height, out):
     stack = []
     fill, stroke = (0.0,), (0.0,)
     points: list[tuple[float, float]] = []
+    clipping = False
     for operands, op in stream.operations:
         op = op.decode() if isinstance(op, bytes) else op
         nums = []
@@ -69,9 +102,11 @@ def _run(contents, resources, pdf, ctm, height, out):
             except (TypeError, ValueError):
                 nums.append(v)
         if op == "q":
-            stack.append((ctm, fill, stroke))
+            stack.append((ctm, fill, stroke, clip))
         elif op == "Q":
-            ctm, fill, stroke = stack.pop()
+            ctm, fill, stroke, clip = stack.pop()
+        elif op in ("W", "W*"):
+            clipping = True     # the current path clips once it is painted (usually by n)
         elif op == "cm":
             ctm = _mul(tuple(nums), ctm)
         elif op in ("rg", "g", "k"):
@@ -89,17 +124,19 @@ def _run(contents, resources, pdf, ctm, height, out):
         elif op in ("f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "n"):
             if op != "n" and points:
                 kind = "stroke" if op in ("S", "s") else ("fill" if op in ("f", "F", "f*") else "both")
-                xs = [p[0] for p in points]
-                ys = [p[1] for p in points]
-                box = (min(xs) * MM_PER_PT, (height - max(ys)) * MM_PER_PT,
-                       max(xs) * MM_PER_PT, (height - min(ys)) * MM_PER_PT)
-                out.append(Paint(kind, fill, stroke, box))
-            points = []
+                box = _bounds(points, height)
+                shown = _intersect(box, clip) if clip is not None else box
+                out.append(Paint(kind, fill, stroke, box, None if shown == EMPTY else shown, form))
+            if clipping and points:
+                bounds = _bounds(points, height)
+                clip = bounds if clip is None else _intersect(clip, bounds)
+            points, clipping = [], False
         elif op == "Do":
             xobj = resources.get("/XObject", {}).get_object()[operands[0]].get_object()
             if xobj.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
-                _run(ContentStream(xobj, pdf), xobj.get("/Resources", resources), pdf, _mul(matrix, ctm), height, out)
+                _run(_form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, _mul(matrix, ctm), height, out,
+                     clip, form or f"{operands[0]}#{len(out)}")
 
 
 def rgb(hex_colour: str) -> tuple[float, float, float]:

@@ -140,12 +140,22 @@ def test_alignment_marks_match_across_neighbours(face, strings, paper):
     sheets = tile_board(face, settings, strings, "Samarkand")
     plan = plan_tiles(face, settings)
     seams = (plan.cols - 1) * plan.rows + (plan.rows - 1) * plan.cols
-    seen: dict[str, int] = {}
-    for sheet in sheets:
-        for mark in re.findall(r'id="(align-[^"]+)"', sheet.svg):
-            seen[mark] = seen.get(mark, 0) + 1
+    seen: dict[str, list] = {}
+    for sheet, box in zip(sheets, _regions(sheets)):
+        (p,) = sheet.placements
+        assert p.rotation == 0      # the board prints upright here: sheet mm = board mm + offset
+        for mark, cx, cy in re.findall(r'id="(align-[^"]+)"><circle cx="([-\d.]+)" cy="([-\d.]+)"', sheet.svg):
+            # the mark's centre in board trim mm, read back through this tile's placement
+            seen.setdefault(mark, []).append((float(cx) - p.x + box[0], float(cy) - p.y + box[1], box))
     assert len(seen) == 2 * seams
-    assert set(seen.values()) == {2}        # each mark printed on both tiles of its seam
+    for mark, copies in seen.items():
+        assert len(copies) == 2, mark       # printed on both tiles of its seam ...
+        (x1, y1, a), (x2, y2, b) = copies
+        assert abs(x1 - x2) < 0.01 and abs(y1 - y2) < 0.01, mark     # ... at the same point of the board
+        overlap = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+        # ... inside the strip the two tiles share (the seam), not elsewhere on either tile
+        assert overlap[0] - 0.01 <= x1 <= overlap[2] + 0.01 and overlap[1] - 0.01 <= y1 <= overlap[3] + 0.01, mark
+        assert min(overlap[2] - overlap[0], overlap[3] - overlap[1]) == pytest.approx(DEFAULT_OVERLAP_MM)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

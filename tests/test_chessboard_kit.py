@@ -18,6 +18,7 @@ from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
 from pnp.components.fonts import fonts
 from pnp.geometry import PAPERS
+from helpers import PAPER_PT
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings
 from pnp.games.caravan_chessboard import kit as chessboard
@@ -174,8 +175,8 @@ def test_rules_sheet_pages_and_text(game, lang, paper):
     reader = PdfReader(io.BytesIO(buf.getvalue()))
     assert len(reader.pages) == pages <= 4  # 3 pages of rules, 1 of player aids (issue 12)
     for page in reader.pages:
-        w, h = page_size_mm(page)
-        assert abs(w - PAPERS[paper].width) < 0.1 and abs(h - PAPERS[paper].height) < 0.1
+        assert abs(float(page.mediabox.width) - PAPER_PT[paper][0]) < 0.01
+        assert abs(float(page.mediabox.height) - PAPER_PT[paper][1]) < 0.01
     text = " ".join(p.extract_text() for p in reader.pages).replace("\u00a0", " ")
     assert ("Clarifications" if lang == "en" else "Præciseringer") in text
     assert "50" in text and "75" in text
@@ -201,17 +202,6 @@ def test_rules_and_components_follow_the_data(data_copy):
     runs = chessboard.components(game, strings, game.variant(4), PrintSettings(PAPERS["a4"]), lambda c: (lambda *a: c))
     coins = next(r for r in runs if r.id == "coins")
     assert coins.by_type["10"] == tens + 3
-
-
-def test_components_are_deterministic(game):
-    strings = Strings(DEFAULT_DATA_DIR, GAME, "da")
-    settings = PrintSettings(PAPERS["letter"])
-
-    def svgs():
-        runs = chessboard.components(game, strings, game.variant(3), settings, lambda c: (lambda *a: c))
-        return [s.svg for r in runs for s in r.sheets]
-
-    assert svgs() == svgs()
 
 
 def run(capsys, *args):

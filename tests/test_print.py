@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.components import cards, style
-from pnp.geometry import CARD_SIZES, PAPERS
+from helpers import PAPER_PT, POKER_MM
+from pnp.geometry import PAPERS
 from pnp.printing.imposition import FOLD_CLEAR_MM, TIGHT_BLEED_MM, PrintSettings, impose_grid
 from pnp.kit.build import KitRequest, build_kit
 from pnp.printing.pdf import svg_to_pdf
@@ -18,7 +19,7 @@ from pnp.components.svg import Face, group, rect
 
 from pdfgeom import paints, rgb, same_colour
 
-W, H = CARD_SIZES["poker"]
+W, H = POKER_MM
 BLEED = 3.0
 OFFSET = (1.5, -2.0)
 VARIANTS = {   # name -> KitRequest fields (2 players, cards only: 72 cards, 8 sheets of 9)

@@ -9,11 +9,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
-from pnp.geometry import CARD_SIZES
+from helpers import POKER_MM
 from pnp.kit.build import KitRequest, build_kit
 
 MM_PER_PT = 25.4 / 72
-W, H = CARD_SIZES["poker"]
+W, H = POKER_MM
 INCH = 25.4
 
 
@@ -109,7 +109,10 @@ def test_tgc_pngs_are_825_by_1125_px_and_named_in_the_report(targets):
 def test_mpc_exports_cards_only_at_822_by_1122_px_and_says_what_it_left_out(targets):
     folder = targets["mpc"]
     assert not list(folder.glob("market-tokens*"))
-    for png in folder.glob("*.png"):
+    pngs = sorted(folder.glob("*.png"))      # one image per distinct card face: the back and 6 goods
+    assert [p.stem for p in pngs] == ["cards-back", "cards-camels", "cards-carpets", "cards-copper", "cards-fruit",
+                                      "cards-grain", "cards-jewels"]
+    for png in pngs:
         with Image.open(png) as image:
             assert image.size == (822, 1122)
     report = preflight(folder)

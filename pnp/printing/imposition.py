@@ -493,31 +493,24 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     dwg = new_sheet(paper.width, paper.height)
     art: list[PlacedFace] = []
     placements = []
+    taken = {_sheet_cell(row, col, mirror, plan, settings) for _face, _index, row, col, mirror in items}
     for face, index, row, col, mirror in items:
         x, y = plan.trim_box(col, row)
         rotation = 90 if plan.rotated else 0
-        mcol, mrow = col, row
+        mrow, mcol = _sheet_cell(row, col, mirror, plan, settings)
         if mirror == "duplex":
             x, y, rotation = _mirror(x, y, plan.face_w, plan.face_h, rotation, paper, settings.duplex)
-            if settings.duplex == "long":
-                mcol = plan.cols - 1 - col
-            else:
-                mrow = plan.rows - 1 - row
         elif isinstance(mirror, FoldPlan):
             x, y, rotation = _fold_mirror(x, y, plan.face_w, plan.face_h, rotation, mirror)
-            if mirror.axis == "x":
-                mcol = plan.cols - 1 - col
-            else:
-                mrow = plan.rows - 1 - row
-        # Clip: full bleed on sides that face the outside of the grid (or always, with gutters).
-        # Sides facing the outside of the grid keep the outer bleed; inner sides keep the full
+        # Clip: sides with no piece beside them on this sheet (the grid's outside, or an empty
+        # cell of a part-filled last sheet) keep the outer bleed; inner sides keep the full
         # bleed (gutters) or, abutting, overlap the neighbour by a hair of the shared edge
         # colour so that rasterisers show no seam.
         inner = min(bleed, ABUT_OVERLAP_MM) if plan.abut else bleed
-        left = outer if mcol == 0 else inner
-        right = outer if mcol == plan.cols - 1 else inner
-        top = outer if mrow == 0 else inner
-        bottom = outer if mrow == plan.rows - 1 else inner
+        left = inner if (mrow, mcol - 1) in taken else outer
+        right = inner if (mrow, mcol + 1) in taken else outer
+        top = inner if (mrow - 1, mcol) in taken else outer
+        bottom = inner if (mrow + 1, mcol) in taken else outer
         art.append(PlacedFace(face, place_matrix(x, y, plan.face_w, plan.face_h, rotation),
                               (x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom)))
         placements.append(Placement(face.name, face.component, x, y, plan.face_w, plan.face_h, rotation, index))
@@ -538,6 +531,15 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     # The bookmark is the component's name in the kit's language (no English side word):
     # a component's fronts and backs sheets share it, so the viewer shows it once.
     return Sheet(paper, component, side, dwg.tostring(), placements, marks, label, art=art)
+
+
+def _sheet_cell(row: int, col: int, mirror, plan: GridPlan, settings: PrintSettings) -> tuple[int, int]:
+    """The (row, col) a grid cell lands on once mirrored as ``_grid_sheet`` mirrors it."""
+    if mirror == "duplex":
+        return (row, plan.cols - 1 - col) if settings.duplex == "long" else (plan.rows - 1 - row, col)
+    if isinstance(mirror, FoldPlan):
+        return (row, plan.cols - 1 - col) if mirror.axis == "x" else (plan.rows - 1 - row, col)
+    return (row, col)
 
 
 def _corrected(p: Placement, settings: PrintSettings) -> Placement:

@@ -135,9 +135,10 @@ def test_heuristic_games_finish_in_check_mode(cgame, players):
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_random_players_meet_no_dead_end_nor_violation(cgame, players):
     # a playout raises DeadEnd / InvariantViolation / RuleGap; timeouts are allowed here
-    for i in range(4):
-        playout(lambda s: C.new_game(cgame, players, s), [RandomPlayer()] * players,
-                game_seed(9, players, i), 3000, check=True)
+    results = [playout(lambda s: C.new_game(cgame, players, s), [RandomPlayer()] * players,
+                       game_seed(9, players, i), 3000, check=True) for i in range(4)]
+    # each game was played (moves made, checked after each) and ended one way or the other
+    assert all(r.moves > players and (r.winner is None) == r.timed_out for r in results), results
 
 
 def test_random_player_chooses_only_legal_moves_through_every_phase(cgame):

@@ -137,6 +137,20 @@ def engine_counts(game, players: int, seed: int = 0) -> dict[str, int]:
 
 
 
+def _kit_names(kit_counts: Mapping[str, int] | None, deck: Mapping[str, int]) -> dict[str, int]:
+    """The kit's counts in ``engine_counts``' names.  The kit hands over its deck as
+    {good id: cards} (the deck run's ``by_type``); such a deck is read as ``cards.<good>``
+    with ``cards`` its total, and a good it lacks counts 0, so a card missing from the
+    printed deck is a difference, not a key skipped."""
+    if not kit_counts:
+        return {}
+    named = {k if k == "cards" or "." in k or k not in deck else f"cards.{k}": v for k, v in kit_counts.items()}
+    if any(k.startswith("cards.") for k in named):
+        named = {**{f"cards.{g}": 0 for g in deck}, **named}
+        named.setdefault("cards", sum(v for k, v in named.items() if k.startswith("cards.")))
+    return named
+
+
 def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
     """Check a variant without playing it; returns the lines of what was checked.
 
@@ -172,8 +186,8 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
              "market_chips": game.market_chips, "pawns": players}
     for g in deck:
         model[f"market_tokens.{g}"] = game.market_token_goods.count(g)
-    for source, counts in (("model", model), ("kit", kit_counts or {})):
-        diff = [f"{k}: engine {engine[k]}, {source} {v}" for k, v in counts.items() if k in engine and engine[k] != v]
+    for source, counts in (("model", model), ("kit", _kit_names(kit_counts, deck))):
+        diff = [f"{k}: engine {engine.get(k, 'none')}, {source} {v}" for k, v in counts.items() if engine.get(k) != v]
         if diff:
             raise VariantError(f"{players} players: the engine and the {source} disagree: " + "; ".join(diff))
     lines = [

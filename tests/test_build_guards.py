@@ -1,0 +1,111 @@
+"""Guards of `pnp build` tested from the failing side (issue 17): a variant that passes its
+static check but fails a simulation threshold, and a kit deck that differs from the engine's,
+are refused with nothing written; a write that fails half-way leaves no file and no .part."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers import edit
+from pnp.cli import main
+from pnp.engine.check import load_settings, quick_check, static_check
+from pnp.errors import OutputError, VariantError
+from pnp.files import write_atomically
+from pnp.model import load_game
+from pnp.model.catalog import data_dir
+from pnp.model.variant import Variant
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+
+def test_build_refuses_a_variant_that_fails_a_simulation_threshold(data_copy, tmp_path, capsys):
+    checks = data_copy / "samarkand" / "checks.yaml"
+    # 20 simulated games (not 200) keep the test fast; a 2-player game takes more than 9 rounds
+    # (the shipped floor is 8, the data's median ~20), so the median-length threshold fails.
+    edit(checks, "quick_games: 200", "quick_games: 20")
+    edit(checks, "max_median_rounds: 60", "max_median_rounds: 9")
+    game = load_game("samarkand", data_copy)
+    settings = load_settings(game)
+    static_check(game, Variant(2), settings)                    # the static check passes ...
+    assert not quick_check(game, Variant(2), seed=0).passed    # ... the simulations do not
+    out = tmp_path / "out"
+    status = main(["--data-dir", str(data_copy), "build", "samarkand", "--players", "2", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert status != 0
+    assert "fails its check" in err and "median" in err, err
+    assert _files(out) == []
+
+
+def test_build_refuses_a_kit_deck_that_differs_from_the_engines(monkeypatch, tmp_path, capsys):
+    from pnp.games.samarkand import kit
+
+    real = kit._deck
+
+    def deck_one_jewel_short(*args, **kwargs):
+        run = real(*args, **kwargs)
+        run.by_type = {**run.by_type, "jewels": run.by_type["jewels"] - 1}
+        return run
+
+    monkeypatch.setattr(kit, "_deck", deck_one_jewel_short)
+    out = tmp_path / "out"
+    status = main(["build", "samarkand", "--players", "2", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert status != 0
+    assert "the engine and the kit disagree" in err and "jewels" in err, err
+    assert _files(out) == []
+
+
+@pytest.mark.parametrize("game_id, variant, good", [("samarkand", Variant(3), "camels"),
+                                                   ("caravan", Variant(3), "salt"),
+                                                   ("caravan-chessboard", Variant(3), "silk")])
+def test_static_check_compares_the_kits_deck_by_type(game_id, variant, good):
+    """The kit hands the engine its deck as {type id: count} (the deck run's ``by_type``)."""
+    game = load_game(game_id, data_dir())
+    settings = load_settings(game)
+    engine_deck = _engine_deck(game, variant)
+    static_check(game, variant, settings, kit_counts=engine_deck)          # the same deck passes
+    short = {**engine_deck, good: engine_deck[good] - 1}
+    with pytest.raises(VariantError, match=rf"the engine and the kit disagree: .*{good}"):
+        static_check(game, variant, settings, kit_counts=short)
+    missing = {k: v for k, v in engine_deck.items() if k != good}
+    with pytest.raises(VariantError, match=rf"the engine and the kit disagree: .*{good}"):
+        static_check(game, variant, settings, kit_counts=missing)
+
+
+def _engine_deck(game, variant) -> dict[str, int]:
+    """The deck (Caravan: the bag of goods) each game's kit recipe prints, type -> count, as
+    its kit.py computes it from the model."""
+    if game.id == "caravan":
+        return dict(game.goods_counts(variant))
+    return dict(game.deck(variant.players if game.id == "samarkand" else variant))
+
+
+# ------------------------------------------------------------------------ atomic writes
+def test_a_write_failing_half_way_leaves_no_file_and_no_part(tmp_path):
+    folder = tmp_path / "out"
+    (tmp_path / "blocker").write_text("a file, not a folder", encoding="utf-8")
+
+    def payloads():
+        yield folder / "a.pdf", b"%PDF first"
+        yield folder / "b.json", b"{}"
+        yield tmp_path / "blocker" / "c.pdf", b"cannot go under a file"
+
+    with pytest.raises(OutputError, match="cannot write"):
+        write_atomically(folder, payloads(), key="--out")
+    assert _files(folder) == [] and [p.name for p in tmp_path.iterdir()] == ["blocker", "out"]
+
+
+def test_a_payload_failing_half_way_leaves_no_file_and_no_part(tmp_path):
+    folder = tmp_path / "out"
+
+    def payloads():
+        yield folder / "a.pdf", b"%PDF first"
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(OutputError, match="No space left on device"):
+        write_atomically(folder, payloads(), key="--out")
+    assert _files(folder) == []
