@@ -298,8 +298,82 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     settings = settings.tight()
     rooms = [(host, box) for host in hosts for box in host.free]
     px, py, pw, ph = _printable(settings, any(g.note for g in groups))
-    room_sizes = [(box[2], box[3]) for _, box in rooms]
+    # A piece with an assembly note carries it on its own sheet, next to it: a new sheet has
+    # the note band above its footer; a host room holding such a piece keeps a band of
+    # NOTE_MM free at its foot.  A room gets its band when the packing leaves a noted piece
+    # in it with less than the band free under the pieces; then the search runs again.
+    banded: set[int] = set()
+    for _ in range(len(rooms) + 1):
+        room_sizes = [(box[2], box[3] - (NOTE_MM if i in banded else 0.0)) for i, (_, box) in enumerate(rooms)]
+        best = _search(groups, settings, room_sizes, pw, ph)
+        _score, blocks, placed, _used, _shapes = best
+        short = {bid for i, (bid, *_r) in placed.items() if bid < len(rooms) and bid not in banded
+                 and _noted(blocks[i], groups) and room_sizes[bid][1] - _bottom(blocks, placed, bid) < NOTE_MM - 1e-6}
+        if not short:
+            break
+        banded |= short
+    score, blocks, placed, used, _shapes = best
+    if score[0] == math.inf:    # no shape fits: name the piece that does not
+        _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
 
+    # draw: host rooms first, then new sheets in bin order
+    new_index = {bid: n for n, bid in enumerate(used)}
+    contents: dict[int, list[int]] = {}
+    for i, (bid, *_rest) in placed.items():
+        contents.setdefault(bid, []).append(i)
+    new_sheets = []
+    for bid in sorted(contents):
+        items = sorted(contents[bid])
+        if bid < len(rooms):
+            host, (ox, oy, rw, rh) = rooms[bid]
+            fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
+            notes = _notes_of(blocks, items, groups)
+            if notes:       # at the foot of the room, under its pieces (the band kept free for it)
+                fragment.add(_note(notes, settings, groups[blocks[items[0]].group].component, ox, rw, oy + rh))
+            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            host.art.extend(art)
+            host.placements.extend(placements)
+            host.faces.extend(faces)
+            continue
+        n = new_index[bid]
+        dwg = new_sheet(settings.paper.width, settings.paper.height)
+        fragment, placements, faces, art = _draw(blocks, items, placed, px, py, settings, f"p{n}")
+        dwg.add(fragment)
+        present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
+        notes = _notes_of(blocks, items, groups)
+        if notes:
+            dwg.add(_note(notes, settings, groups[present[0]].component, settings.margin_mm,
+                          settings.paper.width - 2 * settings.margin_mm,
+                          settings.paper.height - settings.margin_mm - settings.footer_mm))
+        labels = [groups[g].label for g in present]
+        dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
+        sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
+                      " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
+        new_sheets.append(sheet)
+    return new_sheets
+
+
+def _notes_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGroup]) -> str:
+    """The assembly notes of the pieces in ``items`` (each text once, in group order)."""
+    present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
+    return " ".join(dict.fromkeys(groups[g].note for g in present if groups[g].note))
+
+
+def _noted(block: _Block, groups: Sequence[PieceGroup]) -> bool:
+    """True when a piece of ``block`` has an assembly note."""
+    return any(groups[g].note for g in (block.groups or (block.group,)))
+
+
+def _bottom(blocks: list[_Block], placed: dict, bid: int) -> float:
+    """The lowest edge (mm below the room's top) of the blocks packed into bin ``bid``."""
+    return max((y + (blocks[i].w if rotated else blocks[i].h) for i, (bin_, _x, y, rotated) in placed.items()
+                if bin_ == bid), default=0.0)
+
+
+def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: list[tuple[float, float]],
+            pw: float, ph: float):
+    """The best packing found of ``groups`` into rooms of ``room_sizes`` (w, h mm), then new
+    sheets with a room of ``pw`` x ``ph`` mm: (score, blocks, placed, new bins used, shapes)."""
     tried: dict[tuple, tuple] = {}
 
     def attempt(shapes, heuristic=HEURISTICS[0]):
@@ -352,40 +426,7 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
             trial = attempt(list(shapes), heuristic) + (list(shapes),)
             if trial[0] < best[0]:
                 best = trial
-    score, blocks, placed, used, _shapes = best
-    if score[0] == math.inf:    # no shape fits: name the piece that does not
-        _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
-
-    # draw: host rooms first, then new sheets in bin order
-    new_index = {bid: n for n, bid in enumerate(used)}
-    contents: dict[int, list[int]] = {}
-    for i, (bid, *_rest) in placed.items():
-        contents.setdefault(bid, []).append(i)
-    new_sheets = []
-    for bid in sorted(contents):
-        items = sorted(contents[bid])
-        if bid < len(rooms):
-            host, (ox, oy, _w, _h) = rooms[bid]
-            fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
-            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
-            host.art.extend(art)
-            host.placements.extend(placements)
-            host.faces.extend(faces)
-            continue
-        n = new_index[bid]
-        dwg = new_sheet(settings.paper.width, settings.paper.height)
-        fragment, placements, faces, art = _draw(blocks, items, placed, px, py, settings, f"p{n}")
-        dwg.add(fragment)
-        present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
-        notes = [groups[g].note for g in present if groups[g].note]
-        if notes:
-            dwg.add(_note(" ".join(dict.fromkeys(notes)), settings, groups[present[0]].component))
-        labels = [groups[g].label for g in present]
-        dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
-        sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
-                      " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
-        new_sheets.append(sheet)
-    return new_sheets
+    return best
 
 
 def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: float, settings: PrintSettings,
@@ -442,13 +483,11 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
     return g, placements, faces, art
 
 
-def _note(note: str, settings: PrintSettings, component: str):
+def _note(note: str, settings: PrintSettings, component: str, x: float, width: float, bottom: float):
+    """``note`` fitted into the band of NOTE_MM above ``bottom`` (mm), between ``x`` and
+    ``x + width`` less 3 mm each side."""
     from pnp.components.svg import text_block
     from pnp.components.text import fit
 
-    paper = settings.paper
-    left = settings.margin_mm + 3.0
-    width = paper.width - 2 * left
-    bottom = paper.height - settings.margin_mm - settings.footer_mm
-    fitted = fit(note, "italic", width, NOTE_MM - 1.5, 3.0, 1.8, f"{component} note")
-    return text_block(fitted, left, bottom - NOTE_MM + 0.8, "#333333", "start", f"{component} note")
+    fitted = fit(note, "italic", width - 6.0, NOTE_MM - 1.5, 3.0, 1.8, f"{component} note")
+    return text_block(fitted, x + 3.0, bottom - NOTE_MM + 0.8, "#333333", "start", f"{component} note")
