@@ -13,7 +13,8 @@ gutter of 2 x bleed.  Every block carries short crop marks on each of its cut li
 marks of one block never cross another.  Cut-out pieces (``PieceGroup.cutout``: standees,
 dice nets) draw their own cut lines and only keep ``CUTOUT_GAP_MM`` clear round them.
 A block may be turned a quarter turn to fit.  The block sizes tried (rows per block) are
-searched and the packing with the fewest new sheets wins (ties: fewer blocks, so fewer cuts).
+searched and the packing with the fewest new sheets wins (ties: pieces of one kind, such as
+a banknote value, on fewest sheets; then the least on the last sheet; then fewer cuts).
 Same input, same layout: rectpack is deterministic and the search order fixed.
 """
 
@@ -359,6 +360,18 @@ def _notes_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGrou
     return " ".join(dict.fromkeys(groups[g].note for g in present if groups[g].note))
 
 
+def _spread(blocks: list[_Block], placed: dict) -> int:
+    """How scattered the pieces of one kind are: for each edge colour (a banknote value, a
+    good), the sheets or rooms holding it, summed.  A kit's money of one value then sits
+    together where the sheets allow, in blocks that share their cuts."""
+    bins: dict[str, set[int]] = {}
+    for i, (bid, *_r) in placed.items():
+        for cell in blocks[i].cells:
+            if cell.face.edge_colour is not None:
+                bins.setdefault(cell.face.edge_colour, set()).add(bid)
+    return sum(len(v) for v in bins.values())
+
+
 def _noted(block: _Block, groups: Sequence[PieceGroup]) -> bool:
     """True when a piece of ``block`` has an assembly note."""
     return any(groups[g].note for g in (block.groups or (block.group,)))
@@ -426,6 +439,13 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
             trial = attempt(list(shapes), heuristic) + (list(shapes),)
             if trial[0] < best[0]:
                 best = trial
+    # Of every packing tried with that few sheets, the one whose pieces of one kind are least
+    # scattered (a banknote value on one or two sheets, not eleven); the search itself keeps
+    # to its own order so that it finds the fewest sheets as before.
+    fewest = [(key, result) for key, result in tried.items() if result[0][0] == best[0][0]]
+    if fewest:
+        (shapes, _h), result = min(fewest, key=lambda t: (_spread(t[1][1], t[1][2]), t[1][0]))
+        best = result + (list(shapes),)
     return best
 
 
