@@ -45,7 +45,8 @@ class PieceGroup:
 
     ``faces`` all have one trim size unless ``cutout`` (pieces that draw their own cut and
     fold lines, packed one by one without bleed or marks).  ``note`` (an assembly hint) is
-    printed in the note band of every new sheet holding one of these pieces.
+    printed on every sheet holding one of these pieces, under them: in the note band above a
+    new sheet's footer, or in a band kept free at the foot of a host sheet's room.
     """
 
     component: str
