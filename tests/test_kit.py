@@ -169,3 +169,18 @@ def test_whole_file_prints_double_sided_with_backs_behind_fronts(kit_dir, name):
     for p in blanks:                                                        # blank: nothing drawn
         assert reader.pages[p - 1].extract_text() == "" and not reader.pages[p - 1].get_contents()
     assert manifest["pages"] == len(reader.pages) == max(max(cards), max(one_sided) + 1)
+
+
+def test_two_player_bank_is_sized_by_a_two_player_simulation(kit_dir):
+    """The 2-player kit's banknotes are the data's 2-player counts, and 2-player games
+    played by the engine need no more of any value than it prints (issue 11)."""
+    from pnp.engine.check import full_check
+    from pnp.model.variant import Variant
+
+    game = load_game("samarkand", data_dir())
+    _, two = kit(kit_dir, "samarkand-2p-en-a4")
+    printed = next(c for c in two["components"] if c["id"] == "banknotes")["by_type"]
+    sizing = full_check(game, [Variant(2)], games=40, seed=2, workers=1).sizing
+    assert sizing["players"] == 2
+    for row in sizing["denominations"]:
+        assert printed[str(row["value"])] == row["count"] >= row["needed"] > 0, row

@@ -220,31 +220,46 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         by_page[page] = pdfout.PageSource(sheets_pdf, bookmark, page=index)
         sheet_pdfs[id(sheet)] = (sheets_pdf, index)
 
-    # The contents page gives the paper and the ink of the component sheets (measured).
     finishing = progress.task(f"{request.game} {variant.id}: contents page, ink, assembly")
+    # The contents page gives the paper and the ink: the mean ink per sheet of paper over
+    # every sheet (the manifest's ``mean_ink``, the figure `pnp build` prints).  The contents
+    # page is itself a sheet's side, so its own ink counts: it is rendered with the figure of
+    # the page before, until the figure it prints is the figure measured (one or two renders).
     sheet_inks = page_inks(sheets_pdf) if sheets else []
     ink_of_page = {page: sheet_inks[index] for index, page in enumerate(pagination.sheets)}
-    component_inks = list(ink_of_page.values())
-    component_ink = (sum(component_inks) * (2 if pagination.duplex else 1) / len(component_inks)
-                     if component_inks else 0.0)
+    ink_of_page.update(zip(pagination.rules, page_inks(rules_buffer.getvalue())))
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
     if not pagination.duplex:       # the reading matter is still printed two-sided: say so
         reading_note = strings("print_reading", pages=page_ranges(pagination.reading, strings.locale.range_dash))
     else:
         reading_note = ""
-    paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
-                         pages=page_ranges(tuple(sorted(card_pages)), strings.locale.range_dash),
-                         ink=f"{100 * component_ink:.0f}")
-    paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
     picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
-    contents_pdf = render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
-                                   supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
-                                   print_note=" ".join(filter(None, (
-                                       reading_note,
-                                       strings("print_corrected", x=_num(settings.back_offset_mm[0]),
-                                               y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
-                                               sy=_num(settings.back_scale[1])) if moved else ""))),
-                                   paper_note=paper_note)
+
+    def contents_with(ink: str) -> bytes:
+        paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
+                             pages=page_ranges(tuple(sorted(card_pages)), strings.locale.range_dash), ink=ink)
+        paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
+        return render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
+                               supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
+                               print_note=" ".join(filter(None, (
+                                   reading_note,
+                                   strings("print_corrected", x=_num(settings.back_offset_mm[0]),
+                                           y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
+                                           sy=_num(settings.back_scale[1])) if moved else ""))),
+                               paper_note=paper_note)
+
+    def mean_ink(contents_ink: float) -> str:
+        inks = {**ink_of_page, 1: contents_ink}
+        measured = with_ink(paper_sheets, [inks.get(page, 0.0) for page in range(1, pagination.total + 1)])
+        return f"{100 * figures_summary(measured)['mean_ink']:.0f}"
+
+    printed = mean_ink(0.0)
+    for _ in range(3):
+        contents_pdf = contents_with(printed)
+        ink_of_page[1] = page_inks(contents_pdf)[0]
+        if mean_ink(ink_of_page[1]) == printed:
+            break
+        printed = mean_ink(ink_of_page[1])
     from pypdf import PdfReader
 
     if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
@@ -279,9 +294,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     }
     pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
                                 lang=request.lang)
-    # Ink of every page: component sheets measured above, contents and rules now, blanks none.
-    ink_of_page.update({1: page_inks(contents_pdf)[0]})
-    ink_of_page.update(zip(pagination.rules, page_inks(rules_buffer.getvalue())))
+    # Ink of every page (measured above; blanks none).
     paper_sheets = with_ink(paper_sheets, [ink_of_page.get(page, 0.0) for page in range(1, total_pages + 1)])
     finishing.done()
 
@@ -399,13 +412,21 @@ MAX_CARDS_PER_SHEET = 20
 def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Callable) -> None:
     """Pack the one-sided ``pieces`` of every run together (``pnp.printing.packing``): first
     into the free room of the runs' sheets (board tiles), then onto shared new sheets.  Each
-    run's ``sheets`` then lists every sheet that holds one of its pieces."""
+    run's ``sheets`` then lists every sheet that holds one of its pieces.
+
+    Footers name what a sheet holds and number in page order: a new sheet's footer names
+    every component on it and its number follows the order the kit prints the new sheets
+    in (their first run's place); a host sheet's footer adds the components packed into it
+    before its sheet number.
+    """
+    from pnp.printing.imposition import footer_label, relabel_footer
     from pnp.printing.packing import pack_pieces
 
     groups = [g for run in runs for g in run.pieces]
     if not groups:
         return
     hosts = [sheet for run in runs for sheet in run.sheets if sheet.free]
+    before = {id(host): len(host.placements) for host in hosts}
     new = pack_pieces(groups, settings, hosts,
                       lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
     for run in runs:
@@ -413,6 +434,18 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
             continue
         mine = {face.component for g in run.pieces for face in g.faces}
         run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
+    # number the new sheets in the order the kit prints them (build_kit: runs in order, each sheet once)
+    new_ids = {id(sheet) for sheet in new}
+    printed = [s for s in {id(s): s for run in runs for s in run.sheets}.values() if id(s) in new_ids]
+    for n, sheet in enumerate(printed, 1):
+        relabel_footer(sheet, sheet_label(sheet.bookmark)("single", n, len(printed)))
+    label_of = {face.component: g.label for g in groups for face in g.faces}
+    for host in hosts:
+        extra = list(dict.fromkeys(label_of[p.component] for p in host.placements[before[id(host)]:]
+                                   if p.component in label_of))
+        if extra:
+            head, _sep, number = footer_label(host).rpartition(" · ")
+            relabel_footer(host, " · ".join([head, *extra, number] if head else [*extra, number]))
 
 
 def _num(value: float) -> str:

@@ -30,6 +30,7 @@ Layout rules (``../shared/design/print.md``):
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
@@ -678,6 +679,36 @@ def footer_group(paper: Paper, settings: PrintSettings, label: str):
     g.add(text(label_x, base, shown, "body", size, "#333333", where="sheet label"))
     g.add(text(x0 + RULER_MM, base - 3.6, "50 mm", "body", 1.8, "#333333", anchor="end", where="ruler"))
     return g
+
+
+_FOOTER_LABEL = re.compile(r'(<g id="footer">(?:(?!</g>).)*?<text\b[^>]*?\bx="([-\d.]+)"[^>]*>)([^<]*)(</text>)', re.S)
+
+
+def footer_label(sheet: Sheet) -> str:
+    """The label printed in ``sheet``'s footer (``footer_group``), as it reads; "" without one."""
+    from html import unescape
+
+    found = _FOOTER_LABEL.search(sheet.overlay)
+    return unescape(found.group(3)) if found else ""
+
+
+def relabel_footer(sheet: Sheet, label: str) -> None:
+    """Print ``label`` in ``sheet``'s footer instead of its label (in place, where
+    ``footer_group`` put it, shortened with "…" to its room as there)."""
+    from html import escape
+
+    from pnp.components.fonts import text_width
+
+    found = _FOOTER_LABEL.search(sheet.overlay)
+    if not found:
+        raise ValueError(f"sheet {sheet.bookmark!r} has no footer label")
+    label_x = float(found.group(2))
+    margin = label_x - RULER_MM - 6.0
+    room = sheet.paper.width - margin - 2.0 - label_x
+    shown = label
+    while shown and text_width(shown, "body", 2.2) > room:
+        shown = shown[:-2] + "…"
+    sheet.overlay = (sheet.overlay[:found.start(3)] + escape(shown, quote=False) + sheet.overlay[found.end(3):])
 
 
 def single_page(paper: Paper, component: str, side: str, build: Callable, settings: PrintSettings,

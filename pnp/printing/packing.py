@@ -13,7 +13,8 @@ gutter of 2 x bleed.  Every block carries short crop marks on each of its cut li
 marks of one block never cross another.  Cut-out pieces (``PieceGroup.cutout``: standees,
 dice nets) draw their own cut lines and only keep ``CUTOUT_GAP_MM`` clear round them.
 A block may be turned a quarter turn to fit.  The block sizes tried (rows per block) are
-searched and the packing with the fewest new sheets wins (ties: fewer blocks, so fewer cuts).
+searched and the packing with the fewest new sheets wins (ties: pieces of one kind, such as
+a banknote value, on fewest sheets; then the least on the last sheet; then fewer cuts).
 Same input, same layout: rectpack is deterministic and the search order fixed.
 """
 
@@ -44,7 +45,8 @@ class PieceGroup:
 
     ``faces`` all have one trim size unless ``cutout`` (pieces that draw their own cut and
     fold lines, packed one by one without bleed or marks).  ``note`` (an assembly hint) is
-    printed in the note band of every new sheet holding one of these pieces.
+    printed on every sheet holding one of these pieces, under them: in the note band above a
+    new sheet's footer, or in a band kept free at the foot of a host sheet's room.
     """
 
     component: str
@@ -298,8 +300,77 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     settings = settings.tight()
     rooms = [(host, box) for host in hosts for box in host.free]
     px, py, pw, ph = _printable(settings, any(g.note for g in groups))
-    room_sizes = [(box[2], box[3]) for _, box in rooms]
+    # A piece with an assembly note carries it on its own sheet, next to it: a new sheet has
+    # the note band above its footer, and every host room keeps a band of NOTE_MM free at its
+    # foot for the note of what lands in it.  (Banding only the rooms that get a noted piece,
+    # searching again until none lacks its band, gives the same sheet counts in every kit at
+    # two to three times the search time.)
+    band = NOTE_MM if any(g.note for g in groups) else 0.0
+    room_sizes = [(box[2], box[3] - band) for _, box in rooms]
+    best = _search(groups, settings, room_sizes, pw, ph)
+    score, blocks, placed, used, _shapes = best
+    if score[0] == math.inf:    # no shape fits: name the piece that does not
+        _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
 
+    # draw: host rooms first, then new sheets in bin order
+    new_index = {bid: n for n, bid in enumerate(used)}
+    contents: dict[int, list[int]] = {}
+    for i, (bid, *_rest) in placed.items():
+        contents.setdefault(bid, []).append(i)
+    new_sheets = []
+    for bid in sorted(contents):
+        items = sorted(contents[bid])
+        if bid < len(rooms):
+            host, (ox, oy, rw, rh) = rooms[bid]
+            fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
+            notes = _notes_of(blocks, items, groups)
+            if notes:       # at the foot of the room, under its pieces (the band kept free for it)
+                fragment.add(_note(notes, settings, groups[blocks[items[0]].group].component, ox, rw, oy + rh))
+            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            host.art.extend(art)
+            host.placements.extend(placements)
+            host.faces.extend(faces)
+            continue
+        n = new_index[bid]
+        dwg = new_sheet(settings.paper.width, settings.paper.height)
+        fragment, placements, faces, art = _draw(blocks, items, placed, px, py, settings, f"p{n}")
+        dwg.add(fragment)
+        present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
+        notes = _notes_of(blocks, items, groups)
+        if notes:
+            dwg.add(_note(notes, settings, groups[present[0]].component, settings.margin_mm,
+                          settings.paper.width - 2 * settings.margin_mm,
+                          settings.paper.height - settings.margin_mm - settings.footer_mm))
+        labels = [groups[g].label for g in present]
+        dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
+        sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
+                      " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
+        new_sheets.append(sheet)
+    return new_sheets
+
+
+def _notes_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGroup]) -> str:
+    """The assembly notes of the pieces in ``items`` (each text once, in group order)."""
+    present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
+    return " ".join(dict.fromkeys(groups[g].note for g in present if groups[g].note))
+
+
+def _spread(blocks: list[_Block], placed: dict) -> int:
+    """How scattered the pieces of one kind are: for each edge colour (a banknote value, a
+    good), the sheets or rooms holding it, summed.  A kit's money of one value then sits
+    together where the sheets allow, in blocks that share their cuts."""
+    bins: dict[str, set[int]] = {}
+    for i, (bid, *_r) in placed.items():
+        for cell in blocks[i].cells:
+            if cell.face.edge_colour is not None:
+                bins.setdefault(cell.face.edge_colour, set()).add(bid)
+    return sum(len(v) for v in bins.values())
+
+
+def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: list[tuple[float, float]],
+            pw: float, ph: float):
+    """The best packing found of ``groups`` into rooms of ``room_sizes`` (w, h mm), then new
+    sheets with a room of ``pw`` x ``ph`` mm: (score, blocks, placed, new bins used, shapes)."""
     tried: dict[tuple, tuple] = {}
 
     def attempt(shapes, heuristic=HEURISTICS[0]):
@@ -352,40 +423,14 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
             trial = attempt(list(shapes), heuristic) + (list(shapes),)
             if trial[0] < best[0]:
                 best = trial
-    score, blocks, placed, used, _shapes = best
-    if score[0] == math.inf:    # no shape fits: name the piece that does not
-        _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
-
-    # draw: host rooms first, then new sheets in bin order
-    new_index = {bid: n for n, bid in enumerate(used)}
-    contents: dict[int, list[int]] = {}
-    for i, (bid, *_rest) in placed.items():
-        contents.setdefault(bid, []).append(i)
-    new_sheets = []
-    for bid in sorted(contents):
-        items = sorted(contents[bid])
-        if bid < len(rooms):
-            host, (ox, oy, _w, _h) = rooms[bid]
-            fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
-            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
-            host.art.extend(art)
-            host.placements.extend(placements)
-            host.faces.extend(faces)
-            continue
-        n = new_index[bid]
-        dwg = new_sheet(settings.paper.width, settings.paper.height)
-        fragment, placements, faces, art = _draw(blocks, items, placed, px, py, settings, f"p{n}")
-        dwg.add(fragment)
-        present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
-        notes = [groups[g].note for g in present if groups[g].note]
-        if notes:
-            dwg.add(_note(" ".join(dict.fromkeys(notes)), settings, groups[present[0]].component))
-        labels = [groups[g].label for g in present]
-        dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
-        sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
-                      " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
-        new_sheets.append(sheet)
-    return new_sheets
+    # Of every packing tried with that few sheets, the one whose pieces of one kind are least
+    # scattered (a banknote value on one or two sheets, not eleven); the search itself keeps
+    # to its own order so that it finds the fewest sheets as before.
+    fewest = [(key, result) for key, result in tried.items() if result[0][0] == best[0][0]]
+    if fewest:
+        (shapes, _h), result = min(fewest, key=lambda t: (_spread(t[1][1], t[1][2]), t[1][0]))
+        best = result + (list(shapes),)
+    return best
 
 
 def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: float, settings: PrintSettings,
@@ -442,13 +487,11 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
     return g, placements, faces, art
 
 
-def _note(note: str, settings: PrintSettings, component: str):
+def _note(note: str, settings: PrintSettings, component: str, x: float, width: float, bottom: float):
+    """``note`` fitted into the band of NOTE_MM above ``bottom`` (mm), between ``x`` and
+    ``x + width`` less 3 mm each side."""
     from pnp.components.svg import text_block
     from pnp.components.text import fit
 
-    paper = settings.paper
-    left = settings.margin_mm + 3.0
-    width = paper.width - 2 * left
-    bottom = paper.height - settings.margin_mm - settings.footer_mm
-    fitted = fit(note, "italic", width, NOTE_MM - 1.5, 3.0, 1.8, f"{component} note")
-    return text_block(fitted, left, bottom - NOTE_MM + 0.8, "#333333", "start", f"{component} note")
+    fitted = fit(note, "italic", width - 6.0, NOTE_MM - 1.5, 3.0, 1.8, f"{component} note")
+    return text_block(fitted, x + 3.0, bottom - NOTE_MM + 0.8, "#333333", "start", f"{component} note")

@@ -1,0 +1,124 @@
+"""What a printed sheet says about itself (issue 11, new-user test): assembly notes beside
+their pieces, footers that name every component on a shared sheet and number the sheets
+in page order, and one ink figure on the contents page, the manifest and the screen.
+
+Read from the built kits' text (pypdf) and manifests; the kits are the ones other tests
+build (tests/conftest.py ``shared_builds``), so nothing is built twice.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.model.catalog import data_dir
+from pnp.model.i18n import Strings
+
+# (game, build arguments, file stem): the default kits and the Danish Letter ones other tests build
+KITS = [
+    ("samarkand", ["samarkand"], "samarkand-5p-en-a4"),
+    ("samarkand", ["samarkand", "--lang", "da", "--paper", "letter"], "samarkand-5p-da-letter"),
+    ("samarkand", ["samarkand", "--players", "2"], "samarkand-2p-en-a4"),
+    ("caravan", ["caravan"], "caravan-4p-en-a4"),
+    ("caravan", ["caravan", "--lang", "da", "--paper", "letter"], "caravan-4p-da-letter"),
+    ("caravan-chessboard", ["caravan-chessboard"], "caravan-chessboard-4p-en-a4"),
+    ("caravan-chessboard", ["caravan-chessboard", "--lang", "da", "--paper", "letter", "--players", "6"],
+     "caravan-chessboard-6p-da-letter"),
+]
+FOOTER = re.compile(r"(?:sheet|ark) (\d+) (?:of|af) (\d+)")
+
+
+def words(text: str) -> str:
+    """``text`` with every run of white space one space (pypdf breaks lines where the PDF does)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def kits(shared_builds):
+    """stem -> (game, lang, page texts, manifest)."""
+    out = {}
+    for game, args, stem in KITS:
+        folder = Path(shared_builds(*args))
+        reader = PdfReader(folder / f"{stem}.pdf")
+        manifest = json.loads((folder / f"{stem}.manifest.json").read_text(encoding="utf-8"))
+        out[stem] = (game, manifest["lang"], [page.extract_text() for page in reader.pages], manifest)
+    return out
+
+
+def footer_of(text: str) -> str:
+    """The sheet label line of a page ("" for the contents, rules and blank pages)."""
+    return next((line for line in text.splitlines() if FOOTER.search(line)), "")
+
+
+def contents_rows(text: str) -> dict[str, set[int]]:
+    """Component label -> its pages, read off the contents page's table (its count cells
+    start with a space, which tells them from the numbers of the board picture)."""
+    rows = {}
+    for label, _count, pages in re.findall(r"\n([^\n]+)\n (\d+)\n([\d, –-]+)(?=\n)", text):
+        numbers = set()
+        for part in pages.split(","):
+            first, _dash, last = part.strip().replace("-", "–").partition("–")
+            numbers |= set(range(int(first), int(last or first) + 1))
+        rows[label.strip()] = numbers
+    return rows
+
+
+@pytest.mark.parametrize("stem", [stem for game, _a, stem in KITS if game != "caravan"])
+def test_every_assembly_note_is_on_the_page_of_its_piece(kits, stem):
+    """The cut-out pieces' note (pawns, standees, die nets) prints on every page that holds
+    such a piece, and on no other page (it used to print on the last packed sheet only)."""
+    game, lang, texts, manifest = kits[stem]
+    note = words(Strings(data_dir(), game, lang)("cutout_note"))
+    opening = " ".join(note.split()[:5])
+    noted = {p for c in manifest["components"] if c["kind"] in ("standee", "die") for p in c["pages"]}
+    assert noted, "no cut-out piece in the kit"
+    with_note = {n for n, text in enumerate(texts, 1) if opening in words(text)}
+    assert with_note == noted
+
+
+@pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])
+def test_footers_name_every_component_and_number_in_page_order(kits, stem):
+    game, _lang, texts, manifest = kits[stem]
+    rows = contents_rows(texts[0])
+    by_page: dict[int, list[str]] = {}
+    for label, pages in rows.items():
+        for page in pages:
+            by_page.setdefault(page, []).append(label)
+    rules = set(next(c for c in manifest["components"] if c["id"] == "rules")["pages"])
+    checked = 0
+    for page, labels in by_page.items():
+        if page == 1 or page in rules:
+            continue
+        footer = footer_of(texts[page - 1])
+        assert footer, f"page {page} has no footer"
+        for label in labels:
+            assert label in footer, (page, label, footer)
+        checked += len(labels) > 1
+    if game != "caravan":       # Caravan packs every piece too, but may put one kind on a sheet
+        assert checked, "no page holds two components"
+    # Every series "sheet n of N" counts up in page order (a backs page repeats its fronts' n).
+    last: dict[int, int] = {}
+    for page, text in enumerate(texts, 1):
+        found = FOOTER.search(footer_of(text))
+        if not found:
+            continue
+        n, total = int(found.group(1)), int(found.group(2))
+        assert n in (last.get(total, 0), last.get(total, 0) % total + 1), (page, footer_of(text), last.get(total))
+        last[total] = n
+    assert all(n == total for total, n in last.items()), last
+
+
+@pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])
+def test_contents_page_ink_is_the_manifest_figure(kits, stem):
+    """One definition of ink everywhere: the mean per sheet of paper over every sheet (the
+    manifest's ``mean_ink``, printed by `pnp build`), also on the contents page."""
+    _game, _lang, texts, manifest = kits[stem]
+    figures = manifest["sheets"]
+    mean = sum(s["ink"] for s in figures["list"]) / figures["count"]
+    assert figures["mean_ink"] == pytest.approx(mean, abs=1e-4)
+    printed = re.findall(r"(\d+) % (?:ink coverage|blækdækning)", words(texts[0]))
+    assert printed == [f"{100 * figures['mean_ink']:.0f}"]
