@@ -1,0 +1,123 @@
+"""Imposition arithmetic checked against hand-worked numbers (mutants that survived the
+imposition tests, tools/MUTATION.md): back correction, duplex mirroring, face placement
+matrices, grid fitting and trim boxes.
+
+Sources of the numbers: ISO 216 A4 = 210 x 297 mm; poker card = 63.5 x 88.9 mm (2.5 x 3.5 in);
+every expected value below is worked by hand from these and the rule each docstring states,
+never read from the module under test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.geometry import Paper
+from pnp.printing.imposition import (GridPlan, Placement, PrintSettings, _best_fit, _corrected, _mirror,
+                                     place_matrix)
+
+A4 = Paper("a4", "A4", 210.0, 297.0)          # ISO 216
+POKER_W, POKER_H = 63.5, 88.9                 # 2.5 x 3.5 in
+
+
+def apply(m, x, y):
+    """An SVG matrix (a, b, c, d, e, f) applied to the point (x, y)."""
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+# ---------------------------------------------------------------------------- back correction
+def test_back_correction_scales_about_the_sheet_centre_then_offsets():
+    # --scale-x 1.02 --scale-y 0.98 --back-offset 1.5,-2: about A4's centre (105, 148.5) mm.
+    s = PrintSettings(A4, back_scale=(1.02, 0.98), back_offset_mm=(1.5, -2.0))
+    x, y = s.back_point(10.0, 20.0)
+    assert x == pytest.approx(105 + 1.02 * (10 - 105) + 1.5)        # 9.6
+    assert x == pytest.approx(9.6)
+    assert y == pytest.approx(148.5 + 0.98 * (20 - 148.5) - 2.0)    # 20.57
+    assert y == pytest.approx(20.57)
+    # the centre itself only moves by the offset
+    assert s.back_point(105.0, 148.5) == pytest.approx((106.5, 146.5))
+
+
+def test_a_corrected_back_keeps_its_corner_on_the_corrected_point_and_scales_its_size():
+    s = PrintSettings(A4, back_scale=(1.02, 0.98), back_offset_mm=(1.5, -2.0))
+    p = Placement("b0", "cards", 10.0, 20.0, POKER_W, POKER_H, 90, 3)
+    c = _corrected(p, s)
+    assert (c.x, c.y) == pytest.approx((9.6, 20.57))
+    assert (c.w, c.h) == pytest.approx((63.5 * 1.02, 88.9 * 0.98))   # 64.77 x 87.122 mm
+    # the far corner is the corrected far corner: the box is the corrected box, not just moved
+    assert (c.x + c.w, c.y + c.h) == pytest.approx(s.back_point(10.0 + POKER_W, 20.0 + POKER_H))
+    assert (c.face, c.component, c.rotation, c.index) == ("b0", "cards", 90, 3)
+
+
+def test_no_back_correction_is_the_identity():
+    s = PrintSettings(A4)
+    assert s.back_matrix() == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    assert s.back_transform() == ""
+    p = Placement("b0", "cards", 12.25, 30.5, POKER_W, POKER_H, 0, 0)
+    assert _corrected(p, s) == p
+
+
+# ---------------------------------------------------------------------------- duplex mirroring
+@pytest.mark.parametrize("rotation, back_rotation", [(0, 0), (90, 270), (180, 180), (270, 90)])
+def test_long_edge_flip_mirrors_columns(rotation, back_rotation):
+    # Turned over its long (vertical) edge, a point x mm from the left is x mm from the right.
+    x, y, rot = _mirror(10.0, 20.0, POKER_W, POKER_H, rotation, A4, "long")
+    assert (x, y) == pytest.approx((210 - 10 - 63.5, 20.0))          # 136.5, 20
+    assert rot == back_rotation
+
+
+@pytest.mark.parametrize("rotation, back_rotation", [(0, 180), (90, 90), (180, 0), (270, 270)])
+def test_short_edge_flip_mirrors_rows(rotation, back_rotation):
+    # Turned over its short (top) edge, a box y mm from the top has its bottom y mm from the foot.
+    x, y, rot = _mirror(10.0, 20.0, POKER_W, POKER_H, rotation, A4, "short")
+    assert (x, y) == pytest.approx((10.0, 297 - 20 - 88.9))           # 10, 188.1
+    assert rot == back_rotation
+
+
+# ---------------------------------------------------------------------------- placing a face
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_place_matrix_maps_the_trim_onto_the_box(rotation):
+    # A poker face placed in a box; turned a quarter, the box is 88.9 wide and 63.5 high.
+    x, y = 15.0, 22.0
+    w, h = (POKER_H, POKER_W) if rotation in (90, 270) else (POKER_W, POKER_H)
+    m = place_matrix(x, y, w, h, rotation)
+    corners = [apply(m, cx, cy) for cx, cy in ((0, 0), (POKER_W, 0), (POKER_W, POKER_H), (0, POKER_H))]
+    xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+    assert (xs[0], xs[-1], ys[0], ys[-1]) == pytest.approx((x, x + w, y, y + h))
+    # Where the face's top-left corner goes says which way it turned (clockwise on the page).
+    expected_top_left = {0: (x, y), 90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[rotation]
+    assert apply(m, 0, 0) == pytest.approx(expected_top_left)
+
+
+# ---------------------------------------------------------------------------- fitting a grid
+def test_best_fit_poker_cards_on_a4_inside_10_mm_margins():
+    # 190 x 277 mm inside 10 mm margins, 3 mm bleed.  With a 6 mm gutter: upright 2 x 2,
+    # turned 2 x 3.  Abutting (gutter 0, 3 mm bleed round the grid): upright
+    # floor(184 / 63.5) x floor(271 / 88.9) = 2 x 3, turned floor(184 / 88.9) x floor(271 / 63.5) = 2 x 4.
+    assert _best_fit(190.0, 277.0, POKER_W, POKER_H, 3.0, can_abut=False) == (2, 3, True, False, POKER_H, POKER_W, 6.0)
+    assert _best_fit(190.0, 277.0, POKER_W, POKER_H, 3.0, can_abut=True) == (2, 4, True, True, POKER_H, POKER_W, 0.0)
+
+
+def test_best_fit_counts_an_exact_fit_and_keeps_ties_upright_and_guttered():
+    # 50 mm squares, 5 mm bleed, 10 mm gutter: 5 + 50 + 10 + 50 + 5 = 120 mm holds exactly two.
+    assert _best_fit(120.0, 120.0, 50.0, 50.0, 5.0, can_abut=False) == (2, 2, False, False, 50.0, 50.0, 10.0)
+    # 0.01 mm short: one.
+    assert _best_fit(119.99, 120.0, 50.0, 50.0, 5.0, can_abut=False) == (1, 2, False, False, 50.0, 50.0, 10.0)
+    # Abutting fits no more squares here (2 x 2 either way): the guttered grid is kept.
+    assert _best_fit(120.0, 120.0, 50.0, 50.0, 5.0, can_abut=True)[3] is False
+
+
+def test_best_fit_uses_the_outer_bleed_round_the_grid():
+    # 2 mm outer bleed instead of 5: 2 + 50 + 10 + 50 + 2 = 114 mm holds two across.
+    assert _best_fit(114.0, 60.0, 50.0, 50.0, 5.0, can_abut=False, outer=2.0) == (2, 1, False, False, 50.0, 50.0, 10.0)
+    assert _best_fit(114.0, 60.0, 50.0, 50.0, 5.0, can_abut=False) == (1, 1, False, False, 50.0, 50.0, 10.0)
+    # nothing fits: None
+    assert _best_fit(40.0, 40.0, 50.0, 50.0, 5.0, can_abut=True) is None
+
+
+def test_trim_box_steps_by_a_trim_plus_the_gutter():
+    plan = GridPlan(cols=2, rows=3, rotated=False, abut=False, face_w=POKER_W, face_h=POKER_H, gutter=6.0,
+                    x0=10.0, y0=12.0)
+    assert plan.trim_box(0, 0) == (10.0, 12.0)
+    assert plan.trim_box(1, 2) == pytest.approx((10 + 69.5, 12 + 2 * 94.9))    # 79.5, 201.8
+    assert plan.per_sheet == 6
