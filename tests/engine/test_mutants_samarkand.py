@@ -77,3 +77,15 @@ def test_hand_limit_discards_go_in_seat_order_from_the_active_player(state, game
     assert state._next_discarder(0) and state.discarder == 2
     arrange(state, hands={0: {"fruit": 12}, 1: {"grain": 12}})     # at the limit is not over it
     assert not state._next_discarder(0)
+
+
+def test_each_finished_turn_counts_one(state):
+    # Two city penalties (nothing to sell at khiva) are two whole turns.
+    arrange(state, pos={0: "camp-s1", 1: "camp-s1"}, money={0: 100, 1: 100},
+            hands={0: {"grain": 5}, 1: {"fruit": 5}}, markets=MARKETS)
+    first = state.turns()
+    play(state, (S.K_STEP, sid(state, "khiva")))
+    assert state.cur == 1 and state.turns() == first + 1
+    play(state, (S.K_STEP, sid(state, "khiva")))
+    assert state.cur == 2 and state.turns() == first + 2
+    assert state.money[:2] == [80, 80]          # the seed's 20 Piaster city penalty each
