@@ -53,7 +53,8 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "core": ("pnp/engine/core.py", ["tests/engine/test_core_and_check.py", "tests/engine/test_mutants_core.py"]),
     "samarkand": ("pnp/games/samarkand/engine.py",
                   ["tests/engine/test_samarkand_rules.py", "tests/engine/test_mutants_samarkand.py"]),
-    "caravan": ("pnp/games/caravan/engine.py", ["tests/engine/test_caravan_rules.py"]),
+    "caravan": ("pnp/games/caravan/engine.py",
+                ["tests/engine/test_caravan_rules.py", "tests/engine/test_mutants_caravan.py"]),
     "chessboard": ("pnp/games/caravan_chessboard/engine.py",
                    ["tests/engine/test_chessboard_rules.py", "tests/engine/test_chessboard_desert_limit.py"]),
 }
