@@ -121,3 +121,32 @@ def test_trim_box_steps_by_a_trim_plus_the_gutter():
     assert plan.trim_box(0, 0) == (10.0, 12.0)
     assert plan.trim_box(1, 2) == pytest.approx((10 + 69.5, 12 + 2 * 94.9))    # 79.5, 201.8
     assert plan.per_sheet == 6
+
+
+# ---------------------------------------------------------------------------- crop marks
+def _poker_face(name):
+    from pnp.components.svg import Face, group, rect
+    art = group()
+    art.add(rect(-3, -3, POKER_W + 6, POKER_H + 6, fill="#4A2F1B"))
+    return Face(name, "cards", POKER_W, POKER_H, 3.0, art, edge_colour="#4A2F1B")
+
+
+@pytest.mark.parametrize("margin, footer", [(10.0, 7.0), (5.0, 7.0), (5.0, 20.0)])
+def test_crop_marks_run_from_the_sheet_edges_and_stop_above_the_footer(margin, footer):
+    from pnp.printing.imposition import impose_grid
+    settings = PrintSettings(A4, margin_mm=margin, footer_mm=footer)
+    sheets = impose_grid("cards", "Cards", [_poker_face(f"f{i}") for i in range(10)], None, settings,
+                         lambda side, n, total: f"{side} {n}/{total}")
+    assert len(sheets) >= 2                                 # 10 poker cards do not fit one A4 sheet:
+    sheet = sheets[0]                                       # the first sheet is full
+    footer_top = 297.0 - margin - footer                    # the footer band: margin + footer above the foot
+    vertical = [m for m in sheet.marks if m[0] == m[2]]
+    horizontal = [m for m in sheet.marks if m[1] == m[3]]
+    assert vertical and horizontal
+    assert all(max(m[1], m[3]) <= footer_top + 1e-9 for m in vertical)
+    # below the grid the marks have a length: they start under the art and run down
+    art_bottom = max(p.y + p.h for p in sheet.placements) + 3.0
+    assert any(min(m[1], m[3]) >= art_bottom and max(m[1], m[3]) > min(m[1], m[3]) for m in vertical)
+    # a full sheet: horizontal marks reach both side edges of the paper
+    assert min(min(m[0], m[2]) for m in horizontal) == 0.0
+    assert max(max(m[0], m[2]) for m in horizontal) == 210.0
