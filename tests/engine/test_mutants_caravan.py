@@ -75,3 +75,29 @@ def test_the_ending_delivery_spends_no_action_and_passes_no_turn(state):
     play(state, (C.K_SHIFT, 0, sp(state, 2, 3)))
     assert state.is_terminal() and state.ended_by == C.END_DELIVERY
     assert (state.cur, state.actions_left, state.turns()) == (1, 1, turns)
+
+
+def test_penalties_count_every_seat_that_holds_goods_at_the_end(game):
+    # seats 0 and 1 each end holding 2 goods: 2 held costs 1 point (seed table 0, 0, 1, 3, 6)
+    st = C.new_game(game, Variant(3), seed=2)
+    arrange(st, camels={0: [((0, 1), "meat"), ((0, 2), "salt")], 1: [((1, 1), "meat"), ((1, 2), "salt")]},
+            delivered={0: {"gems": 1}, 1: {}, 2: {}})
+    st._game_over(C.END_STALEMATE)
+    assert st.penalties == {"held_2": 2}
+    assert st.scores[:2] == [6 - 1, 0 - 1]
+
+
+def test_a_turn_in_which_a_camel_moved_is_no_stalemate(game):
+    # C10: only turns in which nobody could act count.  Seat 0 has one camel in reserve and one
+    # action: it lays the camel (its last action ends the turn); seat 1 cannot act.
+    from test_caravan_rules import _every_camel_laden
+    state = C.new_game(game, Variant(2), seed=11)
+    camels = _every_camel_laden(state)
+    camels[0][0] = (None, None)
+    arrange(state, camels=camels, bag={}, board={}, cur=0, actions=1)
+    lay = next(m for m in state.legal_moves() if m[0] == C.K_CAMEL)
+    play(state, lay)
+    play(state, next(m for m in state.legal_moves() if m[0] == C.K_TO))
+    assert state.cur == 1 and state.passes == 0
+    play(state, (C.K_END,))
+    assert state.passes == 1 and not state.is_terminal()
