@@ -150,3 +150,43 @@ def test_crop_marks_run_from_the_sheet_edges_and_stop_above_the_footer(margin, f
     # a full sheet: horizontal marks reach both side edges of the paper
     assert min(min(m[0], m[2]) for m in horizontal) == 0.0
     assert max(max(m[0], m[2]) for m in horizontal) == 210.0
+
+
+def _enters(mark, room):
+    """True when the axis-aligned crop mark crosses into the open rectangle (x, y, w, h)."""
+    x1, y1, x2, y2 = mark
+    rx, ry, rw, rh = room
+    if y1 == y2:
+        return ry < y1 < ry + rh and min(max(x1, x2), rx + rw) - max(min(x1, x2), rx) > 1e-6
+    return rx < x1 < rx + rw and min(max(y1, y2), ry + rh) - max(min(y1, y2), ry) > 1e-6
+
+
+@pytest.mark.parametrize("paper, count", [("a4", 10), ("a4", 11), ("letter", 9), ("letter", 10), ("letter", 13)])
+def test_crop_marks_leave_the_free_room_of_a_part_filled_sheet_clear_on_both_sides(paper, count):
+    # The last sheet of a deck is part-filled; the packer prints one-sided pieces in the room it
+    # leaves (issue 11), so the crop marks stop short of it on the fronts sheet, and on the backs
+    # sheet short of its mirror image (long-edge flip: x -> paper width - x).
+    from pnp.geometry import PAPERS
+    from pnp.printing.imposition import impose_grid
+    settings = PrintSettings(PAPERS[paper], duplex="long")
+    width = {"a4": 210.0, "letter": 215.9}[paper]                 # ISO 216 / ANSI letter width, mm
+    front, back = impose_grid("cards", "Cards", [_poker_face(f"f{i}") for i in range(count)],
+                              [_poker_face(f"b{i}") for i in range(count)], settings,
+                              lambda side, n, total: f"{side} {n}/{total}")[-2:]
+    assert (front.side, back.side) == ("front", "back") and front.free
+    for room in front.free:
+        rx, ry, rw, rh = room
+        mirrored = (width - rx - rw, ry, rw, rh)
+        assert not [m for m in front.marks if _enters(m, room)]
+        assert not [m for m in back.marks if _enters(m, mirrored)]
+    for sheet in (front, back):
+        left = min(p.x for p in sheet.placements)               # the grid's outer trim lines
+        right = max(p.x + p.w for p in sheet.placements)
+        horizontal = [m for m in sheet.marks if m[1] == m[3]]
+        # every cut line still has a mark on each side of the art, of some length
+        assert any(max(m[0], m[2]) < left and abs(m[2] - m[0]) > 1.0 for m in horizontal)
+        assert any(min(m[0], m[2]) > right and abs(m[2] - m[0]) > 1.0 for m in horizontal)
+    # fronts fill from the left: there the marks reach the sheet edge, and on the backs (mirrored)
+    # at the right
+    assert min(min(m[0], m[2]) for m in front.marks if m[1] == m[3]) == 0.0
+    assert max(max(m[0], m[2]) for m in back.marks if m[1] == m[3]) == width
