@@ -190,3 +190,33 @@ def test_crop_marks_leave_the_free_room_of_a_part_filled_sheet_clear_on_both_sid
     # at the right
     assert min(min(m[0], m[2]) for m in front.marks if m[1] == m[3]) == 0.0
     assert max(max(m[0], m[2]) for m in back.marks if m[1] == m[3]) == width
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutter_fold_sheets_mark_every_cut_line_across_the_fold_gutter(paper):
+    # A gutter-fold sheet holds fronts on one half and backs on the other; the cut lines that
+    # cross the fold are marked in the gutter between the halves' art, 0.7 mm clear of it.
+    from pnp.geometry import PAPERS
+    from pnp.printing.imposition import impose_grid
+    bleed, gap = 2.0, 0.7
+    settings = PrintSettings(PAPERS[paper], duplex="fold", bleed_mm=bleed, mark_gap_mm=gap)
+    sheet = impose_grid("cards", "Cards", [_poker_face(f"f{i}") for i in range(3)],
+                        [_poker_face(f"b{i}") for i in range(3)], settings, lambda side, n, total: "")[0]
+    ps = sheet.placements
+    w, h = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}[paper]
+    across_y = all(p.y + p.h < h / 2 or p.y > h / 2 for p in ps)     # fold line across the sheet
+    if across_y:
+        near = max(p.y + p.h for p in ps if p.y < h / 2) + bleed + gap
+        far = min(p.y for p in ps if p.y > h / 2) - bleed - gap
+        cuts = {round(v, 4) for p in ps for v in (p.x, p.x + p.w)}
+        gutter = {round(m[0], 4) for m in sheet.marks
+                  if m[0] == m[2] and m[1] == pytest.approx(near) and m[3] == pytest.approx(far)}
+    else:
+        assert all(p.x + p.w < w / 2 or p.x > w / 2 for p in ps)    # or down it
+        near = max(p.x + p.w for p in ps if p.x < w / 2) + bleed + gap
+        far = min(p.x for p in ps if p.x > w / 2) - bleed - gap
+        cuts = {round(v, 4) for p in ps for v in (p.y, p.y + p.h)}
+        gutter = {round(m[1], 4) for m in sheet.marks
+                  if m[1] == m[3] and m[0] == pytest.approx(near) and m[2] == pytest.approx(far)}
+    assert far - near > 1.0 and gutter == cuts
+    assert len(sheet.marks) > len(gutter)                               # besides the outer marks
