@@ -125,19 +125,27 @@ def show(work: Path, source_file: str, name: str) -> str:
     return "\n".join(line for line in diff if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
-def run_module(module: str, work: Path, only: list[str], mutmut: str, tests: list[str] | None = None) -> dict:
+def run_module(module: str, work: Path, only: list[str], mutmut: str, tests: list[str] | None = None,
+               before: dict | None = None, run: bool = True) -> dict:
+    """Run mutmut on ``module``; with ``before`` (an earlier result.json), run only the mutants
+    that survived it and count its killed ones as still killed (added tests cannot revive them)."""
     source, default_tests = MODULES[module]
     tests = tests or default_tests
-    prepare(work, source, tests)
+    if before is not None:
+        only = before["survived"] + before["no_tests"]
     started = time.monotonic()
-    cmd = ["nice", "-n", "10", mutmut, "run", "--max-children", "1", *only]
-    print(f"[{module}] {' '.join(cmd)}  (in {work})", flush=True)
-    log = open(work / "mutmut-run.log", "w", encoding="utf-8")
-    subprocess.run(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT, check=False)
-    log.close()
+    if run:
+        prepare(work, source, tests)
+        cmd = ["nice", "-n", "10", mutmut, "run", "--max-children", "1", *only]
+        print(f"[{module}] {' '.join(cmd)}  (in {work})", flush=True)
+        with open(work / "mutmut-run.log", "w", encoding="utf-8") as log:
+            subprocess.run(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT, check=False)
     elapsed = time.monotonic() - started
     codes = verdicts(work, source)
     ran = {k: v for k, v in codes.items() if v is not None}
+    if before is not None:          # the earlier run's killed mutants, as they were
+        ran.update({k: 1 for k in before["killed_names"]})
+        ran.update({k: 36 for k in before["timeout_names"]})
     killed = sorted(k for k, v in ran.items() if v in KILLED)
     timeout = sorted(k for k, v in ran.items() if v in TIMEOUT)
     survived = sorted(k for k, v in ran.items() if v in SURVIVED)
@@ -147,7 +155,8 @@ def run_module(module: str, work: Path, only: list[str], mutmut: str, tests: lis
         "module": module, "source": source, "tests": tests, "only": only,
         "mutants": len(codes), "ran": len(ran), "killed": len(killed), "timeout": len(timeout),
         "survived": survived, "no_tests": untested, "other": {k: ran[k] for k in other},
-        "seconds": round(elapsed),
+        "killed_names": killed, "timeout_names": timeout, "seconds": round(elapsed),
+        "rerun_of": before["tests"] if before else None,
     }
     (work / "result.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     lines = [f"# {module} ({source})", "",
@@ -171,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list modules and their test files")
     parser.add_argument("--only", default="", help="comma-separated mutmut mutant-name globs (a sample)")
     parser.add_argument("--tests", default="", help="comma-separated test files instead of the module's own list")
+    parser.add_argument("--rerun", type=Path, default=None,
+                        help="an earlier run's result.json: run only its surviving mutants (after adding tests)")
+    parser.add_argument("--report-only", action="store_true",
+                        help="no run: summarise the mutants already judged in the scratch folder")
     parser.add_argument("--work", type=Path, default=Path("/tmp/mutation"), help="scratch folder")
     args = parser.parse_args(argv)
     if args.list:
@@ -186,7 +199,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("mutmut is not installed: .venv/bin/pip install 'mutmut>=3.8'")
     only = [g for g in args.only.split(",") if g]
     tests = [t for t in args.tests.split(",") if t]
-    results = [run_module(m, args.work / m, only, mutmut, tests) for m in modules]
+    before = json.loads(args.rerun.read_text(encoding="utf-8")) if args.rerun else None
+    if before is not None and modules != [before["module"]]:
+        parser.error(f"--rerun {args.rerun} is a result of {before['module']}: name that module alone")
+    results = [run_module(m, args.work / m, only, mutmut, tests, before, not args.report_only)
+               for m in modules]
     survivors = sum(len(r["survived"]) + len(r["no_tests"]) for r in results)
     print(f"surviving mutants: {survivors}; reports in {args.work}/<module>/report.md")
     return 0
