@@ -220,3 +220,9 @@ def test_gutter_fold_sheets_mark_every_cut_line_across_the_fold_gutter(paper):
                   if m[1] == m[3] and m[0] == pytest.approx(near) and m[2] == pytest.approx(far)}
     assert far - near > 1.0 and gutter == cuts
     assert len(sheet.marks) > len(gutter)                               # besides the outer marks
+
+
+def test_best_fit_turns_a_face_that_only_fits_turned():
+    # A 90 x 50 mm face, 5 mm bleed, in a 70 x 120 mm box: upright it needs 100 mm across,
+    # turned (50 x 90) 60 across and 100 down: one, turned.
+    assert _best_fit(70.0, 120.0, 90.0, 50.0, 5.0, can_abut=False) == (1, 1, True, False, 50.0, 90.0, 10.0)
