@@ -17,12 +17,13 @@ Usage::
     .venv/bin/pip install 'mutmut>=3.8'
     .venv/bin/python tools/mutation.py --list
     .venv/bin/python tools/mutation.py imposition               # one module, every mutant
-    .venv/bin/python tools/mutation.py core --only 'x_playout*'  # a sample: mutants of some functions
+    .venv/bin/python tools/mutation.py core --only 'x_playout__mutmut_*'  # a sample: one function's mutants
     .venv/bin/python tools/mutation.py --all                    # every module (long)
     .venv/bin/python tools/mutation.py imposition --tests tests/test_imposition.py   # cheaper tests
 
 ``--only`` takes mutmut's own mutant-name globs on the function name (``x_<function>__mutmut_*``,
-``x<Class>ǁ<method>__mutmut_*``); several may be given, comma-separated.
+``xǁ<Class>ǁ<method>__mutmut_*``, the module's dotted name prefixed when left out); several may
+be given, comma-separated.
 """
 
 from __future__ import annotations
@@ -133,6 +134,8 @@ def run_module(module: str, work: Path, only: list[str], mutmut: str, tests: lis
     tests = tests or default_tests
     if before is not None:
         only = before["survived"] + before["no_tests"]
+    dotted = source[:-3].replace("/", ".")
+    only = [g if g.startswith(dotted + ".") else f"{dotted}.{g}" for g in only]   # short globs: this module
     started = time.monotonic()
     if run:
         prepare(work, source, tests)
