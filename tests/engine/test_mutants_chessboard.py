@@ -64,3 +64,26 @@ def test_two_caravans_that_give_up_a_soldier_each(cgame):
     assert s.cars[1][ti(s, "tea")] == 2 and s.cars[2][ti(s, "silk")] == 1   # goods kept
     assert s.penalties == {"robbed_goods": 0, "robbed_soldier": 2}
     s._check_all()
+
+
+def test_two_sales_are_counted_with_the_gold_and_the_cards_sold(cgame):
+    # seat 0 sells 2 metals at (8,1); later seat 1 sells 3 tea at (1,8): the goods of the other
+    # end sell, each good one set (K13); sale values from data: 2 -> 3 gold, 3 -> 5 gold.
+    values = cgame.rules.sale_values
+    assert (values[1], values[2]) == (3, 5)
+    s = arrange(C.new_game(cgame, 2, 1), pos={0: (8, 1), 1: (1, 8)}, cars={0: {"metals": 2}}, gold={0: 0, 1: 0})
+    s._to_sell()
+    s.apply((C.K_SELL,))
+    assert s.gold == [3, 0] and s.counters["sales"] == 1 and s.counters["gold_sold"] == 3
+    assert s.pile[ti(s, "metals")] == 2 and s.pile_n == 2
+    # seat 1's turn at its selling square (the draw phase between is not the point here)
+    arrange(s, cur=1, pos={0: (8, 1), 1: (1, 8)}, cars={1: {"tea": 3}}, pile={"metals": 2, "tea": 1},
+            gold={0: 3, 1: 0})
+    s._to_sell()
+    assert s.phase == C.PH_SELL
+    s.apply((C.K_SELL,))
+    assert s.gold == [3, 5]
+    assert s.counters["sales"] == 2 and s.counters["gold_sold"] == 3 + 5
+    assert s.stats()["max_circulation"] == 8
+    assert s.pile[ti(s, "metals")] == 2 and s.pile[ti(s, "tea")] == 1 + 3 and s.pile_n == 6
+    s._check_all()
