@@ -172,3 +172,14 @@ def test_replay_rebuilds_a_game_from_json_moves_and_refuses_an_illegal_one():
     # without the check the state applies what it is given (here: refuses it itself)
     with pytest.raises(RuleGap):
         replay(Count, 5, [(1,), (3,)], check=False)
+
+
+def test_an_engine_error_reads_back_as_text_and_json():
+    from pnp.engine.core import EngineError
+    err = EngineError("no card to draw", seed=3, moves=[(1,), (2, 5)])
+    assert (err.reason, err.seed, err.moves, err.args) == ("no card to draw", 3, [(1,), (2, 5)], ("no card to draw",))
+    assert str(err) == "engine error: no card to draw (seed 3, after 2 moves)"
+    assert err.to_json() == {"kind": "engine error", "reason": "no card to draw", "seed": 3, "moves": [[1], [2, 5]]}
+    gap = RuleGap("a tie the rules do not settle")          # before a playout gives it its seed
+    assert str(gap) == "rule gap: a tie the rules do not settle" and gap.moves == []
+    assert gap.to_json() == {"kind": "rule gap", "reason": "a tie the rules do not settle", "seed": None, "moves": []}
