@@ -59,7 +59,7 @@ MODULES: dict[str, tuple[str, list[str]]] = {
                 ["tests/engine/test_caravan_rules.py", "tests/engine/test_mutants_caravan.py"]),
     "chessboard": ("pnp/games/caravan_chessboard/engine.py",
                    ["tests/engine/test_chessboard_rules.py", "tests/engine/test_chessboard_desert_limit.py",
-                    "tests/engine/test_mutants_chessboard.py"]),
+                    "tests/engine/test_mutants_chessboard.py", "tests/engine/test_chessboard_check.py"]),
 }
 
 # What a scratch copy needs: the package, the data and fonts it reads (found beside the package,
