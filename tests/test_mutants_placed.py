@@ -80,3 +80,19 @@ def test_composed_sheet_nests_each_face_under_its_clip_and_keeps_the_overlay_on_
 def test_no_placed_face_leaves_the_overlay_as_it_is():
     overlay = '<svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm"><g id="marks"/></svg>'
     assert compose_svg(overlay, []) == overlay
+
+
+def test_matrix_numbers_are_written_short_and_exact_to_a_ten_thousandth_of_a_micron():
+    from pnp.printing.placed import svg_matrix
+    assert svg_matrix((1.0, 0.0, -0.0, 1.0, 100.0, 12.5)) == "matrix(1,0,0,1,100,12.5)"
+    assert svg_matrix((0.5, -0.25, 0.0000001, -1.0, 0.0, 210.0)) == "matrix(0.5,-0.25,0.0000001,-1,0,210)"
+    assert svg_matrix((1e-9, -1e-9, 1, 1, 0, 0)) == "matrix(0,0,1,1,0,0)"     # below 1e-7 mm: zero, unsigned
+
+
+def test_a_face_page_is_its_bleed_box_and_6_mm_all_round():
+    # poker face, 3 mm bleed: the page runs from -(3 + 6) mm and is 63.5 + 2 x 9 by 88.9 + 2 x 9 mm
+    from pnp.printing.placed import face_box, face_document
+    lo, w, h = face_box(_face("a"))
+    assert (lo, w, h) == pytest.approx((-9.0, 81.5, 106.9))
+    root = ElementTree.fromstring(face_document(_face("a")))
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("81.5mm", "106.9mm", "-9 -9 81.5 106.9")
