@@ -96,3 +96,8 @@ def test_a_face_page_is_its_bleed_box_and_6_mm_all_round():
     assert (lo, w, h) == pytest.approx((-9.0, 81.5, 106.9))
     root = ElementTree.fromstring(face_document(_face("a")))
     assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("81.5mm", "106.9mm", "-9 -9 81.5 106.9")
+
+
+def test_two_quarter_turns_make_a_half_turn():
+    assert multiply(rotate(90), rotate(90)) == rotate(180) == (-1.0, 0.0, -0.0, -1.0, 0.0, 0.0)
+    assert multiply(rotate(90), rotate(270)) == IDENTITY
