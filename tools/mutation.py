@@ -29,10 +29,10 @@ be given, comma-separated.
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
+import functools
 import json
-import os
-import re
 import shutil
 import subprocess
 import sys
@@ -110,10 +110,13 @@ def verdicts(work: Path, source: str) -> dict[str, int | None]:
     return dict(data["exit_code_by_key"])
 
 
-def _function(source: str, name: str) -> list[str]:
-    """The body lines of function ``name`` (mutmut's mangled name) in mutmut's mutated file."""
-    found = re.search(r"^( *)def " + re.escape(name) + r"\(.*?(?=\n\1?(?:def |class |\S))", source, re.S | re.M)
-    return found.group(0).splitlines()[1:] if found else []
+@functools.lru_cache(maxsize=4)
+def _functions(path: Path) -> dict[str, list[str]]:
+    """name -> source lines of every function (methods included) in mutmut's mutated file."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    return {node.name: lines[node.lineno - 1:node.end_lineno]
+            for node in ast.walk(ast.parse(text)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
 def show(work: Path, source_file: str, name: str) -> str:
@@ -121,10 +124,11 @@ def show(work: Path, source_file: str, name: str) -> str:
 
     Read from mutmut's mutated copy (every mutant is a function beside ``..._mutmut_orig``);
     much faster than one ``mutmut show`` process per mutant."""
-    text = (work / "mutants" / source_file).read_text(encoding="utf-8")
+    functions = _functions(work / "mutants" / source_file)
     function = name.rsplit(".", 1)[-1]
     original = function.split("__mutmut_")[0] + "__mutmut_orig"
-    diff = difflib.unified_diff(_function(text, original), _function(text, function), lineterm="", n=0)
+    mutant = [line.replace(function, original) for line in functions.get(function, [])]
+    diff = difflib.unified_diff(functions.get(original, []), mutant, lineterm="", n=0)
     return "\n".join(line for line in diff if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
