@@ -14,7 +14,7 @@ the checkout.  Not part of ``.ci/run``: a full run of every module takes hours o
 
 Usage::
 
-    .venv/bin/pip install 'mutmut>=3.8'
+    .venv/bin/pip install -e '.[mutation]'      # mutmut 3
     .venv/bin/python tools/mutation.py --list
     .venv/bin/python tools/mutation.py imposition               # one module, every mutant
     .venv/bin/python tools/mutation.py core --only 'x_playout__mutmut_*'  # a sample: one function's mutants
@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"name modules from: {', '.join(MODULES)} (got {unknown or 'none'})")
     mutmut = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or shutil.which("mutmut")
     if not mutmut:
-        parser.error("mutmut is not installed: .venv/bin/pip install 'mutmut>=3.8'")
+        parser.error("mutmut is not installed: .venv/bin/pip install -e '.[mutation]'")
     only = [g for g in args.only.split(",") if g]
     tests = [t for t in args.tests.split(",") if t]
     before = json.loads(args.rerun.read_text(encoding="utf-8")) if args.rerun else None
