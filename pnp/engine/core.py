@@ -194,9 +194,10 @@ def replay(new_state: Callable[[int], GameState], seed: int, moves: Sequence[Mov
     """Rebuild the state reached by ``moves`` from ``seed`` (to study an ``EngineError``)."""
     state = new_state(seed)
     for i, move in enumerate(moves):
+        move = tuple(move) if isinstance(move, list) else move    # moves read back from JSON are lists
         if check and move not in state.legal_moves():
             raise InvariantViolation(f"move {i} {move!r} is not legal on replay", seed=seed, moves=moves[:i])
-        state.apply(tuple(move) if isinstance(move, list) else move)
+        state.apply(move)
     return state
 
 
