@@ -229,11 +229,15 @@ def simulate_many(
         for i in range(0, games, chunk):
             jobs.append((root, game.id, variant, kind, seeds[i : i + chunk], settings.move_cap, check, track, options))
             owners.append(b)
+    # The caller's model, no reload: used in this process, and inherited by forked
+    # workers (which then never read the data files; spawned ones load it once each).
+    _GAMES[("", game.id)] = game
     if workers == 1 or len(jobs) == 1:
-        _GAMES[("", game.id)] = game  # the caller's model, no reload
         results = [_play_chunk((("",) + job[1:])) for job in jobs]
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        if method == "fork":
+            jobs = [("",) + job[1:] for job in jobs]
         with multiprocessing.get_context(method).Pool(workers, initializer=_ignore_interrupts) as pool:
             results = pool.map(_play_chunk, jobs, chunksize=1)
     out: list[tuple[list[Playout], list[EngineError]]] = [([], []) for _ in batches]

@@ -124,48 +124,65 @@ def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
     return total, first
 
 
-def _best_sale(state: SamarkandState, p: int, city: int) -> tuple[float, tuple | None]:
+def _best_sale(state: SamarkandState, p: int, city: int, losses: list | None = None) -> tuple[float, tuple | None]:
     """Best (score, move) among the sales at ``city`` for player ``p``; (None, None) if none.
 
     Score = Piaster received - HOLD * potential given up (+ WIN if it reaches the target,
-    - HOLD * the no-gift penalty if it empties the hand).
+    - HOLD * the no-gift penalty if it empties the hand).  ``losses``: ``_losses`` of the
+    player's hand, if the caller has it already.
     """
     T = state.T
     hand, money, held = state.hands[p], state.money[p], state.hs[p]
-    least, target, limit = T.rules.min_sale, T.rules.target_money, T.rules.hand_limit
-    bare = HOLD * T.rules.camp_no_gift_penalty  # an empty hand pays the next camp's penalty
+    rules = T.rules
+    least, target = rules.min_sale, rules.target_money
+    over = max(0, held - rules.hand_limit)
+    bare = HOLD * rules.camp_no_gift_penalty  # an empty hand pays the next camp's penalty
     best, best_move = None, None
+    chips, markets, sale = state.chips, state.markets, T.sale
     for slot in (2 * city, 2 * city + 1):
-        chip = 1 if slot in state.chips else 0
-        g = state.markets[slot]
+        chip = 1 if slot in chips else 0
+        g = markets[slot]
         if g == ASSORTMENT:
-            losses = []
-            for h in range(T.G):
-                n = hand[h]
-                if n:
-                    row = T.sale[h][0]
-                    losses.append((row[n] - row[n - 1], h))
-            losses.sort()
+            if losses is None:
+                losses = _losses(T, hand)
+            mix = T.mix[chip]
             lost, mask = 0, 0
             for j, (loss, h) in enumerate(losses[: T.mix_max], 1):
                 lost += loss
                 mask |= 1 << h
                 if j >= least:
-                    gain = T.mix[chip][j]
+                    gain = mix[j]
                     score = (gain - HOLD * lost + (WIN if money + gain >= target else 0) - (bare if j == held else 0)
-                             + SHED * min(j, max(0, held - limit)))
+                             + SHED * min(j, over))
                     if best is None or score > best:
                         best, best_move = score, (K_MIX, slot, mask)
         else:
             h = hand[g]
-            row, pay = T.sale[g][0], T.sale[g][chip]
+            if h < least:
+                continue
+            row, pay = sale[g][0], sale[g][chip]
+            rh = row[h]
             for n in range(least, h + 1):
                 gain = pay[n]
-                score = (gain - HOLD * (row[h] - row[h - n]) + (WIN if money + gain >= target else 0)
-                         - (bare if n == held else 0) + SHED * min(n, max(0, held - limit)))
+                score = (gain - HOLD * (rh - row[h - n]) + (WIN if money + gain >= target else 0)
+                         - (bare if n == held else 0) + SHED * min(n, over))
                 if best is None or score > best:
                     best, best_move = score, (K_SELL, slot, n)
     return best, best_move
+
+
+def _losses(T, hand) -> list[tuple[int, int]]:
+    """(potential lost by giving up one card of good h, h) for every good held, cheapest
+    first (ties: lower good index first): the cards an assortment sale gives up."""
+    losses = []
+    sale = T.sale
+    for h in range(T.G):
+        n = hand[h]
+        if n:
+            row = sale[h][0]
+            losses.append((row[n] - row[n - 1], h))
+    losses.sort()
+    return losses
 
 
 class _Values:
@@ -173,29 +190,46 @@ class _Values:
 
     ``of(space, free, depth)``: ``free`` when the space is reached by a free step (a camp
     then also offers its extra step, looked ahead ``EXTRA_DEPTH - depth`` more steps).
+    ``at(space)``: the same without the extra step (a space reached by the die).
     """
 
-    __slots__ = ("s", "p", "base", "onward", "gift", "draw")
+    __slots__ = ("s", "p", "base", "onward", "gift", "draw", "losses", "T", "kind", "hand")
 
     def __init__(self, state: SamarkandState, p: int | None = None):
         self.s = state
         self.p = state.cur if p is None else p
-        self.base: list = [None] * len(state.T.kind)  # value of acting on the space
+        self.T = T = state.T
+        self.kind = T.kind
+        self.hand = state.hands[self.p]
+        self.base: list = [None] * len(T.kind)  # value of acting on the space
         self.onward: dict = {}  # best value of a camp's extra step, by (space, depth)
         self.gift = None  # potential lost by the cheapest gift: a camp's entry fee
         self.draw = None  # HOLD * worth of one card drawn at an oasis
+        self.losses = None  # _losses of the hand (assortment sales)
+
+    def at(self, space: int) -> float:
+        value = self.base[space]
+        if value is None:
+            value = self.base[space] = self._act(space)
+        return value
 
     def of(self, space: int, free: bool, depth: int) -> float:
         value = self.base[space]
         if value is None:
             value = self.base[space] = self._act(space)
-        if free and depth < EXTRA_DEPTH and self.gift is not None and self.s.T.kind[space] == CAMP:
-            c = self.s.T.camp_of[space]
-            if self.s.fsize[c] < self.s.T.capacity[c]:  # a full field is bought: no gift, no extra step
+        if free and depth < EXTRA_DEPTH and self.gift is not None and self.kind[space] == CAMP:
+            s, T = self.s, self.T
+            c = T.camp_of[space]
+            if s.fsize[c] < T.capacity[c]:  # a full field is bought: no gift, no extra step
                 key = space * 8 + depth
                 onward = self.onward.get(key)
                 if onward is None:
-                    onward = self.onward[key] = max(self.of(e, True, depth + 1) for e in self.s.T.exits[space])
+                    onward = None
+                    for e in T.exits[space]:
+                        v = self.of(e, True, depth + 1)
+                        if onward is None or v > onward:
+                            onward = v
+                    self.onward[key] = onward
                 value = max(value, onward - self._entry_fee())
         return value
 
@@ -212,11 +246,14 @@ class _Values:
 
     def _act(self, space: int) -> float:
         s, p = self.s, self.p
-        T, r = s.T, s.T.rules
-        hand, money = s.hands[p], s.money[p]
-        kind = T.kind[space]
+        T = self.T
+        r = T.rules
+        hand, money = self.hand, s.money[p]
+        kind = self.kind[space]
         if kind == CITY:
-            score, _ = _best_sale(s, p, T.city_of[space])
+            if self.losses is None:
+                self.losses = _losses(T, hand)
+            score, _ = _best_sale(s, p, T.city_of[space], self.losses)
             return -r.city_no_sale_penalty if score is None else score
         if kind == OASIS:
             if money < r.oasis_single_price:
@@ -289,7 +326,16 @@ def _move(state: SamarkandState, moves: list) -> tuple:
     if moves[-1][0] == K_DIE:
         T = state.T
         dests = T.die_dest[state.pos[state.cur]]
-        die = sum(max(values.of(d, False, 0) for d in ds) for ds in dests) / len(dests) - T.rules.die_cost
+        at = values.at
+        tops = []
+        for ds in dests:
+            top = at(ds[0])
+            for d in ds[1:]:
+                v = at(d)
+                if v > top:
+                    top = v
+            tops.append(top)
+        die = sum(tops) / len(dests) - T.rules.die_cost
         if die > best:
             best_move = moves[-1]
     return best_move
