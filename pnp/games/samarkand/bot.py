@@ -76,27 +76,41 @@ def _cheapest(T, hand) -> int:
     return best
 
 
-def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
+def _two_cheapest(T, hand) -> tuple[int, int, int, int]:
+    """(a1, l1, a2, l2): the good whose card costs the hand least potential to give away
+    and that loss, then the second cheapest good (ties: lower good index first; -1 and
+    2**30 where the hand has no such good)."""
+    a1 = a2 = -1
+    l1 = l2 = 1 << 30
+    sale = T.sale
+    for a in range(T.G):
+        ha = hand[a]
+        if ha:
+            ra = sale[a][0]
+            loss = ra[ha] - ra[ha - 1]
+            if loss < l1:
+                a2, l2, a1, l1 = a1, l1, a, loss
+            elif loss < l2:
+                a2, l2 = a, loss
+    return a1, l1, a2, l2
+
+
+def _trade_plan(T, hand, field, limit: int, cheap: tuple | None = None) -> tuple[int, tuple | None]:
     """Greedy trades that raise V: (total gain in Piaster of potential, first trade or None).
 
     Each step pairs the hand's cheapest card to give (second cheapest if it is the same
-    good) with each field card; O(goods) per trade.
+    good) with each field card; O(goods) per trade.  ``cheap``: ``_two_cheapest(T, hand)``
+    if the caller has it (the same for every camp valued in one decision).
     """
-    hand, field = hand[:], field[:]
     G, sale = T.G, T.sale
     total, first = 0, None
+    copied = False
     for _ in range(limit):
-        a1 = a2 = -1
-        l1 = l2 = 1 << 30
-        for a in range(G):
-            ha = hand[a]
-            if ha:
-                ra = sale[a][0]
-                loss = ra[ha] - ra[ha - 1]
-                if loss < l1:
-                    a2, l2, a1, l1 = a1, l1, a, loss
-                elif loss < l2:
-                    a2, l2 = a, loss
+        if cheap is None:
+            a1, l1, a2, l2 = _two_cheapest(T, hand)
+        else:
+            a1, l1, a2, l2 = cheap
+            cheap = None
         best, move = 0, None
         for b in range(G):
             if field[b]:
@@ -113,6 +127,8 @@ def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
                     best, move = gain, (a, b)
         if move is None:
             break
+        if not copied:
+            hand, field, copied = hand[:], field[:], True
         a, b = move
         hand[a] -= 1
         hand[b] += 1
@@ -193,7 +209,7 @@ class _Values:
     ``at(space)``: the same without the extra step (a space reached by the die).
     """
 
-    __slots__ = ("s", "p", "base", "onward", "gift", "draw", "losses", "T", "kind", "hand")
+    __slots__ = ("s", "p", "base", "onward", "gift", "draw", "room", "losses", "cheap", "T", "kind", "hand")
 
     def __init__(self, state: SamarkandState, p: int | None = None):
         self.s = state
@@ -205,7 +221,9 @@ class _Values:
         self.onward: dict = {}  # best value of a camp's extra step, by (space, depth)
         self.gift = None  # potential lost by the cheapest gift: a camp's entry fee
         self.draw = None  # HOLD * worth of one card drawn at an oasis
+        self.room = None  # _room of one card and of the bulk (set with draw)
         self.losses = None  # _losses of the hand (assortment sales)
+        self.cheap = None  # _two_cheapest of the hand (trades, the gift)
 
     def at(self, space: int) -> float:
         value = self.base[space]
@@ -263,9 +281,11 @@ class _Values:
             each = self.draw
             if each is None:
                 each = self.draw = HOLD * _draw_worth(s, hand)
-            value = each * _room(s, p, 1) - r.oasis_single_price
+                self.room = (_room(s, p, 1), _room(s, p, T.oasis_bulk))
+            room_one, room_bulk = self.room
+            value = each * room_one - r.oasis_single_price
             if money >= T.price_4[space]:
-                value = max(value, each * _room(s, p, T.oasis_bulk) - T.price_4[space])
+                value = max(value, each * room_bulk - T.price_4[space])
             return value
         c = T.camp_of[space]
         field = s.fields[c]
@@ -281,11 +301,12 @@ class _Values:
         if s.hs[p] == 0:
             self.gift = 0
             return -float(r.camp_no_gift_penalty)
-        if self.gift is None:
-            g = _cheapest(T, hand)
-            row = T.sale[g][0]
-            self.gift = row[hand[g]] - row[hand[g] - 1]
-        gain, _ = _trade_plan(T, hand, field, 3)
+        cheap = self.cheap
+        if cheap is None:
+            # the cheapest gift is the cheapest card to trade away (_cheapest: the same good)
+            cheap = self.cheap = _two_cheapest(T, hand)
+            self.gift = cheap[1]
+        gain, _ = _trade_plan(T, hand, field, 3, cheap)
         return HOLD * (gain - self.gift)
 
 

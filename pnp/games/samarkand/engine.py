@@ -21,6 +21,7 @@ with hand-limit discards when the deck runs out in between.
 from __future__ import annotations
 
 import random
+from itertools import chain
 from typing import Any
 
 from pnp.engine.core import InvariantViolation, RuleGap
@@ -628,7 +629,7 @@ class SamarkandState:
         good, to name the good in the error."""
         T = self.T
         hands, fields = self.hands, self.fields
-        if (min(min(self.deck), min(self.pile), min(map(min, hands)), min(map(min, fields))) < 0
+        if (min(chain(self.deck, self.pile, *hands, *fields)) < 0
                 or list(map(sum, zip(self.deck, self.pile, *hands, *fields))) != self.total):
             self._check_cards()
         if self.deck_size != sum(self.deck):
@@ -649,7 +650,7 @@ class SamarkandState:
                 f"money {sum(self.money)} != {start} + paid out {self.paid_out} - taken in {self.taken_in}"
             )
         placed = [c for c in self.chips if c != -1]
-        if len(set(placed)) != len(placed) or any(not 0 <= c < len(self.markets) for c in placed):
+        if placed and (len(set(placed)) != len(placed) or min(placed) < 0 or max(placed) >= len(self.markets)):
             raise InvariantViolation(f"chips on {self.chips}")
         if self.phase not in (PH_PLACE, PH_OVER) and min(self.pos) < 0:
             raise InvariantViolation(f"a figure is off the board: {self.pos}")
