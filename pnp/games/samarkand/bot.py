@@ -347,13 +347,15 @@ def _move(state: SamarkandState, moves: list) -> tuple:
     if moves[-1][0] == K_DIE:
         T = state.T
         dests = T.die_dest[state.pos[state.cur]]
-        at = values.at
+        base, act = values.base, values._act
         tops = []
         for ds in dests:
-            top = at(ds[0])
-            for d in ds[1:]:
-                v = at(d)
-                if v > top:
+            top = None
+            for d in ds:
+                v = base[d]
+                if v is None:
+                    v = base[d] = act(d)
+                if top is None or v > top:
                     top = v
             tops.append(top)
         die = sum(tops) / len(dests) - T.rules.die_cost
