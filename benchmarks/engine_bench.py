@@ -4,7 +4,8 @@
 
 1. Speed, one process (= one core): heuristic and random players at every player count,
    without invariant checks (the speed of a playout) and with them (the speed of
-   ``pnp check``); prints games/s and moves/s.
+   ``pnp check``); prints games/s by the wall clock and by this process's CPU time (the
+   engine's own figure on a shared machine), and moves/s.
 2. ``--random-games`` random-player games in check mode over all cores, split evenly
    over the player counts: invariant violations, dead ends and rule gaps must be 0;
    timeouts (games that hit the move cap) are reported apart, with how often the rare
