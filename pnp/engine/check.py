@@ -265,8 +265,10 @@ def simulate_many(
         for i in range(0, games, chunk):
             jobs.append((root, game.id, variant, kind, seeds[i : i + chunk], settings.move_cap, check, track, options))
             owners.append(b)
-    if executor.in_process(len(jobs)):
-        _GAMES[("", game.id)] = game  # the caller's model, no reload
+    # The caller's model, no reload: used in this process, and inherited by forked workers
+    # (which then never read the data files); spawned or remote workers load it once each.
+    _GAMES[("", game.id)] = game
+    if executor.inherits_memory(len(jobs)):
         jobs = [("",) + job[1:] for job in jobs]
     done = (lambda i: progress(owners[i], len(jobs[i][4]))) if progress else None
     results = executor.run(_play_chunk, jobs, done)

@@ -150,16 +150,20 @@ def playout(
     append = history.append
     offered: dict[str, int] = {}
     taken: dict[str, int] = {}
+    # bound once: this loop runs for every move of every simulated game
+    is_terminal, legal_moves, apply = state.is_terminal, state.legal_moves, state.apply
+    current_player, check_invariants = state.current_player, getattr(state, "check_invariants", None)
+    choosers = [p.choose for p in players]
     try:
         if check:
-            state.check_invariants()
-        while not state.is_terminal():
+            check_invariants()
+        while not is_terminal():
             if len(history) >= move_cap:
                 break
-            moves = state.legal_moves()
+            moves = legal_moves()
             if not moves:
-                raise DeadEnd(f"player {state.current_player()} has no legal move in a live state")
-            move = moves[0] if len(moves) == 1 else players[state.current_player()].choose(state, moves, rng)
+                raise DeadEnd(f"player {current_player()} has no legal move in a live state")
+            move = moves[0] if len(moves) == 1 else choosers[current_player()](state, moves, rng)
             if check and move not in moves:
                 raise InvariantViolation(f"player chose {move!r}, which is not a legal move")
             if labels is not None:
@@ -169,9 +173,9 @@ def playout(
                 name = names[moves.index(move)]
                 taken[name] = taken.get(name, 0) + 1
             append(move)
-            state.apply(move)
+            apply(move)
             if check:
-                state.check_invariants()
+                check_invariants()
     except EngineError as exc:
         exc.seed, exc.moves = seed, history
         raise

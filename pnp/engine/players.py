@@ -50,6 +50,7 @@ class HeuristicPlayer:
 
     def __init__(self, policy: Policy):
         self.policy = policy
+        self.choose = policy  # called once per decision: no wrapper call in between
 
     def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
         return self.policy(state, moves, rng)

@@ -30,6 +30,11 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _start_method() -> str:
+    """Fork where the platform has it (workers inherit loaded models), else spawn."""
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+
+
 class LocalPool:
     """``workers`` processes on this machine (default: all cores); 1 runs in this process."""
 
@@ -46,6 +51,11 @@ class LocalPool:
         """True when ``tasks`` tasks run in this process (one worker or one task)."""
         return self.workers == 1 or tasks == 1
 
+    def inherits_memory(self, tasks: int) -> bool:
+        """True when the tasks see this process's memory: they run here, or in forked workers
+        (which inherit what the caller loaded; spawned workers start afresh)."""
+        return self.in_process(tasks) or _start_method() == "fork"
+
     def run(self, function: Callable, tasks: Sequence, done: Callable[[int], None] | None = None) -> list:
         """``[function(t) for t in tasks]``, over the pool; ``done(i)`` after task i."""
         if self.in_process(len(tasks)):
@@ -55,8 +65,7 @@ class LocalPool:
                 if done:
                     done(i)
             return out
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(self.workers, initializer=_ignore_interrupts) as pool:
+        with multiprocessing.get_context(_start_method()).Pool(self.workers, initializer=_ignore_interrupts) as pool:
             out = []
             for i, result in enumerate(pool.imap(function, tasks, chunksize=1)):
                 out.append(result)
@@ -109,6 +118,9 @@ class DaskCluster:
 
     def in_process(self, tasks: int) -> bool:
         return False
+
+    def inherits_memory(self, tasks: int) -> bool:
+        return False        # other machines: each worker loads the game from its own data
 
     def run(self, function: Callable, tasks: Sequence, done: Callable[[int], None] | None = None) -> list:
         """``[function(t) for t in tasks]`` on the cluster's workers; ``done(i)`` as task i

@@ -359,3 +359,47 @@ def test_no_gift_penalty_from_an_empty_deck_gives_no_extra_step(game):
     apply_checked(state, (S.K_STEP, sid(state, "camp-s1")))
     assert state.money[0] == 100 - game.rules.camp_no_gift_penalty and state.penalties["camp_no_gift"] == 1
     assert state.cur == 1 and state.phase == S.PH_MOVE
+
+
+# ---------------------------------------------------------------------------- invariant check
+def _held(st, p):
+    """A good player ``p`` holds."""
+    return next(g for g in range(st.T.G) if st.hands[p][g])
+
+
+def _hand_to_hand(st):
+    """Move a card from hand 1 to hand 0 without updating the hand sizes."""
+    g = _held(st, 1)
+    st.hands[1][g] -= 1
+    st.hands[0][g] += 1
+
+
+def _hand_to_field(st):
+    """Move a card from hand 0 to trading field 4, the hand size kept right, the field's not."""
+    g = _held(st, 0)
+    st.hands[0][g] -= 1
+    st.hs[0] -= 1
+    st.fields[4][g] += 1
+
+
+def _negative_deck(st):
+    """A good's deck count below zero, its total kept by the discard pile."""
+    st.pile[3] += st.deck[3] + 1
+    st.deck[3] = -1
+
+
+@pytest.mark.parametrize("corrupt, message", [
+    (_hand_to_hand, "player 0 hand size"),
+    (lambda st: st.deck.__setitem__(0, st.deck[0] + 1), "cards in play, the deck has"),
+    (_negative_deck, "negative count of"),
+    (_hand_to_field, "field 4: size"),
+    (lambda st: st.money.__setitem__(2, st.money[2] + 5), "money"),
+    (lambda st: st.chips.__setitem__(slice(None), [0, 0]), "chips on"),
+])
+def test_invariant_check_names_each_fault(state, corrupt, message):
+    """The quick whole-state test of ``check_invariants`` (C-level sums) lets no fault
+    through: each corruption raises, with the message of the good-by-good walk."""
+    state.check_invariants()
+    corrupt(state)
+    with pytest.raises(S.InvariantViolation, match=message):
+        state.check_invariants()

@@ -224,35 +224,44 @@ def _still_connected(T, pos: list[int], removed: int, keep: list[int]) -> bool:
 
 def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int], a: int) -> tuple | None:
     """The next action towards delivering camel i's good: lay a spare camel one step
-    closer to the city from the caravan's front, else shift the good to the front."""
+    closer to the city from the caravan's front, else shift the good to the front.
+    (Minima by (distance to the city, space): the space breaks every tie.)"""
     T = state.T
     pos, load = state.pos[p], state.load[p]
     g, s = load[i], pos[i]
     city = T.city[g]
+    dist = T.dist
     gi = group[s]
-    front = min((t for t, lab in group.items() if lab == gi), key=lambda t: (T.dist[t][city], t))
+    front = fd = -1
+    for t, lab in group.items():
+        if lab == gi:
+            d = dist[t][city]
+            if front < 0 or d < fd or (d == fd and t < front):
+                front, fd = t, d
     if spare:
-        if T.dist[front][city] <= 1:  # next to the city, or on it with only laden camels
+        if fd <= 1:  # next to the city, or on it with only laden camels
             target = city
         else:
-            steps = [t for t in T.adj[front] if T.dist[t][city] < T.dist[front][city]]
-            target = min(steps, key=lambda t: (state.occ[t], t))
+            occ = state.occ
+            target = -1
+            for t in T.adj[front]:
+                if dist[t][city] < fd and (target < 0 or occ[t] < occ[target] or (occ[t] == occ[target] and t < target)):
+                    target = t
         cost = T.c_occupied if state.occ[target] else T.c_camel
         usable = [x for x in spare if x != front]
         if usable and a >= cost:
             return (K_CAMEL, _nearest(T, usable, target), target)
     if a >= T.c_shift and front != s:
-        free_here = [t for t in group if group[t] == gi and _has_free(state, p, t)]
-        if free_here:
-            best = min(free_here, key=lambda t: (T.dist[t][city], t))
-            if T.dist[best][city] < T.dist[s][city]:
-                return (K_SHIFT, i, best)
+        free_spaces = {t for t, x in zip(pos, load) if x < 0}
+        best = bd = -1
+        for t, lab in group.items():
+            if lab == gi and t in free_spaces:
+                d = dist[t][city]
+                if best < 0 or d < bd or (d == bd and t < best):
+                    best, bd = t, d
+        if best >= 0 and bd < dist[s][city]:
+            return (K_SHIFT, i, best)
     return None
-
-
-def _has_free(state: CaravanState, p: int, s: int) -> bool:
-    pos, load = state.pos[p], state.load[p]
-    return any(pos[i] == s and load[i] < 0 for i in range(state.ncamels))
 
 
 def _nearest(T, spaces: list[int], target: int) -> int:

@@ -223,10 +223,10 @@ class CaravanState:
         moves = [(K_END,)]
         free = []  # spaces of unladen camels (-1 reserve), each once
         laden = False
-        for i in range(self.ncamels):
-            if load[i] < 0:
-                if pos[i] not in free:
-                    free.append(pos[i])
+        for s, g in zip(pos, load):
+            if g < 0:
+                if s not in free:
+                    free.append(s)
             else:
                 laden = True
         if not free:
@@ -241,14 +241,14 @@ class CaravanState:
         if self.theft[p] and a >= T.c_steal:
             for q in range(self.players):
                 if q != p:
-                    qp, ql, qk = self.pos[q], self.load[q], self.locked[q]
-                    for j in range(self.ncamels):
-                        if ql[j] >= 0 and not qk[j] and qp[j] in free:
+                    qp, qk = self.pos[q], self.locked[q]
+                    for j, g in enumerate(self.load[q]):
+                        if g >= 0 and not qk[j] and qp[j] in free:
                             moves.append((K_STEAL, q, j))
         if laden and a >= T.c_shift:
             group = self._groups(p)
-            for i in range(self.ncamels):
-                if load[i] >= 0:
+            for i, g in enumerate(load):
+                if g >= 0:
                     gi = group[pos[i]]
                     for s in free:
                         if s >= 0 and group[s] == gi:
@@ -594,6 +594,8 @@ MECHANISMS = (
 # A turn whose remaining actions pay for nothing ends by itself, so "end the turn, no
 # action left" (a forced end with unladen camels) is labelled when seen but not required.
 _LABELS = {K_PICK: "pick up a good", K_SHIFT: "move a good", K_STEAL: "steal a good"}
+#: labels of the move kinds other than a camel's when there is a choice (ending is then early)
+_ACT_LABELS = {**_LABELS, K_END: "end the turn early"}
 
 
 def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
@@ -601,13 +603,14 @@ def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
     if state.phase == PH_DEST:
         occ = state.occ
         return ["onto an occupied space" if occ[m[1]] else "onto a free space" for m in moves]
+    if len(moves) > 1:
+        return [("place a camel from the supply" if m[1] < 0 else "move an unladen camel") if m[0] == K_CAMEL
+                else _ACT_LABELS[m[0]] for m in moves]
     out = []
     for m in moves:
         k = m[0]
         if k == K_END:
-            if len(moves) > 1:
-                out.append("end the turn early")
-            elif all(x >= 0 for x in state.load[state.cur]):
+            if all(x >= 0 for x in state.load[state.cur]):
                 out.append("every camel laden: end the turn")
             else:
                 out.append("end the turn, no action left")

@@ -76,28 +76,43 @@ def _cheapest(T, hand) -> int:
     return best
 
 
-def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
+def _two_cheapest(T, hand) -> tuple[int, int, int, int]:
+    """(a1, l1, a2, l2): the good whose card costs the hand least potential to give away
+    and that loss, then the second cheapest good (ties: lower good index first; -1 and
+    2**30 where the hand has no such good)."""
+    a1 = a2 = -1
+    l1 = l2 = 1 << 30
+    sale = T.sale
+    for a in range(T.G):
+        ha = hand[a]
+        if ha:
+            ra = sale[a][0]
+            loss = ra[ha] - ra[ha - 1]
+            if loss < l1:
+                a2, l2, a1, l1 = a1, l1, a, loss
+            elif loss < l2:
+                a2, l2 = a, loss
+    return a1, l1, a2, l2
+
+
+def _trade_plan(T, hand, field, limit: int, cheap: tuple | None = None) -> tuple[int, tuple | None]:
     """Greedy trades that raise V: (total gain in Piaster of potential, first trade or None).
 
     Each step pairs the hand's cheapest card to give (second cheapest if it is the same
     good) with each field card; O(goods) per trade.  ``field``: the cards the player may
     take (counts per good); a card given is not taken back on the same visit (D23).
+    ``cheap``: ``_two_cheapest(T, hand)`` if the caller has it (the same for every camp valued
+    in one decision).
     """
-    hand, field = hand[:], field[:]
     G, sale = T.G, T.sale
     total, first = 0, None
+    copied = False
     for _ in range(limit):
-        a1 = a2 = -1
-        l1 = l2 = 1 << 30
-        for a in range(G):
-            ha = hand[a]
-            if ha:
-                ra = sale[a][0]
-                loss = ra[ha] - ra[ha - 1]
-                if loss < l1:
-                    a2, l2, a1, l1 = a1, l1, a, loss
-                elif loss < l2:
-                    a2, l2 = a, loss
+        if cheap is None:
+            a1, l1, a2, l2 = _two_cheapest(T, hand)
+        else:
+            a1, l1, a2, l2 = cheap
+            cheap = None
         best, move = 0, None
         for b in range(G):
             if field[b]:
@@ -114,6 +129,8 @@ def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
                     best, move = gain, (a, b)
         if move is None:
             break
+        if not copied:
+            hand, field, copied = hand[:], field[:], True
         a, b = move
         hand[a] -= 1
         hand[b] += 1
@@ -124,48 +141,65 @@ def _trade_plan(T, hand, field, limit: int) -> tuple[int, tuple | None]:
     return total, first
 
 
-def _best_sale(state: SamarkandState, p: int, city: int) -> tuple[float, tuple | None]:
+def _best_sale(state: SamarkandState, p: int, city: int, losses: list | None = None) -> tuple[float, tuple | None]:
     """Best (score, move) among the sales at ``city`` for player ``p``; (None, None) if none.
 
     Score = Piaster received - HOLD * potential given up (+ WIN if it reaches the target,
-    - HOLD * the no-gift penalty if it empties the hand).
+    - HOLD * the no-gift penalty if it empties the hand).  ``losses``: ``_losses`` of the
+    player's hand, if the caller has it already.
     """
     T = state.T
     hand, money, held = state.hands[p], state.money[p], state.hs[p]
-    least, target, limit = T.rules.min_sale, T.rules.target_money, T.rules.hand_limit
-    bare = HOLD * T.rules.camp_no_gift_penalty  # an empty hand pays the next camp's penalty
+    rules = T.rules
+    least, target = rules.min_sale, rules.target_money
+    over = max(0, held - rules.hand_limit)
+    bare = HOLD * rules.camp_no_gift_penalty  # an empty hand pays the next camp's penalty
     best, best_move = None, None
+    chips, markets, sale = state.chips, state.markets, T.sale
     for slot in (2 * city, 2 * city + 1):
-        chip = 1 if slot in state.chips else 0
-        g = state.markets[slot]
+        chip = 1 if slot in chips else 0
+        g = markets[slot]
         if g == ASSORTMENT:
-            losses = []
-            for h in range(T.G):
-                n = hand[h]
-                if n:
-                    row = T.sale[h][0]
-                    losses.append((row[n] - row[n - 1], h))
-            losses.sort()
+            if losses is None:
+                losses = _losses(T, hand)
+            mix = T.mix[chip]
             lost, mask = 0, 0
             for j, (loss, h) in enumerate(losses[: T.mix_max], 1):
                 lost += loss
                 mask |= 1 << h
                 if j >= least:
-                    gain = T.mix[chip][j]
+                    gain = mix[j]
                     score = (gain - HOLD * lost + (WIN if money + gain >= target else 0) - (bare if j == held else 0)
-                             + SHED * min(j, max(0, held - limit)))
+                             + SHED * min(j, over))
                     if best is None or score > best:
                         best, best_move = score, (K_MIX, slot, mask)
         else:
             h = hand[g]
-            row, pay = T.sale[g][0], T.sale[g][chip]
+            if h < least:
+                continue
+            row, pay = sale[g][0], sale[g][chip]
+            rh = row[h]
             for n in range(least, h + 1):
                 gain = pay[n]
-                score = (gain - HOLD * (row[h] - row[h - n]) + (WIN if money + gain >= target else 0)
-                         - (bare if n == held else 0) + SHED * min(n, max(0, held - limit)))
+                score = (gain - HOLD * (rh - row[h - n]) + (WIN if money + gain >= target else 0)
+                         - (bare if n == held else 0) + SHED * min(n, over))
                 if best is None or score > best:
                     best, best_move = score, (K_SELL, slot, n)
     return best, best_move
+
+
+def _losses(T, hand) -> list[tuple[int, int]]:
+    """(potential lost by giving up one card of good h, h) for every good held, cheapest
+    first (ties: lower good index first): the cards an assortment sale gives up."""
+    losses = []
+    sale = T.sale
+    for h in range(T.G):
+        n = hand[h]
+        if n:
+            row = sale[h][0]
+            losses.append((row[n] - row[n - 1], h))
+    losses.sort()
+    return losses
 
 
 class _Values:
@@ -173,29 +207,48 @@ class _Values:
 
     ``of(space, free, depth)``: ``free`` when the space is reached by a free step (a camp
     then also offers its extra step, looked ahead ``EXTRA_DEPTH - depth`` more steps).
+    ``at(space)``: the same without the extra step (a space reached by the die).
     """
 
-    __slots__ = ("s", "p", "base", "onward", "gift", "draw")
+    __slots__ = ("s", "p", "base", "onward", "gift", "draw", "room", "losses", "cheap", "T", "kind", "hand")
 
     def __init__(self, state: SamarkandState, p: int | None = None):
         self.s = state
         self.p = state.cur if p is None else p
-        self.base: list = [None] * len(state.T.kind)  # value of acting on the space
+        self.T = T = state.T
+        self.kind = T.kind
+        self.hand = state.hands[self.p]
+        self.base: list = [None] * len(T.kind)  # value of acting on the space
         self.onward: dict = {}  # best value of a camp's extra step, by (space, depth)
         self.gift = None  # potential lost by the cheapest gift: a camp's entry fee
         self.draw = None  # HOLD * worth of one card drawn at an oasis
+        self.room = None  # _room of one card and of the bulk (set with draw)
+        self.losses = None  # _losses of the hand (assortment sales)
+        self.cheap = None  # _two_cheapest of the hand (trades, the gift)
+
+    def at(self, space: int) -> float:
+        value = self.base[space]
+        if value is None:
+            value = self.base[space] = self._act(space)
+        return value
 
     def of(self, space: int, free: bool, depth: int) -> float:
         value = self.base[space]
         if value is None:
             value = self.base[space] = self._act(space)
-        if free and depth < EXTRA_DEPTH and self.gift is not None and self.s.T.kind[space] == CAMP:
-            c = self.s.T.camp_of[space]
-            if self.s.fsize[c] < self.s.T.capacity[c]:  # a full field is bought: no gift, no extra step
+        if free and depth < EXTRA_DEPTH and self.gift is not None and self.kind[space] == CAMP:
+            s, T = self.s, self.T
+            c = T.camp_of[space]
+            if s.fsize[c] < T.capacity[c]:  # a full field is bought: no gift, no extra step
                 key = space * 8 + depth
                 onward = self.onward.get(key)
                 if onward is None:
-                    onward = self.onward[key] = max(self.of(e, True, depth + 1) for e in self.s.T.exits[space])
+                    onward = None
+                    for e in T.exits[space]:
+                        v = self.of(e, True, depth + 1)
+                        if onward is None or v > onward:
+                            onward = v
+                    self.onward[key] = onward
                 value = max(value, onward - self._entry_fee())
         return value
 
@@ -212,11 +265,14 @@ class _Values:
 
     def _act(self, space: int) -> float:
         s, p = self.s, self.p
-        T, r = s.T, s.T.rules
-        hand, money = s.hands[p], s.money[p]
-        kind = T.kind[space]
+        T = self.T
+        r = T.rules
+        hand, money = self.hand, s.money[p]
+        kind = self.kind[space]
         if kind == CITY:
-            score, _ = _best_sale(s, p, T.city_of[space])
+            if self.losses is None:
+                self.losses = _losses(T, hand)
+            score, _ = _best_sale(s, p, T.city_of[space], self.losses)
             return -r.city_no_sale_penalty if score is None else score
         if kind == OASIS:
             if money < r.oasis_single_price:
@@ -226,9 +282,11 @@ class _Values:
             each = self.draw
             if each is None:
                 each = self.draw = HOLD * _draw_worth(s, hand)
-            value = each * _room(s, p, 1) - r.oasis_single_price
+                self.room = (_room(s, p, 1), _room(s, p, T.oasis_bulk))
+            room_one, room_bulk = self.room
+            value = each * room_one - r.oasis_single_price
             if money >= T.price_4[space]:
-                value = max(value, each * _room(s, p, T.oasis_bulk) - T.price_4[space])
+                value = max(value, each * room_bulk - T.price_4[space])
             return value
         c = T.camp_of[space]
         field = s.fields[c]
@@ -244,11 +302,12 @@ class _Values:
         if s.hs[p] == 0:
             self.gift = 0
             return -float(r.camp_no_gift_penalty)
-        if self.gift is None:
-            g = _cheapest(T, hand)
-            row = T.sale[g][0]
-            self.gift = row[hand[g]] - row[hand[g] - 1]
-        gain, _ = _trade_plan(T, hand, field, 3)
+        cheap = self.cheap
+        if cheap is None:
+            # the cheapest gift is the cheapest card to trade away (_cheapest: the same good)
+            cheap = self.cheap = _two_cheapest(T, hand)
+            self.gift = cheap[1]
+        gain, _ = _trade_plan(T, hand, field, 3, cheap)
         return HOLD * (gain - self.gift)
 
 
@@ -289,7 +348,18 @@ def _move(state: SamarkandState, moves: list) -> tuple:
     if moves[-1][0] == K_DIE:
         T = state.T
         dests = T.die_dest[state.pos[state.cur]]
-        die = sum(max(values.of(d, False, 0) for d in ds) for ds in dests) / len(dests) - T.rules.die_cost
+        base, act = values.base, values._act
+        tops = []
+        for ds in dests:
+            top = None
+            for d in ds:
+                v = base[d]
+                if v is None:
+                    v = base[d] = act(d)
+                if top is None or v > top:
+                    top = v
+            tops.append(top)
+        die = sum(tops) / len(dests) - T.rules.die_cost
         if die > best:
             best_move = moves[-1]
     return best_move

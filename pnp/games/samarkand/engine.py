@@ -21,6 +21,7 @@ with hand-limit discards when the deck runs out in between.
 from __future__ import annotations
 
 import random
+from itertools import chain
 from typing import Any
 
 from pnp.engine.core import InvariantViolation, RuleGap
@@ -629,22 +630,26 @@ class SamarkandState:
         """Cards conserved per good over deck, hands, fields and discards; money accounted
         for against the bank's payouts and takings; no negative count; fields within
         capacity; chips on distinct market slots; the cards a camp visitor placed on the field
-        still there (D23).  Raises ``InvariantViolation``."""
+        still there (D23).  Raises ``InvariantViolation``.
+
+        Runs after every move of ``pnp check``: the card counts are first tested together
+        (C-level ``min``/``sum`` over all piles); only a failing state is walked good by
+        good, to name the good in the error."""
         T = self.T
-        for g in range(T.G):
-            where = [self.deck[g], self.pile[g]] + [h[g] for h in self.hands] + [f[g] for f in self.fields]
-            if min(where) < 0:
-                raise InvariantViolation(f"negative count of {T.goods[g]}: {where}")
-            if sum(where) != self.total[g]:
-                raise InvariantViolation(f"{T.goods[g]}: {sum(where)} cards in play, the deck has {self.total[g]}")
+        hands, fields = self.hands, self.fields
+        if (min(chain(self.deck, self.pile, *hands, *fields)) < 0
+                or list(map(sum, zip(self.deck, self.pile, *hands, *fields))) != self.total):
+            self._check_cards()
         if self.deck_size != sum(self.deck):
             raise InvariantViolation(f"deck size {self.deck_size} != {sum(self.deck)} cards in it")
-        for p, h in enumerate(self.hands):
-            if self.hs[p] != sum(h):
-                raise InvariantViolation(f"player {p} hand size {self.hs[p]} != {sum(h)}")
-        for c, f in enumerate(self.fields):
-            if self.fsize[c] != sum(f) or self.fsize[c] > T.capacity[c]:
-                raise InvariantViolation(f"field {c}: size {self.fsize[c]}, holds {sum(f)}, capacity {T.capacity[c]}")
+        if list(map(sum, hands)) != self.hs:
+            for p, h in enumerate(hands):
+                if self.hs[p] != sum(h):
+                    raise InvariantViolation(f"player {p} hand size {self.hs[p]} != {sum(h)}")
+        if list(map(sum, fields)) != self.fsize or any(map(int.__gt__, self.fsize, T.capacity)):
+            for c, f in enumerate(fields):
+                if self.fsize[c] != sum(f) or self.fsize[c] > T.capacity[c]:
+                    raise InvariantViolation(f"field {c}: size {self.fsize[c]}, holds {sum(f)}, capacity {T.capacity[c]}")
         start = sum(self.start_money)
         if min(self.money) < 0:
             raise InvariantViolation(f"negative money {self.money}")
@@ -653,7 +658,7 @@ class SamarkandState:
                 f"money {sum(self.money)} != {start} + paid out {self.paid_out} - taken in {self.taken_in}"
             )
         placed = [c for c in self.chips if c != -1]
-        if len(set(placed)) != len(placed) or any(not 0 <= c < len(self.markets) for c in placed):
+        if placed and (len(set(placed)) != len(placed) or min(placed) < 0 or max(placed) >= len(self.markets)):
             raise InvariantViolation(f"chips on {self.chips}")
         if self.phase == PH_CAMP and any(n > f for n, f in zip(self.placed, self.fields[self.camp])):
             raise InvariantViolation(f"cards placed this visit {self.placed} not on the field {self.fields[self.camp]} (D23)")
@@ -663,6 +668,17 @@ class SamarkandState:
             raise InvariantViolation("game over without a winner")
         if self.phase != PH_OVER and max(self.money) >= T.rules.target_money:
             raise InvariantViolation(f"a player holds {max(self.money)} Piaster and the game goes on")
+
+    def _check_cards(self) -> None:
+        """Cards conserved and none negative, good by good (names the first failing good)."""
+        T = self.T
+        for g in range(T.G):
+            where = [self.deck[g], self.pile[g]] + [h[g] for h in self.hands] + [f[g] for f in self.fields]
+            if min(where) < 0:
+                raise InvariantViolation(f"negative count of {T.goods[g]}: {where}")
+            if sum(where) != self.total[g]:
+                raise InvariantViolation(f"{T.goods[g]}: {sum(where)} cards in play, the deck has {self.total[g]}")
+        raise InvariantViolation("cards not conserved")  # unreachable: the fast test and this walk agree
 
     def describe(self, m: tuple) -> str:
         """A move in words, e.g. 'sell 5 grain at khiva' (for error reports and logs)."""
