@@ -3,8 +3,10 @@
 from pathlib import Path
 
 import pytest
+from ruamel.yaml import YAML
 
 from pnp.cli import main
+from pnp.model.catalog import DEFAULT_DATA_DIR
 
 from helpers import edit
 
@@ -188,7 +190,10 @@ def test_variants_are_named_the_same_in_games_and_in_errors(capsys):
     assert code == 0
     listed = {line.split()[0]: line.split("variants: ")[1].split(" · ")[0].split(" (")[0].strip()
               for line in out.splitlines()}
-    assert listed["caravan"] == "standard, short, intro" and listed["samarkand"] == "standard"
+    # Caravan's set-ups are the keys of its game.yaml `setups`, in the order written there.
+    setups = YAML(typ="safe").load((DEFAULT_DATA_DIR / "caravan" / "game.yaml").read_text(encoding="utf-8"))["setups"]
+    assert listed["caravan"] == ", ".join(setups) and listed["caravan"].startswith("standard, short, intro")
+    assert listed["samarkand"] == "standard"
     assert "(default short for 2-3 players)" in next(l for l in out.splitlines() if l.startswith("caravan"))
     for game, names in listed.items():
         code, _, err = run(capsys, "check", game, "--variant", "nosuch")
