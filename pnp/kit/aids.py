@@ -29,8 +29,9 @@ AID_MAX_HEIGHT_MM = 130.0
 #: Type sizes of the aid's text, points, largest (most readable) first; the first at
 #: which the card is no taller than ``AID_TARGET_HEIGHT_MM`` is used.
 AID_SIZES = (9.4, 9.0, 8.6, 8.2)
-#: Height an aid card should keep to, mm: three rows of cards (six cards) fit a sheet.
-AID_TARGET_HEIGHT_MM = 84.0
+#: Height an aid card should keep to, mm: two rows of two cards leave room on a sheet for
+#: other pieces.
+AID_TARGET_HEIGHT_MM = 100.0
 #: Inner padding from the trim to the text, mm (a safe area: a miscut of 2 mm cuts no text).
 AID_PAD_MM = 4.5
 #: Inset of the card's printed frame from the trim, mm.
@@ -78,12 +79,15 @@ def _size_and_height(make, inner_w: float) -> tuple[float, float]:
 
 
 def _natural_height(flowables: list, width: float) -> float:
-    """Height in points of ``flowables`` stacked in a frame ``width`` points wide."""
-    height = 0.0
-    for i, f in enumerate(flowables):
-        f.canv = None   # lists look for a canvas while wrapping
-        height += f.wrap(width, 1e6)[1] + f.getSpaceAfter() + (f.getSpaceBefore() if i else 0)
-    return height
+    """Height in points of ``flowables`` stacked as the card stacks them (reportlab's
+    ``KeepInFrame``, so measure and drawing agree) in a frame ``width`` points wide."""
+    from reportlab.platypus import KeepInFrame
+
+    frame = KeepInFrame(width, 1e6, flowables, mode="shrink")
+    frame.canv = None   # lists look for a canvas while wrapping; none is needed to measure
+    for f in flowables:
+        f.canv = None
+    return frame.wrap(width, 1e6)[1]
 
 
 def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float) -> bytes:

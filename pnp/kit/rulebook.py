@@ -687,8 +687,15 @@ def aid_flowables(game, variant, lang: str):
     root = game.folder.parent
 
     def make(size: float, width: float) -> list:
+        from reportlab.platypus import CondPageBreak
+
         styles = _styles(lang, size, root)
+        # A card's headings only a step above its text (the sheet's are set for columns).
+        styles["h2"] = _with(styles["h2"], fontSize=size + 2.6, leading=round((size + 2.6) * 1.18, 2),
+                             spaceBefore=3.5, spaceAfter=1.5)
         title, rest = _Builder(styles, width, {}, path).document(tree)
+        # no column breaks on a card: it has one column, as high as its text
+        rest = [f for f in rest if not isinstance(f, CondPageBreak)]
         return [Paragraph(p.text, styles["aid_title"]) for p in title[:1]] + rest
 
     return make
