@@ -690,6 +690,9 @@ def aid_flowables(game, variant, lang: str):
         from reportlab.platypus import CondPageBreak
 
         styles = _styles(lang, size, root)
+        # A card's lines are short and read at a glance: ragged right, no word broken.
+        for key in ("body", "item", "example"):
+            styles[key] = _with(styles[key], alignment=0, hyphenationLang="")
         # A card's headings only a step above its text (the sheet's are set for columns).
         styles["h2"] = _with(styles["h2"], fontSize=size + 2.6, leading=round((size + 2.6) * 1.18, 2),
                              spaceBefore=3.5, spaceAfter=1.5)
