@@ -171,14 +171,61 @@ def test_pages_filled_and_last_columns_level(game_id, lang, paper):
     assert abs(left - right) * body_share <= 0.10, f"{game_id} {lang} {paper}: last page columns {left:.2f} / {right:.2f}"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("lang", ["en", "da"])
-def test_one_player_aid_per_player(game_id, lang):
-    """Exactly one aid card per player of the variant (its title counted in the PDF text)."""
+def test_fill_measure_fails_a_half_empty_page():
+    """The page-fill measure sees an empty right column and a column that stops half-way
+    (so the test above can fail): a two-column page drawn with reportlab."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.kit.rulepages import FOOTER_MM, GUTTER_MM, MARGIN_MM, MM, PAPER_MM
+
+    w_mm, h_mm = PAPER_MM["a4"]
+    col = (w_mm - 2 * MARGIN_MM - GUTTER_MM) / 2
+    top, bottom = h_mm - MARGIN_MM, MARGIN_MM + FOOTER_MM
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(w_mm * MM, h_mm * MM), invariant=1)
+    c.rect(MARGIN_MM * MM, bottom * MM, col * MM, (top - bottom) * MM, fill=1)      # left column full
+    c.showPage()
+    x = (MARGIN_MM + col + GUTTER_MM) * MM
+    c.rect(MARGIN_MM * MM, bottom * MM, col * MM, (top - bottom) * MM, fill=1)
+    c.rect(x, (top - (top - bottom) / 2) * MM, col * MM, (top - bottom) / 2 * MM, fill=1)   # right half full
+    c.save()
+    (l1, r1), (l2, r2) = _column_ends(buf.getvalue(), "a4")
+    assert l1 > 0.97 and r1 == 0.0
+    assert l2 > 0.97 and 0.45 < r2 < 0.55
+
+
+# Kits whose player aids the test below reads (shared builds: the kit tests build them too).
+AID_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["caravan"],
+            ["caravan-chessboard"]]
+
+
+@pytest.mark.parametrize("args", AID_KITS, ids=lambda a: "-".join(a))
+def test_player_aids_are_one_sided_pieces(shared_builds, args):
+    """One aid per player, in the kit's language, on component sheets whose back is blank
+    (never on the rules, which are printed on both sides), and none on the rules pages."""
+    import json
+
     from pnp.kit.rulebook import aid_template_path, render_rules_markdown
 
-    game = load_game(game_id, data_dir())
-    aid = render_rules_markdown(game, GAMES[game_id], lang, aid_template_path(game, lang))
+    folder = shared_builds(*args)
+    manifest_path = next(folder.glob("*.manifest.json"))
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    game = load_game(manifest["game"], data_dir())
+    aid = render_rules_markdown(game, manifest["players"], manifest["lang"], aid_template_path(game, manifest["lang"]))
     title = next(line[2:].strip() for line in aid.splitlines() if line.startswith("# "))
-    for paper in PAPERS:
-        assert flat(sheet(game_id, lang, paper)).count(title) == GAMES[game_id], (paper, title)
+    reader = PdfReader(str(manifest_path.with_suffix("").with_suffix(".pdf")))
+    components = {c["id"]: c for c in manifest["components"]}
+    aids, rules = components["aids"], components["rules"]
+    assert aids["count"] == manifest["players"]
+
+    def text(page: int) -> str:
+        return re.sub(r"\s+", " ", reader.pages[page - 1].extract_text())
+
+    assert sum(text(p).count(title) for p in range(1, len(reader.pages) + 1)) == manifest["players"]
+    assert sum(text(p).count(title) for p in aids["pages"]) == manifest["players"]
+    assert not set(aids["pages"]) & set(rules["pages"])
+    for sheet in manifest["sheets"]["list"]:
+        if set(sheet["pages"]) & set(aids["pages"]):
+            backs = [p for p in sheet["pages"] if p not in aids["pages"]]
+            assert all(p in manifest["blank_pages"] and not text(p).strip() for p in backs), (sheet, aids)
+            assert sheet["stock"] == "card"

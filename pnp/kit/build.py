@@ -15,6 +15,7 @@ from typing import Callable
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
+from pnp.kit.aids import aid_run
 from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
 from pnp.printing.figures import page_inks, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import OutputError, UsageError
@@ -126,8 +127,17 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if request.board_single and not hasattr(recipe, "board_single_sheet"):
         raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
 
+    aids: list = []
+
     def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
         made = recipe.components(game, strings, variant, print_settings, sheet_label)
+        # Player aids are one-sided pieces packed with the tokens, not rules pages: the rules
+        # are printed on both sides, and cutting an aid out would cut the rules on its back.
+        # Made after the components, whose errors name the data key at fault.
+        if not aids:
+            aids.append(aid_run(game, variant, request.lang, strings("player_aids")))
+        if aids[0] is not None:
+            made = made + [replace(aids[0], pieces=list(aids[0].pieces), sheets=[])]
         chosen = made
         if request.only:
             chosen = [run for run in made if run.id in request.only or run.kind in request.only]

@@ -11,10 +11,13 @@ Pipeline::
     render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
     markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
                                             lists, tables, shaded example boxes)
-    pnp.kit.rulepages                    -> pages: body and aid type sizes, player aids
-                                            placed, last page's columns level (layout-only
-                                            passes), then one drawn pass -> PDF (fonts from
-                                            fonts/ only, subset, invariant)
+    pnp.kit.rulepages                    -> pages: body type size, last page's columns
+                                            level (layout-only passes), then one drawn
+                                            pass -> PDF (fonts from fonts/ only, subset,
+                                            invariant)
+
+The player aid (``data/<game>/rules/aid/<lang>.md.j2``) is set in the same styles
+(``aid_flowables``) but printed as a one-sided piece of its own (``pnp.kit.aids``).
 
 Markdown conventions of the templates: ``#`` is the title (with everything before the
 first ``##`` it forms the title block across the page); ``##`` a section; ``###`` a
@@ -581,8 +584,7 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
         The number of pages.
 
     Pages (``pnp.kit.rulepages``): two columns; no page more than a third empty, the last
-    page's columns end level; one player aid per player (``data/<game>/rules/aid/``) under
-    the last text page's columns and in rows on pages after it.  The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
+    page's columns end level; no player aid (a piece of its own: ``pnp.kit.aids``).  The PDF uses only the kit's fonts (``pnp.components.fonts``: Lato body, Caladea headings),
     embedded and subset; its text is extractable; metadata title ``"<title> — <rules>"``,
     subject and keywords name game, player count and language.  Output is deterministic
     (reportlab invariant mode): equal inputs give byte-identical files.
@@ -620,8 +622,8 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
 
 
 def rules_pages_source(game, variant, lang: str, paper: str):
-    """(``pnp.kit.rulepages.Source``, ``Geometry``) of the rules sheet: the body text and
-    player aid as reportlab flowables at any type size, the footer and the PDF metadata.
+    """(``pnp.kit.rulepages.Source``, ``Geometry``) of the rules sheet: the body text as
+    reportlab flowables at any type size, the footer and the PDF metadata.
     Raises as ``render_rules_pdf``."""
     import markdown_it
     from markdown_it.tree import SyntaxTreeNode
@@ -635,9 +637,6 @@ def rules_pages_source(game, variant, lang: str, paper: str):
     currency = strings.get("currency")
     md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
     tree = SyntaxTreeNode(md.parse(_tie(render_rules_markdown(game, variant, lang), currency)))
-    aid_path = aid_template_path(game, lang)
-    aid_tree = (SyntaxTreeNode(md.parse(_tie(render_rules_markdown(game, variant, lang, aid_path), currency)))
-                if aid_path.is_file() else None)
     width = column_width(paper)
     figures = game_figures(game, variant, lang, width)
     source_path = template_path(game, lang)
@@ -645,13 +644,6 @@ def rules_pages_source(game, variant, lang: str, paper: str):
 
     def body(size: float):
         return _Builder(_styles(lang, size, root), width, figures, source_path).document(tree)
-
-    def aid(size: float, inner: float):
-        if aid_tree is None:
-            return None
-        styles = _styles(lang, size, root)
-        title, rest = _Builder(styles, inner, figures, aid_path).document(aid_tree)
-        return [Paragraph(p.text, styles["aid_title"]) for p in title[:1]] + rest
 
     # The title block is at least TITLE_BLOCK_MM high, more if its text needs it.
     w_mm, h_mm = PAPER_MM[paper]
@@ -664,7 +656,7 @@ def rules_pages_source(game, variant, lang: str, paper: str):
                 subject=f"{strings['title']} rules, {players} players, language {lang}",
                 keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
                 creator="pnp (print-and-play kit generator)", producer="pnp / reportlab", lang=lang)
-    source = Source(body=body, aid=aid, players=players,
+    source = Source(body=body,
                     footer=f"{sheet_title} · {strings['subtitle'].format(players=players)}", meta=meta,
                     font=_styles(lang, root=root)["_fonts"]["body"])
     return source, geo
@@ -673,6 +665,43 @@ def rules_pages_source(game, variant, lang: str, paper: str):
 def aid_template_path(game, lang: str) -> Path:
     """``data/<game>/rules/aid/<lang>.md.j2``: the player aid (optional)."""
     return game.folder / "rules" / "aid" / f"{lang}.md.j2"
+
+
+def aid_flowables(game, variant, lang: str):
+    """The player aid's text as reportlab flowables: a function ``(size pt, width pt) ->
+    [title, ...]`` giving fresh flowables set in the rules sheet's styles at body size
+    ``size`` for a frame ``width`` points wide; None when the game has no aid template.
+    The aid is printed as a piece of its own (``pnp.kit.aids``), not on the rules sheet.
+    Raises as ``render_rules_markdown``."""
+    import markdown_it
+    from markdown_it.tree import SyntaxTreeNode
+    from reportlab.platypus import Paragraph
+
+    path = aid_template_path(game, lang)
+    if not path.is_file():
+        return None
+    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    variant = as_variant(game, variant)
+    md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    tree = SyntaxTreeNode(md.parse(_tie(render_rules_markdown(game, variant, lang, path), strings.get("currency"))))
+    root = game.folder.parent
+
+    def make(size: float, width: float) -> list:
+        from reportlab.platypus import CondPageBreak
+
+        styles = _styles(lang, size, root)
+        # A card's lines are short and read at a glance: ragged right, no word broken.
+        for key in ("body", "item", "example"):
+            styles[key] = _with(styles[key], alignment=0, hyphenationLang="")
+        # A card's headings only a step above its text (the sheet's are set for columns).
+        styles["h2"] = _with(styles["h2"], fontSize=size + 2.6, leading=round((size + 2.6) * 1.18, 2),
+                             spaceBefore=3.5, spaceAfter=1.5)
+        title, rest = _Builder(styles, width, {}, path).document(tree)
+        # no column breaks on a card: it has one column, as high as its text
+        rest = [f for f in rest if not isinstance(f, CondPageBreak)]
+        return [Paragraph(p.text, styles["aid_title"]) for p in title[:1]] + rest
+
+    return make
 
 
 def column_width(paper: str) -> float:

@@ -1,22 +1,16 @@
-"""Rules-sheet pages: two columns of body text that end level, and player aids placed
-where they waste no paper.
+"""Rules-sheet pages: two columns of body text that end level on every page.
 
 ``plan_pages`` decides, with cheap layout-only passes, everything the one drawing pass
-(``typeset(..., draw=True)``) needs:
-
-* the body type size (``BODY_SIZES``, nearest ``NOMINAL_BODY`` first);
-* the aid card's type size (``AID_SIZES``) and so its height: one column wide, as high as
-  its text (at most half the body height, so two rows always fit a page);
-* where the ``players`` aid cards go: at the foot of the last text page's columns
-  (``floats``), the rest in rows of two on aid pages after it;
-* the height of the last text page's left text frame, so that both columns (text plus
-  the aids under it) end level.
+(``typeset(..., draw=True)``) needs: the body type size (``BODY_SIZES``, nearest
+``NOMINAL_BODY`` first) and the height of the last page's left text frame, so that both
+columns end level.
 
 Rules every plan keeps (the rules sheets' design, issue 12): no page is more than a third
 empty (``MIN_FILL`` of the body height used, mean of the two columns); the columns of the
-last page end within ``LEVEL`` of the page height; an aid page holds rows of two cards,
-but for an odd card centred under the last row, so its columns end level.  Among the plans that keep them: fewest pages, then the
-body size nearest ``NOMINAL_BODY``, then the smallest aid type.
+last page end within ``LEVEL`` of the page height.  Among the plans that keep them: fewest
+pages, then the body size nearest ``NOMINAL_BODY``.  The sheet holds no player aid: it is
+reading matter printed on both sides, so the aids are pieces of their own
+(``pnp.kit.aids``).
 
 Layout passes lay out with reportlab's own frames (so splitting, keep-with-next and
 conditional breaks behave exactly as in the drawn PDF) but draw nothing: a pass costs a
@@ -26,7 +20,6 @@ quarter of a drawn build.  Units: points unless a name ends in ``_mm``.
 from __future__ import annotations
 
 import io
-import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -36,8 +29,7 @@ MM = 72.0 / 25.4  # PDF points per millimetre
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: Page margins in millimetres (every side); the brief asks for at least 12 mm.
 MARGIN_MM = 14.0
-#: Gap between the two text columns, millimetres; also the gap around player aids (cut
-#: lines run in its middle).
+#: Gap between the two text columns, millimetres.
 GUTTER_MM = 6.0
 #: Least height of the title block on the first page, millimetres.
 TITLE_BLOCK_MM = 34.0
@@ -45,12 +37,8 @@ TITLE_BLOCK_MM = 34.0
 FOOTER_MM = 7.0
 
 #: Body text sizes in points, in order of preference (nearest the nominal size first).
-BODY_SIZES = (8.8, 8.6, 9.0, 8.4, 9.2, 8.2, 9.4, 9.6)
+BODY_SIZES = (8.8, 8.6, 9.0, 8.4, 9.2, 8.2, 9.4, 9.6, 9.8, 10.0, 10.2, 10.4)
 NOMINAL_BODY = 8.8
-#: Player aid type sizes in points, smallest first.
-AID_SIZES = (8.0, 8.4, 8.8, 9.2)
-#: Inner padding of an aid card, millimetres.
-AID_PAD_MM = 3.2
 #: Least share of a page's body height in use (mean of its two columns).
 MIN_FILL = 2 / 3
 #: Most the two columns of the last page may differ, share of the page height.
@@ -58,7 +46,6 @@ LEVEL = 0.10
 
 ACCENT = "#8C2F1B"
 RULE = "#C9B48F"
-CUT = "#8A8A8A"
 FOOTER_INK = "#6B5B45"
 
 
@@ -109,46 +96,35 @@ class Geometry:
 class Plan:
     """Where everything goes (see the module docstring).
 
-    ``tail``: the page the body text ends on; ``cut``: (left, right) heights of that page's
-    text frames, or None (full columns); ``ends``: height used from the top of each of its
-    columns by text, measured by the last layout pass; ``floats``: aids at the foot of its
-    (left, right) column; ``aid_rows``: rows of two aids on each aid page after it;
-    ``aid_h``: card height; ``single``: the last aid page's last row holds one card,
-    centred (an odd number of aids on aid pages).
+    ``size``: body type size, points; ``tail``: the page the body text ends on; ``cut``:
+    (left, right) heights of that page's text frames, or None (full columns); ``ends``:
+    height used from the top of each of its columns by text, measured by the last layout
+    pass.
     """
 
     size: float
-    aid_size: float = 8.0
-    aid_h: float = 0.0
     tail: int = 1
     cut: tuple[float, float] | None = None
     ends: tuple[float, float] = (0.0, 0.0)
-    floats: tuple[int, int] = (0, 0)
-    aid_rows: tuple[int, ...] = ()
-    single: bool = False
 
     @property
     def pages(self) -> int:
-        return self.tail + len(self.aid_rows)
+        return self.tail
 
 
 @dataclass
 class Source:
     """What the pages are made of (built by ``pnp.kit.rulebook``).
 
-    ``body(size)`` -> (title flowables, body flowables), fresh on every call; ``aid(size,
-    width)`` -> the aid card's flowables (title first), fresh, or None when the game has no
-    player aid; ``players``: aids to print; ``footer``: the footer line; ``meta``: keyword
-    arguments for reportlab's document (title, author ...); ``font``: the footer font.
+    ``body(size)`` -> (title flowables, body flowables), fresh on every call; ``footer``:
+    the footer line; ``meta``: keyword arguments for reportlab's document (title, author
+    ...); ``font``: the footer font.
     """
 
     body: Callable[[float], tuple[list, list]]
-    aid: Callable[[float, float], list | None]
-    players: int
     footer: str
     meta: dict[str, Any]
     font: str
-    _aid_heights: dict = field(default_factory=dict)
     _bodies: dict = field(default_factory=dict)
 
     def flowables(self, size: float) -> tuple[list, list]:
@@ -157,24 +133,6 @@ class Source:
         if size not in self._bodies:
             self._bodies[size] = self.body(size)
         return self._bodies[size]
-
-    def aid_height(self, geo: Geometry, size: float) -> float:
-        """Height of one aid card with type of ``size`` points: its text plus padding, at most
-        half the body height less a gap (two rows fit a page); 0 without an aid."""
-        key = (geo.paper, size)
-        if key not in self._aid_heights:
-            flow = self.aid(size, geo.col_w - 2 * AID_PAD_MM * MM)
-            if not flow:
-                self._aid_heights[key] = 0.0
-            else:
-                inner = geo.col_w - 2 * AID_PAD_MM * MM
-                height = 0.0
-                for i, f in enumerate(flow):
-                    f.canv = None  # lists look for a canvas while wrapping
-                    height += f.wrap(inner, 1e6)[1] + f.getSpaceAfter() + (f.getSpaceBefore() if i else 0)
-                natural = height + 2 * AID_PAD_MM * MM
-                self._aid_heights[key] = min(natural, (geo.body_h - geo.gap) / 2)
-        return self._aid_heights[key]
 
 
 @dataclass(frozen=True)
@@ -192,12 +150,8 @@ class Layout:
 # ------------------------------------------------------------------------------- planning
 def plan_pages(src: Source, geo: Geometry) -> Plan:
     """The plan for ``src`` on ``geo`` (see the module docstring).  When no plan keeps every
-    rule (a sheet too short to fill a page, say), the nominal body size with the aids on
-    pages after the text, its last text page balanced."""
-    players = src.players
-    has_aid = src.aid_height(geo, AID_SIZES[0]) > 0
-    aid_sizes = AID_SIZES if has_aid else (AID_SIZES[0],)
-    aid_count = players if has_aid else 0
+    rule (a sheet too short to fill a page, say), the nominal body size, its last page
+    balanced."""
     measured: dict[float, Layout] = {}
 
     def text(size: float) -> Layout:
@@ -205,21 +159,13 @@ def plan_pages(src: Source, geo: Geometry) -> Plan:
             measured[size] = typeset(src, geo, Plan(size))
         return measured[size]
 
-    # No plan needs fewer pages than the smallest type with every aid packed tight.
-    least = text(min(BODY_SIZES))
-    step = src.aid_height(geo, AID_SIZES[0]) + geo.gap if has_aid else 0.0
-    spill = sum(least.ends) + aid_count * step - 2 * (geo.top(least.tail) - geo.body_bottom)
-    bound = least.tail + max(0, math.ceil(spill / (2 * geo.body_h)))
+    # No plan needs fewer pages than the smallest type.
+    bound = text(min(BODY_SIZES)).tail
     waiting: list[tuple] = []
     for size in BODY_SIZES:
         layout = text(size)
-        for aid_size in aid_sizes:
-            aid_h = src.aid_height(geo, aid_size) if has_aid else 0.0
-            for pages, uneven, floats, rows in _candidates(geo, layout, aid_count, aid_h):
-                single = (aid_count - sum(floats)) % 2 == 1
-                waiting.append(((pages, abs(size - NOMINAL_BODY), aid_size, uneven),
-                                Plan(size, aid_size, aid_h, layout.tail, ends=layout.ends, floats=floats,
-                                     aid_rows=rows, single=single)))
+        if _fills(geo, layout):
+            waiting.append(((layout.tail, abs(size - NOMINAL_BODY)), Plan(size, layout.tail, ends=layout.ends)))
         waiting.sort(key=lambda item: item[0])
         last_size = size == BODY_SIZES[-1]
         for item in list(waiting):
@@ -230,90 +176,48 @@ def plan_pages(src: Source, geo: Geometry) -> Plan:
                 return plan
             waiting.remove(item)
     size = NOMINAL_BODY if NOMINAL_BODY in measured else BODY_SIZES[0]
-    aid_h = src.aid_height(geo, AID_SIZES[0]) if has_aid else 0.0
-    rows = _rows(math.ceil(aid_count / 2), geo, aid_h)
-    plan = Plan(size, AID_SIZES[0], aid_h, measured[size].tail, aid_rows=rows, single=aid_count % 2 == 1)
+    plan = Plan(size, measured[size].tail)
     return _balance(src, geo, plan, strict=False) or replace_plan(plan, ends=measured[size].ends)
 
 
-def _rows(rows: int, geo: Geometry, aid_h: float) -> tuple[int, ...]:
-    """``rows`` rows of aids spread evenly over as few pages as hold them."""
-    if not rows:
-        return ()
-    per_page = max(1, int((geo.body_h + geo.gap) // (aid_h + geo.gap)))
-    pages = math.ceil(rows / per_page)
-    return tuple(rows // pages + (1 if i < rows % pages else 0) for i in range(pages))
-
-
-def _candidates(geo: Geometry, text: Layout, players: int, aid_h: float):
-    """(pages, badness, floats, aid rows) of every placement of ``players`` aids that the
-    text-only layout ``text`` suggests keeps the rules; badness: how unlike level the tail
-    page's columns would be (points)."""
-    step = aid_h + geo.gap
+def _fills(geo: Geometry, text: Layout) -> bool:
+    """Whether the last page of the text-only layout ``text``, its columns balanced, would
+    be at least ``MIN_FILL`` full (the text taken as fluid; ``_balance`` measures)."""
     room = geo.top(text.tail) - geo.body_bottom
-    words = sum(text.ends)
-    slack = 2 * 12.0  # a line or two per column lost to breaks that cannot split
-    most = int((room + geo.gap + 0.01) // step) if players else 0
-    for left in range(most + 1):
-        for right in range(most + 1):
-            rest = players - left - right
-            if rest < 0:
-                continue
-            rows = _rows(math.ceil(rest / 2), geo, aid_h)
-            if any((r * step - geo.gap) < MIN_FILL * geo.body_h for r in rows):
-                continue
-            cap_left, cap_right = _text_room(room, left, step), _text_room(room, right, step)
-            if words + slack > cap_left + cap_right or (cap_right <= 0 < words):
-                continue  # the text would not fit above the aids
-            end_left, end_right = _best_split(words, cap_left, cap_right, left, right, aid_h, geo.gap)
-            if (end_left + end_right) / 2 < MIN_FILL * room:
-                continue
-            uneven = abs(end_left - end_right)
-            if not rows and uneven > LEVEL * geo.page_h:
-                continue
-            yield text.tail + len(rows), uneven, (left, right), rows
+    return sum(text.ends) / 2 >= MIN_FILL * room
 
 
 def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Plan | None:
-    """``plan`` with the tail page's left text frame cut so both columns (text and floated
-    aids) end level: the least cut (to a line) at which everything still fits on the tail
-    page and the left column ends no higher than the right.  ``plan.ends`` is the text-only
-    layout's columns, from which the search starts (a pass or three).  None when
-    the text no longer fits on the tail page, or (``strict``) the page breaks a rule."""
-    step = plan.aid_h + geo.gap
+    """``plan`` with the tail page's left text frame cut so both columns end level: the
+    least cut (to a line) at which everything still fits on the tail page and the left
+    column ends no higher than the right.  ``plan.ends`` is the text-only layout's columns,
+    from which the search starts (a pass or three).  None when the text no longer fits on
+    the tail page, or (``strict``) the page breaks a rule."""
     room = geo.top(plan.tail) - geo.body_bottom
-    fl, fr = plan.floats
-    left_max, right_max = _text_room(room, fl, step), _text_room(room, fr, step)
-    if right_max <= 0:
-        return None   # the text continues in the right column
-
-    def ends(layout: Layout) -> tuple[float, float]:
-        return (_column_end(layout.ends[0], fl, plan.aid_h, geo.gap),
-                _column_end(layout.ends[1], fr, plan.aid_h, geo.gap))
 
     def level(h: float) -> Layout | None:
         from reportlab.platypus.doctemplate import LayoutError
 
         try:
-            trial = typeset(src, geo, replace_plan(plan, cut=(h, right_max)))
+            trial = typeset(src, geo, replace_plan(plan, cut=(h, room)))
         except LayoutError:   # a frame too short for something that cannot split
             return None
-        return trial if trial.tail == plan.tail and ends(trial)[0] >= ends(trial)[1] - 1 else None
+        return trial if trial.tail == plan.tail and trial.ends[0] >= trial.ends[1] - 1 else None
 
     # Start where the text-only layout says the columns meet; then a line at a time
     # towards the least cut that still fits and leaves the left column no higher.
     line = 1.32 * plan.size
     words = sum(plan.ends)
-    hi = min(left_max, max(line, (words + (fr - fl) * step) / 2 + line / 2))
+    hi = min(room, max(line, words / 2 + line / 2))
     found = level(hi)
-    while found is None and hi < left_max:
-        hi = min(left_max, hi + line)
+    while found is None and hi < room:
+        hi = min(room, hi + line)
         found = level(hi)
     if found is None:
         from reportlab.platypus.doctemplate import LayoutError
 
         try:
-            found = typeset(src, geo, replace_plan(plan, cut=(left_max, right_max)))
+            found = typeset(src, geo, replace_plan(plan, cut=(room, room)))
         except LayoutError:
             return None
         if found.tail != plan.tail:
@@ -324,46 +228,14 @@ def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Pla
             if lower is None:
                 break
             hi, found = hi - line, lower
-    left, right = ends(found)
-    result = replace_plan(plan, cut=(hi, right_max), ends=found.ends)
+    left, right = found.ends
+    result = replace_plan(plan, cut=(hi, room), ends=found.ends)
     if strict:
-        last = not plan.aid_rows
         if (left + right) / 2 < MIN_FILL * room:
             return None
-        if last and abs(left - right) > LEVEL * geo.page_h:
+        if abs(left - right) > LEVEL * geo.page_h:
             return None
     return result
-
-
-def _best_split(words: float, cap_left: float, cap_right: float, left: int, right: int, aid_h: float,
-                gap: float) -> tuple[float, float]:
-    """(left, right) column ends of the most level split of ``words`` points of text
-    between two columns holding ``cap_left``/``cap_right`` of text above ``left``/``right``
-    aids (an estimate to a couple of points: text taken as fluid)."""
-    best = None
-    low = max(0.0, words - cap_right)
-    high = min(cap_left, words)
-    steps = max(1, int((high - low) // 2))
-    for i in range(steps + 1):
-        text_left = low + (high - low) * i / steps if high > low else low
-        ends = (_column_end(text_left, left, aid_h, gap), _column_end(words - text_left, right, aid_h, gap))
-        if best is None or abs(ends[0] - ends[1]) < abs(best[0] - best[1]):
-            best = ends
-    return best
-
-
-def _column_end(used: float, floats: int, aid_h: float, gap: float) -> float:
-    """Depth of a column's end below its top: ``used`` by text, then ``floats`` cards."""
-    if not floats:
-        return used
-    return (used + gap if used > 0 else 0.0) + floats * (aid_h + gap) - gap
-
-
-def _text_room(room: float, floats: int, step: float) -> float:
-    """Height left for text in a column of height ``room`` with ``floats`` aids (``step``:
-    card and gap) at its foot: a gap above the cards when text is there; 0 when the cards
-    fill the column."""
-    return max(0.0, room - floats * step)
 
 
 def replace_plan(plan: Plan, **changes) -> Plan:
@@ -377,9 +249,8 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
     """Lay out (``draw``: and draw) the sheet after ``plan``.
 
     A layout pass (``draw=False``) places every flowable with reportlab's frames but draws
-    none and no aid; it reports where the body text ended."""
-    from reportlab.platypus import (BaseDocTemplate, Frame, FrameBreak, NextPageTemplate, PageBreak,
-                                    PageTemplate)
+    none; it reports where the body text ended."""
+    from reportlab.platypus import BaseDocTemplate, Frame, FrameBreak, NextPageTemplate, PageTemplate
 
     title_flow, body_flow = src.flowables(plan.size)
     m, g, w = geo.margin, geo.gap, geo.col_w
@@ -390,7 +261,7 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
         full = page_top - geo.body_bottom
         hl, hr = cut or (full, full)
         hl, hr = min(hl, full), min(hr, full)
-        # a column its aids fill has no text frame (text goes on to the next column)
+        # a column cut to nothing has no text frame (text goes on to the next column)
         return [frame_class(x, page_top - h, w, h, id=f"{tag}-{side}", **pad)
                 for x, h, side in ((m, hl, "left"), (m + w + g, hr, "right")) if h >= 1]
 
@@ -404,8 +275,6 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
         PageTemplate(id="first", frames=[title_frame] + columns(geo.top(1), "first"), onPage=decorate),
         PageTemplate(id="later", frames=columns(geo.top(2), "later"), onPage=decorate),
         PageTemplate(id="tail", frames=tail_frames, onPage=decorate),
-        PageTemplate(id="aids", frames=[Frame(m, geo.body_bottom, geo.page_w - 2 * m, geo.body_h, id="aids")],
-                     onPage=decorate),
     ]
     record = {"tail": 0, "low": {}}
     later_top = geo.top(2)
@@ -429,9 +298,6 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
                **src.meta)
     doc.addPageTemplates(templates)
     story = [NextPageTemplate("later")] + title_flow + [FrameBreak()] + body_flow + [_BodyEnd()]
-    if draw:
-        for _ in plan.aid_rows:
-            story += [NextPageTemplate("aids"), PageBreak(), _BodyEnd()]
     # reportlab notes what a build changes on the story's flowables (keep-with-next bundles,
     # postponed marks) when asked, as in its multiBuild; undone so the next pass starts clean.
     edits: list = []
@@ -450,19 +316,17 @@ def typeset(src: Source, geo: Geometry, plan: Plan, draw: bool = False) -> Layou
 
 
 class _Decorations:
-    """The page furniture (``onPage``): title rules, footer, page number, and the player
-    aids (floated on the tail page, in rows on aid pages) with their cut lines."""
+    """The page furniture (``onPage``): title rules, footer and page number."""
 
     def __init__(self, src: Source, geo: Geometry, plan: Plan, draw: bool):
         self.src, self.geo, self.plan, self.draw = src, geo, plan, draw
-        self._card = None
 
     def __call__(self, canvas, doc) -> None:
         if not self.draw:
             return
         from reportlab.lib.colors import HexColor
 
-        geo, plan, page = self.geo, self.plan, doc.page
+        geo, page = self.geo, doc.page
         m = geo.margin
         canvas.saveState()
         if page == 1:
@@ -472,9 +336,6 @@ class _Decorations:
             canvas.line(m, y, geo.page_w - m, y)
             canvas.setLineWidth(0.4)
             canvas.line(m, y - 1.6, geo.page_w - m, y - 1.6)
-        cells = self.cells(page)
-        if cells:
-            self.aids(canvas, cells)
         canvas.setStrokeColor(HexColor(RULE))
         canvas.setLineWidth(0.5)
         foot = m + FOOTER_MM * MM - 2.5 * MM
@@ -484,60 +345,6 @@ class _Decorations:
         canvas.drawString(m, m + 1.5 * MM, self.src.footer)
         canvas.drawRightString(geo.page_w - m, m + 1.5 * MM, str(page))
         canvas.restoreState()
-
-    def cells(self, page: int) -> list[tuple[float, float]]:
-        """Bottom-left corners of the aid cards on ``page``."""
-        geo, plan = self.geo, self.plan
-        step = plan.aid_h + geo.gap
-        out = []
-        if page == plan.tail:
-            top = geo.top(page)
-            for column, (count, used) in enumerate(zip(plan.floats, plan.ends)):
-                above = used + geo.gap if used > 0 else 0.0   # no gap over cards that start the column
-                for i in range(count):
-                    out.append((geo.column_x(column), top - above - i * step - plan.aid_h))
-        elif plan.tail < page <= plan.pages:
-            rows = plan.aid_rows[page - plan.tail - 1]
-            for row in range(rows):
-                y = geo.top(page) - row * step - plan.aid_h
-                if plan.single and page == plan.pages and row == rows - 1:
-                    out.append(((geo.page_w - geo.col_w) / 2, y))   # the odd card, centred
-                else:
-                    out += [(geo.column_x(0), y), (geo.column_x(1), y)]
-        return out
-
-    def aids(self, canvas, cells) -> None:
-        """Each card: a rounded frame, its text, and a dashed cut line half a gap outside
-        (shared by neighbouring cards, so one cut separates two)."""
-        from reportlab.lib.colors import HexColor
-
-        geo, plan = self.geo, self.plan
-        w, h = geo.col_w, plan.aid_h
-        half = geo.gap / 2
-        card = self.card()
-        for x, y in cells:
-            canvas.setStrokeColor(HexColor(CUT))
-            canvas.setLineWidth(0.4)
-            canvas.setDash(3, 2)
-            canvas.rect(x - half, y - half, w + 2 * half, h + 2 * half, stroke=1, fill=0)
-            canvas.setDash()
-            canvas.setStrokeColor(HexColor(ACCENT))
-            canvas.setLineWidth(0.8)
-            canvas.roundRect(x, y, w, h, 2.5 * MM, stroke=1, fill=0)
-            p = AID_PAD_MM * MM
-            card.wrapOn(canvas, w - 2 * p, h - 2 * p)
-            card.drawOn(canvas, x + p, y + p)
-
-    def card(self):
-        """The aid card's text, shrunk into the card if it is taller (drawn on every card)."""
-        if self._card is None:
-            from reportlab.platypus import KeepInFrame
-
-            p = AID_PAD_MM * MM
-            inner_w, inner_h = self.geo.col_w - 2 * p, self.plan.aid_h - 2 * p
-            self._card = KeepInFrame(inner_w, inner_h, self.src.aid(self.plan.aid_size, inner_w), mode="shrink",
-                                     vAlign="TOP")
-        return self._card
 
 
 def _flowable_base():

@@ -137,8 +137,8 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
     from pnp.printing.placed import face_box, face_document
 
     face_key: dict[int, int] = {}       # id(face) -> distinct face index
-    face_docs: list[str] = []
-    doc_index: dict[str, int] = {}
+    face_docs: list[str | bytes] = []   # SVG to convert, or a ready PDF page (face_document)
+    doc_index: dict[str | bytes, int] = {}
     for sheet in sheets:
         for placed in sheet.art:
             if id(placed.face) not in face_key:
@@ -146,7 +146,15 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
                 face_key[id(placed.face)] = doc_index.setdefault(doc, len(face_docs))
                 if face_key[id(placed.face)] == len(face_docs):
                     face_docs.append(doc)
-    pages = convert_distinct(face_docs + [sheet.overlay for sheet in sheets], workers)
+    svg_faces = [i for i, doc in enumerate(face_docs) if isinstance(doc, str)]
+    converted = convert_distinct([face_docs[i] for i in svg_faces] + [sheet.overlay for sheet in sheets], workers)
+    pages: list = [None] * len(face_docs)
+    for k, i in enumerate(svg_faces):
+        pages[i] = converted[k]
+    for i, doc in enumerate(face_docs):
+        if not isinstance(doc, str):
+            pages[i] = (PdfReader(io.BytesIO(doc)), 0)
+    pages += converted[len(svg_faces):]
     faces_of = {k: next(p.face for s in sheets for p in s.art if face_key[id(p.face)] == k)
                 for k in range(len(face_docs))}
 

@@ -69,9 +69,16 @@ class PlacedFace:
     outer: Matrix = IDENTITY
 
 
-def face_document(face) -> str:
-    """``face``'s art alone as an SVG page: its bleed box plus ``FACE_PAD_MM`` all round, in
-    mm, trim coordinates (the page's top-left corner is at (-bleed - pad, -bleed - pad))."""
+def face_document(face) -> str | bytes:
+    """``face``'s art alone as a page: its bleed box plus ``FACE_PAD_MM`` all round, in mm,
+    trim coordinates (the page's top-left corner is at (-bleed - pad, -bleed - pad)).
+
+    An SVG document (str), or, for a face typeset by reportlab (a player aid:
+    ``face.meta["pdf"]``, a one-page PDF of exactly that box), that PDF (bytes); its
+    ``art`` is then only a preview for ``compose_svg``."""
+    pdf = getattr(face, "meta", {}).get("pdf")
+    if pdf is not None:
+        return pdf
     lo, size_w, size_h = face_box(face)
     return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'version="1.1" width="{_fmt(size_w)}mm" height="{_fmt(size_h)}mm" '

@@ -231,6 +231,9 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     spec = SPECS[target]
     pieces = collect_pieces(runs)
     skipped = []
+    # Pieces typeset as PDF (player aids: ``pnp.kit.aids``) have no SVG art to export.
+    typeset = sorted({p.component for p in pieces if p.front.meta.get("pdf") is not None})
+    pieces = [p for p in pieces if p.front.meta.get("pdf") is None]
     if spec.decks_only:
         skipped = sorted({p.component for p in pieces if p.kind != "deck"})
         pieces = [p for p in pieces if p.kind == "deck"]
@@ -256,6 +259,9 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     for component in skipped:
         checks.append({"check": f"component '{component}'", "status": "not exported",
                        "detail": f"{spec.name} prints cards; print it with the home kit"})
+    for component in typeset:
+        checks.append({"check": f"component '{component}'", "status": "not exported",
+                       "detail": "typeset text pieces (player aids) are printed with the home kit"})
     for check, status, detail in spec.not_met:
         checks.append({"check": check, "status": status, "detail": detail})
     report = {

@@ -1,0 +1,134 @@
+"""Player aids as one-sided pieces: one card per player, packed with the kit's tokens.
+
+The rules sheet is reading matter printed on both sides of plain paper, so an aid printed
+on it could not be cut out without cutting the rules on its back.  An aid is therefore a
+piece of its own (issue 12): a white card ``AID_WIDTH_MM`` wide and as high as its text
+(at most ``AID_MAX_HEIGHT_MM``, a half A5 page), typeset by reportlab from
+``data/<game>/rules/aid/<lang>.md.j2`` with the rules sheet's styles, in the kit's
+language.  It has no back and no bleed (white paper to the cut), so
+``pnp.printing.packing`` packs the cards with the other one-sided pieces, in one block
+whose neighbours share their cuts, with crop marks on every cut line; no sheet is spent on
+them where the free room of other sheets holds them.
+
+The card's art is a one-page PDF (``Face.meta["pdf"]``, see ``pnp.printing.placed``):
+reportlab's paragraphs, lists and tables keep their real, extractable text in the kit's
+fonts, which an SVG face drawn by Cairo could not wrap.  Units: mm unless a name says pt.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+from pnp.kit.rulepages import MM
+
+#: Width of an aid card (trim), mm: two cards side by side fit any home sheet's packing room.
+AID_WIDTH_MM = 92.0
+#: Tallest aid card, mm (the text is shrunk to fit beyond that; a half A5 page).
+AID_MAX_HEIGHT_MM = 130.0
+#: Type sizes of the aid's text, points, largest (most readable) first; the first at
+#: which the card is no taller than ``AID_TARGET_HEIGHT_MM`` is used.
+AID_SIZES = (9.4, 9.0, 8.6, 8.2)
+#: Height an aid card should keep to, mm: two rows of two cards leave room on a sheet for
+#: other pieces.
+AID_TARGET_HEIGHT_MM = 100.0
+#: Inner padding from the trim to the text, mm (a safe area: a miscut of 2 mm cuts no text).
+AID_PAD_MM = 4.5
+#: Inset of the card's printed frame from the trim, mm.
+FRAME_INSET_MM = 2.0
+ACCENT = "#8C2F1B"
+
+
+def aid_face(game, variant, lang: str):
+    """The player aid of ``game`` for ``variant`` in ``lang`` as a ``Face`` (component
+    ``aids``, no bleed, art a one-page PDF in ``meta["pdf"]``), or None when the game has
+    no aid template (``data/<game>/rules/aid/<lang>.md.j2``).
+
+    Raises:
+        DataError, FontError: as ``pnp.kit.rulebook.render_rules_markdown``.
+        LayoutError: the aid's text does not fit ``AID_MAX_HEIGHT_MM`` even shrunk.
+    """
+    from pnp.components.svg import Face, group, rect
+    from pnp.kit.rulebook import aid_flowables
+    from pnp.printing.placed import face_box
+
+    make = aid_flowables(game, variant, lang)
+    if make is None:
+        return None
+    inner_w = (AID_WIDTH_MM - 2 * AID_PAD_MM) * MM
+    size, height = _size_and_height(make, inner_w)
+    art = group(id="player-aid")
+    # What an SVG preview of the sheet shows (the PDF art is what prints): the frame.
+    art.add(rect(FRAME_INSET_MM, FRAME_INSET_MM, AID_WIDTH_MM - 2 * FRAME_INSET_MM, height - 2 * FRAME_INSET_MM,
+                 stroke=ACCENT, stroke_mm=0.3, radius=2.5))
+    face = Face(f"aid/{game.id}", "aids", AID_WIDTH_MM, height, 0.0, art, meta={})
+    lo, page_w, page_h = face_box(face)
+    face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height)
+    face.meta["aid_size_pt"] = size
+    return face
+
+
+def _size_and_height(make, inner_w: float) -> tuple[float, float]:
+    """(type size pt, card height mm): the largest of ``AID_SIZES`` whose card keeps to
+    ``AID_TARGET_HEIGHT_MM``, else the smallest size; height rounded up to 0.5 mm."""
+    for size in AID_SIZES:
+        height = _natural_height(make(size, inner_w), inner_w) / MM + 2 * AID_PAD_MM
+        if height <= AID_TARGET_HEIGHT_MM or size == AID_SIZES[-1]:
+            return size, min(AID_MAX_HEIGHT_MM, math.ceil(height * 2) / 2)
+    raise AssertionError("unreachable")
+
+
+def _natural_height(flowables: list, width: float) -> float:
+    """Height in points of ``flowables`` stacked as the card stacks them (reportlab's
+    ``KeepInFrame``, so measure and drawing agree) in a frame ``width`` points wide."""
+    from reportlab.platypus import KeepInFrame
+
+    frame = KeepInFrame(width, 1e6, flowables, mode="shrink")
+    frame.canv = None   # lists look for a canvas while wrapping; none is needed to measure
+    for f in flowables:
+        f.canv = None
+    return frame.wrap(width, 1e6)[1]
+
+
+def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float) -> bytes:
+    """One PDF page of ``page_w_mm`` x ``page_h_mm`` (the face's box, ``face_box``) with the
+    card's trim at ``offset_mm`` from its top-left: frame and text."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import KeepInFrame
+
+    from pnp.components.fonts import font, register_reportlab
+
+    register_reportlab()
+    buffer = io.BytesIO()
+    # The canvas's own first font is the kit's (reportlab's default, Helvetica, is not embedded).
+    canvas = Canvas(buffer, pagesize=(page_w_mm * MM, page_h_mm * MM), invariant=1, pageCompression=1,
+                    initialFontName=font("body").reportlab_name, initialFontSize=8)
+    x0, y0 = offset_mm * MM, (page_h_mm - offset_mm - height_mm) * MM    # trim's bottom-left, pt
+    w, h = AID_WIDTH_MM * MM, height_mm * MM
+    inset = FRAME_INSET_MM * MM
+    canvas.setStrokeColor(HexColor(ACCENT))
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(x0 + inset, y0 + inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
+    pad = AID_PAD_MM * MM
+    card = KeepInFrame(w - 2 * pad, h - 2 * pad, flowables, mode="shrink", vAlign="TOP")
+    card.wrapOn(canvas, w - 2 * pad, h - 2 * pad)
+    card.drawOn(canvas, x0 + pad, y0 + pad)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def aid_run(game, variant, lang: str, label: str):
+    """The kit's player aids as a ``ComponentRun`` (kind ``aid``): ``variant.players`` copies
+    of ``aid_face`` as one group of one-sided pieces for ``pnp.printing.packing``; None
+    when the game has no aid."""
+    from pnp.kit.recipe import ComponentRun
+    from pnp.printing.packing import PieceGroup
+
+    face = aid_face(game, variant, lang)
+    if face is None:
+        return None
+    players = variant.players
+    return ComponentRun("aids", "aid", label, players,
+                        pieces=[PieceGroup("aids", label, [face] * players)], stock="card")
