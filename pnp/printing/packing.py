@@ -301,13 +301,19 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     rooms = [(host, box) for host in hosts for box in host.free]
     px, py, pw, ph = _printable(settings, any(g.note for g in groups))
     # A piece with an assembly note carries it on its own sheet, next to it: a new sheet has
-    # the note band above its footer, and every host room keeps a band of NOTE_MM free at its
-    # foot for the note of what lands in it.  (Banding only the rooms that get a noted piece,
-    # searching again until none lacks its band, gives the same sheet counts in every kit at
-    # two to three times the search time.)
-    band = NOTE_MM if any(g.note for g in groups) else 0.0
-    room_sizes = [(box[2], box[3] - band) for _, box in rooms]
-    best = _search(groups, settings, room_sizes, pw, ph)
+    # the note band above its footer; a host room holding such a piece keeps a band of
+    # NOTE_MM free at its foot.  A room gets its band when the packing leaves a noted piece
+    # in it with less than the band free under the pieces; then the search runs again.
+    banded: set[int] = set()
+    for _ in range(len(rooms) + 1):
+        room_sizes = [(box[2], box[3] - (NOTE_MM if i in banded else 0.0)) for i, (_, box) in enumerate(rooms)]
+        best = _search(groups, settings, room_sizes, pw, ph)
+        _score, blocks, placed, _used, _shapes = best
+        short = {bid for i, (bid, *_r) in placed.items() if bid < len(rooms) and bid not in banded
+                 and _noted(blocks[i], groups) and room_sizes[bid][1] - _bottom(blocks, placed, bid) < NOTE_MM - 1e-6}
+        if not short:
+            break
+        banded |= short
     score, blocks, placed, used, _shapes = best
     if score[0] == math.inf:    # no shape fits: name the piece that does not
         _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
@@ -365,6 +371,17 @@ def _spread(blocks: list[_Block], placed: dict) -> int:
             if cell.face.edge_colour is not None:
                 bins.setdefault(cell.face.edge_colour, set()).add(bid)
     return sum(len(v) for v in bins.values())
+
+
+def _noted(block: _Block, groups: Sequence[PieceGroup]) -> bool:
+    """True when a piece of ``block`` has an assembly note."""
+    return any(groups[g].note for g in (block.groups or (block.group,)))
+
+
+def _bottom(blocks: list[_Block], placed: dict, bid: int) -> float:
+    """The lowest edge (mm below the room's top) of the blocks packed into bin ``bid``."""
+    return max((y + (blocks[i].w if rotated else blocks[i].h) for i, (bin_, _x, y, rotated) in placed.items()
+                if bin_ == bid), default=0.0)
 
 
 def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: list[tuple[float, float]],
