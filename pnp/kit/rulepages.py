@@ -231,7 +231,9 @@ def _balance(src: Source, geo: Geometry, plan: Plan, strict: bool = True) -> Pla
     left, right = found.ends
     result = replace_plan(plan, cut=(hi, room), ends=found.ends)
     if strict:
-        if (left + right) / 2 < MIN_FILL * room:
+        # A line's margin: the rendered page's ink ends up to a line short of the frame's
+        # measure (a paragraph's leading below its last line), and the page must be 2/3 full.
+        if (left + right) / 2 < MIN_FILL * room + line:
             return None
         if abs(left - right) > LEVEL * geo.page_h:
             return None
