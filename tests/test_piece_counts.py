@@ -62,7 +62,7 @@ def test_caravan_pieces(shared_builds):
     assert placed(faces, "1") == parts["demand-markers"]["count"] == 44
     # Camels and theft markers are colour only, no text.
     assert placed(faces, "") == parts["camels"]["count"] + parts["theft-markers"]["count"] == 24 + 4
-    assert placed(faces, r"Actions per turn.*") == parts["player-boards"]["count"] == 4
+    assert placed(faces, r"Actions in the game.s turns.*") == parts["player-boards"]["count"] == 4
 
 
 def test_chessboard_pieces(shared_builds):
