@@ -122,3 +122,6 @@ def test_contents_page_ink_is_the_manifest_figure(kits, stem):
     assert figures["mean_ink"] == pytest.approx(mean, abs=1e-4)
     printed = re.findall(r"(\d+) % (?:ink coverage|blækdækning)", words(texts[0]))
     assert printed == [f"{100 * figures['mean_ink']:.0f}"]
+    # A figure and its unit, and the option and its value, stay on one line (no-break spaces).
+    assert not re.search(r"\d[ \xa0]*\n[ \xa0]*%", texts[0]), "a line break between a number and its %"
+    assert not re.search(r"--ink[ \xa0]*\n", texts[0]), "a line break inside --ink saver"
