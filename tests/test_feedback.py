@@ -49,7 +49,7 @@ def test_build_shows_progress_on_a_terminal(tmp_path):
     code, screen = in_pty("build", "tinygame", "--out", str(tmp_path / "live"), cwd=tmp_path)
     assert code == 0, screen
     assert ESCAPE in screen
-    for step in ("read the data", "lay out the components", "pre-print check", "rules sheet", "convert the sheets",
+    for step in ("read the data", "lay out the components", "pre-print check", "rules sheet", "convert the printed pages",
                  "contents page, ink, assembly", "font audit, write the files"):
         assert f"tinygame 2p: {step}" in screen or f"tinygame: {step}" in screen, step
     assert "20/20" in screen            # the pre-print check's games, counted (checks.yaml quick_games: 20)

@@ -214,7 +214,7 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
-    convert = progress.task(f"{request.game} {variant.id}: convert the sheets", len(sheets), "sheets")
+    convert = progress.task(f"{request.game} {variant.id}: convert the printed pages", len(sheets), "pages")
     rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
     sheet_pdfs: dict[int, tuple[bytes, int]] = {}     # id(sheet) -> (sheets PDF, its page index)
     by_page = {pagination.rules[0]: rules_source}
