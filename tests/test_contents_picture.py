@@ -95,3 +95,16 @@ def test_contents_page_names_only_the_kits_fonts():
         page = PdfReader(io.BytesIO(pdf)).pages[0]
         fonts = {str(f.get_object()["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()}
         assert fonts <= {"Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black", "Caladea-Bold"}, (game_id, fonts)
+
+
+@pytest.mark.parametrize("args", [["samarkand", "--lang", "da", "--paper", "letter"], ["samarkand"]])
+def test_every_built_kits_contents_page_keeps_its_board_picture(shared_builds, args):
+    """On a real kit's contents page (a full Letter page included: a new user found the
+    picture left out there), the board picture is drawn: its labels are on page 1, which
+    stays one page."""
+    folder = shared_builds(*args)
+    (pdf,) = folder.glob("*.pdf")
+    page = PdfReader(pdf).pages[0]
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    label = Strings(data_dir(), "samarkand", lang)(LABEL["samarkand"])
+    assert label in page.extract_text()
