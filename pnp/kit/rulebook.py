@@ -409,25 +409,23 @@ class _Builder:
 
     def _figure(self, name: str, caption: str):
         """The game's drawing ``name`` centred in the column, its caption (real text) below."""
-        from reportlab.platypus import KeepTogether, Paragraph, Spacer
+        from reportlab.platypus import Paragraph
 
         if name not in self.figures:
             known = ", ".join(sorted(self.figures)) or "none"
             raise DataError(f"no figure '{name}' (the game draws: {known})", file=self.source)
         self.used.append(name)
-        drawing = self.figures[name]
-        drawing.hAlign = "CENTER"
-        parts = [Spacer(1, 2), drawing]
+        from pnp.kit.figure import ShrinkableFigure
+
+        caption_para = None
         if caption:
             md = __import__("markdown_it").MarkdownIt("commonmark")
             from markdown_it.tree import SyntaxTreeNode
 
             tree = SyntaxTreeNode(md.parse(caption))
             markup = "".join(_inline_of(b) for b in tree.children if b.type == "paragraph")
-            parts.append(Paragraph(markup, self.s["caption"]))
-        else:
-            parts.append(Spacer(1, 5))
-        return KeepTogether(parts)
+            caption_para = Paragraph(markup, self.s["caption"])
+        return ShrinkableFigure(self.figures[name], caption_para)
 
     def _list(self, node, width: float, style: str):
         from reportlab.lib.colors import HexColor

@@ -37,7 +37,7 @@ TITLE_BLOCK_MM = 34.0
 FOOTER_MM = 7.0
 
 #: Body text sizes in points, in order of preference (nearest the nominal size first).
-BODY_SIZES = (8.8, 8.6, 9.0, 8.4, 9.2, 8.2, 9.4, 9.6, 9.8, 10.0, 10.2, 10.4)
+BODY_SIZES = (8.8, 8.6, 9.0, 8.4, 9.2, 8.2, 9.4, 9.6, 9.8, 10.0, 10.2, 10.4, 10.6, 10.8)
 NOMINAL_BODY = 8.8
 #: Least share of a page's body height in use (mean of its two columns).
 MIN_FILL = 2 / 3

@@ -1,0 +1,37 @@
+"""A rules figure shrinks (down to MIN_SCALE) to stay in its column instead of leaving a hole
+(a new user found example pictures a page after their examples)."""
+
+from __future__ import annotations
+
+from reportlab.graphics.shapes import Drawing, Rect
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from pnp.kit.figure import GAP_PT, MIN_SCALE, ShrinkableFigure
+
+
+def _figure(height: float = 200.0) -> ShrinkableFigure:
+    drawing = Drawing(150, height)
+    drawing.add(Rect(0, 0, 150, height))
+    caption = Paragraph("A caption", ParagraphStyle("c", fontName="Helvetica", fontSize=8, leading=10))
+    return ShrinkableFigure(drawing, caption)
+
+
+def test_a_figure_that_fits_keeps_its_size():
+    figure = _figure()
+    width, height = figure.wrap(180, 1000)
+    assert (width, height) == (180, GAP_PT + 200 + 10)       # gap, drawing, one caption line
+
+
+def test_a_figure_a_little_too_tall_is_drawn_smaller_in_the_space_left():
+    figure = _figure()
+    room = GAP_PT + 0.85 * 200 + 10 + 0.5                     # 85 % of the drawing fits
+    (smaller,) = figure.split(180, room)
+    assert abs(smaller.scale - 0.85) < 1e-9
+    assert smaller.wrap(180, room)[1] <= room
+
+
+def test_a_figure_much_too_tall_moves_on():
+    figure = _figure()
+    room = GAP_PT + (MIN_SCALE - 0.05) * 200 + 10             # below the smallest scale
+    assert figure.split(180, room) == []
