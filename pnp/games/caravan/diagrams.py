@@ -146,15 +146,48 @@ def _chain(game, s: Strings, width: float, chain: dict):
     local = [(r - top, c - left) for r, c in cells]
     for i, (r, c) in enumerate(local):
         g.pawn(r, c, "#E8B10E", str(i + 1), radius=cell * 0.2, dy=-cell * 0.12, text_colour="#2B2118")
-    # The good: on the first camel, then jumping to the camel in the city.
-    (ra, ca), (rb, cb) = local[0], local[-1]
+    # The good on the first camel, and its way to the city drawn step by step along the
+    # caravan (orthogonal legs only, as camels link): beside the camels, under the pawns and
+    # clear of the cities' letters, ending at the city tile's edge.
+    (ra, ca) = local[0]
     ax, ay = g.centre(ra, ca)
-    bx, by = g.centre(rb, cb)
     g.box(ax - 4, ay + cell * 0.12, 8, 8, colour[chain["good"]], "#3B2412", width=0.6, radius=1.2)
-    g.arrow((ax, ay + cell * 0.32), (bx, by + cell * 0.12), PATH, width=1.4)
+    g.route(_route(g, local, start=(ax + 4 + 2, ay + cell * 0.12 + 4)), PATH, width=1.4)
     g.text(g.width / 2, 4, s("diagrams.chain_total", camels=chain["camels"], total=chain["total"]),
            size=6.6, role="bold", colour=PATH)
     return g.drawing()
+
+
+#: Where the delivery route runs in a space, as a share of the cell from its centre: right of
+#: the camel on vertical legs, below it on horizontal legs.
+LANE_X, LANE_Y = 0.32, -0.42
+
+
+def _route(g: GridDiagram, cells: list[tuple[int, int]], start: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points (points) of an orthogonal route from ``start`` (beside the good, in the first
+    space) through the spaces ``cells`` (each orthogonally next to the one before) to the
+    near edge of the last space's tile (1.2 points inside the cell).  The route keeps to a
+    lane of every space (``LANE_X``, ``LANE_Y``), so it turns only inside a space."""
+    c = g.cell
+    lane = [(g.centre(r, col)[0] + LANE_X * c, g.centre(r, col)[1] + LANE_Y * c) for r, col in cells]
+    points = [start, (lane[0][0], start[1])]
+    first_vertical = cells[0][1] == cells[1][1]
+    points += lane[1:] if first_vertical else lane
+    (r0, c0), (r1, c1) = cells[-2], cells[-1]
+    cx, cy = g.centre(r1, c1)
+    reach = c / 2 - 1.2
+    x, y = points[-1]
+    if r0 == r1:
+        x = cx - reach if c0 < c1 else cx + reach
+    else:
+        y = cy + reach if r0 < r1 else cy - reach
+    points[-1] = (x, y)
+    out = [points[0]]
+    for i in range(1, len(points) - 1):       # drop the middle points of straight runs
+        p, q = points[i], points[i + 1]
+        if not (out[-1][0] == p[0] == q[0] or out[-1][1] == p[1] == q[1]):
+            out.append(p)
+    return out + [points[-1]]
 
 
 def _theft(game, s: Strings, width: float, theft: dict):
