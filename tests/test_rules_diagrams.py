@@ -50,7 +50,7 @@ def test_every_figure_is_placed_with_extractable_labels(game_id, lang):
 
     s = Strings(game.folder.parent, game.id, lang)
     keys = {"samarkand": ["diagrams.trading_field", "cities.samarkand"],
-            "caravan": ["diagrams.supply_space", "theft_markers"],
+            "caravan": ["diagrams.supply_space", "diagrams.theft_marker_piece"],
             "caravan-chessboard": ["diagrams.centre", "regions.middle_east"]}[game_id]
     labels = [s(k).split(" ")[0] for k in keys]
     for label in labels:
@@ -310,3 +310,35 @@ def test_no_label_is_crossed_by_a_path(game_id, lang):
             if any(_crosses(seg, box) for seg in segments):
                 hits.append(f"{name}: {text!r}")
     assert not hits, hits
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_theft_figure_names_thief_victim_and_boards(lang):
+    """Review of Caravan's rules: the theft picture must read on its own.  It names the
+    thief's and the robbed player's colours with their roles, both player boards, the stolen
+    good, the thief's theft marker and the free theft space it goes to, in the kit's
+    language; and the marker's arrow runs below the space, not through the stolen good."""
+    from reportlab.graphics.shapes import PolyLine, Rect, String
+
+    from pnp.model.i18n import Strings
+
+    game = load_game("caravan", data_dir())
+    s = Strings(game.folder.parent, game.id, lang)
+    drawing = game_figures(game, game.variant(GAMES["caravan"]), lang, column_width("a4"))["theft"]
+    texts = [shape.text for shape in drawing.contents if isinstance(shape, String)]
+    thief, robbed = (s(f"player_colours.{pc.id}") for pc in game.player_colours[:2])
+    for expected in (s("diagrams.theft_thief", colour=thief), s("diagrams.theft_robbed", colour=robbed),
+                     s("diagrams.theft_space"), s("diagrams.theft_marker_piece"), s("diagrams.theft_good")):
+        assert expected in texts, (expected, texts)
+    assert texts.count(s("diagrams.theft_player_board")) == 2
+    good = next(shape for shape in drawing.contents
+                if isinstance(shape, Rect) and shape.fillColor is not None
+                and shape.fillColor.hexval()[2:].upper() == game.goods[0].colour.lstrip("#").upper())
+    good_box = (good.x, good.y, good.x + good.width, good.y + good.height)
+    red = [shape for shape in drawing.contents if isinstance(shape, PolyLine)
+           and shape.strokeColor.hexval()[2:].upper() == "8C2F1B"]
+    assert red
+    for line in red:
+        pts = list(zip(line.points[0::2], line.points[1::2]))
+        assert not any(_crosses(seg, good_box) for seg in zip(pts, pts[1:]))
+        assert min(y for _, y in pts) < good.y     # it runs below the space
