@@ -206,20 +206,20 @@ def _theft(game, s: Strings, width: float, theft: dict):
     # from the one to under the other
     for dx, pc in ((-14, robbed), (14, thief)):
         g.disc(cx + dx, cy + 8, 9, pc.colour)
-        g.text(cx + dx, cy + 21, name[pc.id], size=5.6, role="bold")
+        g.text(cx + dx, cy + 21, name[pc.id], size=6.0, role="bold")
     g.box(cx - 14 - 5, cy - 13, 10, 10, None, "#3B2412", width=0.6, radius=1.5, dash=(1.5, 1.2))
     g.box(cx + 14 - 5, cy - 13, 10, 10, good.colour, "#3B2412", width=0.6, radius=1.5)
     g.arrow((cx - 14 + 6, cy - 8), (cx + 14 - 6, cy - 8), PATH, width=1.0, head=3.5)
-    g.text(cx, cy - 24, s("diagrams.theft_good"), size=5.2, colour=PATH)
+    g.text(cx, cy - 25, s("diagrams.theft_good"), size=5.8, colour=PATH)
     # the two player boards: the thief's theft marker, the robbed player's free theft space
     squares = {}
     for column, pc, role, piece in ((0, robbed, "theft_robbed", "theft_space"),
                                     (2, thief, "theft_thief", "theft_marker_piece")):
         x, _ = g.centre(0, column)
         g.box(g.x(column) + 2, g.y(1) + 2, cell - 4, cell - 4, "#F4EBDA", "#B89A6A", width=0.6, radius=3)
-        g.text(x, cy + 25, s(f"diagrams.{role}", colour=name[pc.id]), size=5.6, role="bold")
-        g.text(x, cy + 18, s("diagrams.theft_player_board"), size=5.2, role="italic")
-        g.text(x, cy + 8, s(f"diagrams.{piece}"), size=5.2)
+        g.text(x, cy + 25, s(f"diagrams.{role}", colour=name[pc.id]), size=6.2, role="bold")
+        g.text(x, cy + 17.5, s("diagrams.theft_player_board"), size=5.8, role="italic")
+        g.text(x, cy + 7, s(f"diagrams.{piece}"), size=5.8)
         squares[column] = x
     g.box(squares[0] - 8, cy - 14, 16, 16, None, "#3B2412", width=0.7, radius=3, dash=(2, 1.5))
     g.box(squares[2] - 8, cy - 14, 16, 16, thief.colour, "#3B2412", width=0.6, radius=3)
