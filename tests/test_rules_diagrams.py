@@ -50,7 +50,7 @@ def test_every_figure_is_placed_with_extractable_labels(game_id, lang):
 
     s = Strings(game.folder.parent, game.id, lang)
     keys = {"samarkand": ["diagrams.trading_field", "cities.samarkand"],
-            "caravan": ["diagrams.supply_space", "theft_markers"],
+            "caravan": ["diagrams.supply_space", "diagrams.theft_marker_piece"],
             "caravan-chessboard": ["diagrams.centre", "regions.middle_east"]}[game_id]
     labels = [s(k).split(" ")[0] for k in keys]
     for label in labels:
@@ -229,3 +229,116 @@ def test_player_aids_are_one_sided_pieces(shared_builds, args):
             backs = [p for p in sheet["pages"] if p not in aids["pages"]]
             assert all(p in manifest["blank_pages"] and not text(p).strip() for p in backs), (sheet, aids)
             assert sheet["stock"] == "card"
+
+
+#: Clear space every label keeps from any path, points (an arrowhead 0.8 pt from a word
+#: reads as touching it on paper: the review's "red arrows touch Samarkand").
+CLEARANCE = 1.2
+
+
+def _label_boxes(drawing) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every ``String`` of a figure as (text, (x0, y0, x1, y1)) in points: its advance width
+    from the font's metrics, from a descender's depth (0.2 em) below the baseline to a
+    capital's height (0.75 em) above it, grown by ``CLEARANCE`` on every side."""
+    from reportlab.graphics.shapes import String
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    out = []
+    for shape in drawing.contents:
+        if isinstance(shape, String) and shape.text.strip():
+            w = stringWidth(shape.text, shape.fontName, shape.fontSize)
+            x0 = shape.x - {"start": 0, "middle": w / 2, "end": w}[shape.textAnchor]
+            out.append((shape.text, (x0 - CLEARANCE, shape.y - 0.2 * shape.fontSize - CLEARANCE,
+                                     x0 + w + CLEARANCE, shape.y + 0.75 * shape.fontSize + CLEARANCE)))
+    return out
+
+
+def _stroke_segments(drawing) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The drawn paths of a figure as straight segments, points: every ``PolyLine`` (arrow
+    shafts, routes) and the outline of every ``Polygon`` (arrowheads)."""
+    from reportlab.graphics.shapes import Polygon, PolyLine
+
+    out = []
+    for shape in drawing.contents:
+        if isinstance(shape, (PolyLine, Polygon)):
+            pts = list(zip(shape.points[0::2], shape.points[1::2]))
+            if isinstance(shape, Polygon):
+                pts.append(pts[0])
+            out += list(zip(pts, pts[1:]))
+    return out
+
+
+def _crosses(seg, box) -> bool:
+    """Whether the segment ``seg`` touches the rectangle ``box`` (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = seg
+    bx0, by0, bx1, by1 = box
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-(x1 - x0), x0 - bx0), (x1 - x0, bx1 - x0), (-(y1 - y0), y0 - by0), (y1 - y0, by1 - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+        if t0 > t1:
+            return False
+    return True
+
+
+def test_crossing_measure_sees_a_line_through_a_label():
+    """The check below can fail: a line through a word's box is seen, one beside it is not."""
+    box = (10.0, 10.0, 40.0, 16.0)
+    assert _crosses(((0, 13), (50, 13)), box)          # straight through
+    assert _crosses(((25, 30), (25, 15)), box)         # ends inside, from above
+    assert not _crosses(((25, 30), (25, 17)), box)     # stops a point short
+    assert not _crosses(((0, 0), (5, 30)), box)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_no_label_is_crossed_by_a_path(game_id, lang):
+    """Review of the rules sheets: an arrow or route drawn over a label (a city's name, a
+    space's number) hides what a beginner must read.  No segment of any path or arrowhead
+    of any figure touches any label's text box."""
+    game = load_game(game_id, data_dir())
+    figures = game_figures(game, game.variant(GAMES[game_id]), lang, column_width("a4"))
+    hits = []
+    for name, drawing in figures.items():
+        segments = _stroke_segments(drawing)
+        for text, box in _label_boxes(drawing):
+            if any(_crosses(seg, box) for seg in segments):
+                hits.append(f"{name}: {text!r}")
+    assert not hits, hits
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_theft_figure_names_thief_victim_and_boards(lang):
+    """Review of Caravan's rules: the theft picture must read on its own.  It names the
+    thief's and the robbed player's colours with their roles, both player boards, the stolen
+    good, the thief's theft marker and the free theft space it goes to, in the kit's
+    language; and the marker's arrow runs below the space, not through the stolen good."""
+    from reportlab.graphics.shapes import PolyLine, Rect, String
+
+    from pnp.model.i18n import Strings
+
+    game = load_game("caravan", data_dir())
+    s = Strings(game.folder.parent, game.id, lang)
+    drawing = game_figures(game, game.variant(GAMES["caravan"]), lang, column_width("a4"))["theft"]
+    texts = [shape.text for shape in drawing.contents if isinstance(shape, String)]
+    thief, robbed = (s(f"player_colours.{pc.id}") for pc in game.player_colours[:2])
+    for expected in (s("diagrams.theft_thief", colour=thief), s("diagrams.theft_robbed", colour=robbed),
+                     s("diagrams.theft_space"), s("diagrams.theft_marker_piece"), s("diagrams.theft_good")):
+        assert expected in texts, (expected, texts)
+    assert texts.count(s("diagrams.theft_player_board")) == 2
+    good = next(shape for shape in drawing.contents
+                if isinstance(shape, Rect) and shape.fillColor is not None
+                and shape.fillColor.hexval()[2:].upper() == game.goods[0].colour.lstrip("#").upper())
+    good_box = (good.x, good.y, good.x + good.width, good.y + good.height)
+    red = [shape for shape in drawing.contents if isinstance(shape, PolyLine)
+           and shape.strokeColor.hexval()[2:].upper() == "8C2F1B"]
+    assert red
+    for line in red:
+        pts = list(zip(line.points[0::2], line.points[1::2]))
+        assert not any(_crosses(seg, good_box) for seg in zip(pts, pts[1:]))
+        assert min(y for _, y in pts) < good.y     # it runs below the space

@@ -19,6 +19,9 @@ from pnp.components.fonts import font, register_reportlab
 
 INK = "#2B2118"
 GRID = "#B89A6A"
+#: Clear space, points, that an arrow keeps from every label drawn before it (an arrowhead
+#: 0.8 pt from a word reads as touching it on paper).
+LABEL_CLEARANCE = 1.5
 
 
 def _colour(hex_colour: str | None):
@@ -107,12 +110,13 @@ class GridDiagram:
                                   fillColor=_colour(colour), textAnchor=anchor))
 
     def cell_text(self, row: int, column: int, text: str, size: float = 6.5, role: str = "body",
-                  colour: str = INK, dy: float = 0.0) -> None:
-        """``text`` centred in a cell, ``dy`` points above the centre (shrunk to fit the cell)."""
+                  colour: str = INK, dy: float = 0.0, room: float | None = None) -> None:
+        """``text`` centred in a cell, ``dy`` points above the centre, shrunk (not below 4 pt)
+        to fit ``room`` points of width (default: the cell less 3 points)."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         name = font(role).reportlab_name
-        room = self.cell - 3
+        room = self.cell - 3 if room is None else room
         while size > 4.0 and stringWidth(text, name, size) > room:
             size -= 0.25
         cx, cy = self.centre(row, column)
@@ -128,9 +132,65 @@ class GridDiagram:
             p.strokeDashArray = list(dash)
         self.shapes.append(p)
 
+    def label_boxes(self, grow: float = 0.0) -> list[tuple[float, float, float, float]]:
+        """The text boxes (x0, y0, x1, y1), points, of the labels drawn so far, each grown by
+        ``grow`` points: advance width from the font's metrics, height from 0.2 em below the
+        baseline (descenders) to 0.75 em above it (capitals)."""
+        from reportlab.graphics.shapes import String
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        out = []
+        for shape in self.shapes:
+            if isinstance(shape, String) and shape.text.strip():
+                w = stringWidth(shape.text, shape.fontName, shape.fontSize)
+                x0 = shape.x - {"start": 0.0, "middle": w / 2, "end": w}[shape.textAnchor]
+                out.append((x0 - grow, shape.y - 0.2 * shape.fontSize - grow,
+                            x0 + w + grow, shape.y + 0.75 * shape.fontSize + grow))
+        return out
+
+    def clear_of_labels(self, start: tuple[float, float], end: tuple[float, float], grow: float,
+                        keep: float = 2.0) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The pieces of the segment ``start`` -> ``end`` (points) that stay ``grow`` points
+        clear of every label drawn so far, in order; pieces shorter than ``keep`` points are
+        dropped.  So a path never covers a city's name or a space's number: it stops short of
+        a label at its end, starts past one at its start, and leaves a gap around one it
+        passes over."""
+        (x0, y0), (x1, y1) = start, end
+        cuts = []
+        for bx0, by0, bx1, by1 in self.label_boxes(grow):
+            t_in, t_out = 0.0, 1.0     # Liang-Barsky: the part of the segment inside the box
+            for p, q in ((x0 - x1, x0 - bx0), (x1 - x0, bx1 - x0), (y0 - y1, y0 - by0), (y1 - y0, by1 - y0)):
+                if p == 0:
+                    if q < 0:
+                        t_in, t_out = 1.0, 0.0
+                elif p < 0:
+                    t_in = max(t_in, q / p)
+                else:
+                    t_out = min(t_out, q / p)
+            if t_in <= t_out:
+                cuts.append((t_in, t_out))
+        pieces, t = [], 0.0
+        for t_in, t_out in sorted(cuts) + [(1.0, 1.0)]:
+            if t_in > t:
+                pieces.append((t, t_in))
+            t = max(t, t_out)
+        length = math.dist(start, end)
+        point = lambda u: (x0 + (x1 - x0) * u, y0 + (y1 - y0) * u)   # noqa: E731
+        return [(point(a), point(b)) for a, b in pieces if (b - a) * length >= keep]
+
     def arrow(self, start: tuple[float, float], end: tuple[float, float], colour: str = INK, width: float = 1.2,
-              head: float = 4.5, dash: tuple | None = None) -> None:
-        """A straight arrow from ``start`` to ``end`` (points), head at ``end``."""
+              head: float = 4.5, dash: tuple | None = None, avoid_labels: bool = False) -> None:
+        """A straight arrow from ``start`` to ``end`` (points), head at ``end``.  With
+        ``avoid_labels`` it is cut around the labels drawn so far (``clear_of_labels``): the
+        head goes on the last piece, which ends short of a label at ``end``."""
+        if avoid_labels:
+            grow = LABEL_CLEARANCE + max(width, head) / 2
+            pieces = self.clear_of_labels(start, end, grow, keep=head * 1.6)
+            for a, b in pieces[:-1]:
+                self.line([a, b], colour, width, dash)
+            if pieces:
+                self.arrow(*pieces[-1], colour, width, head, dash)
+            return
         from reportlab.graphics.shapes import Polygon
 
         (x0, y0), (x1, y1) = start, end
@@ -144,14 +204,22 @@ class GridDiagram:
     def path(self, cells: list[tuple[int, int]], colour: str, width: float = 1.6, dash: tuple | None = None,
              shorten: float = 0.32) -> None:
         """Arrows through the centres of ``cells`` in order, each stopping ``shorten`` of a
-        cell short of the next centre (so pieces drawn there stay visible)."""
+        cell short of the next centre (so pieces drawn there stay visible) and cut around the
+        labels drawn before it (``arrow(avoid_labels=True)``)."""
         for (r0, c0), (r1, c1) in zip(cells, cells[1:]):
             a, b = self.centre(r0, c0), self.centre(r1, c1)
             d = math.dist(a, b) or 1.0
             cut = self.cell * shorten / d
             start = (a[0] + (b[0] - a[0]) * cut, a[1] + (b[1] - a[1]) * cut)
             end = (b[0] - (b[0] - a[0]) * cut, b[1] - (b[1] - a[1]) * cut)
-            self.arrow(start, end, colour, width, dash=dash)
+            self.arrow(start, end, colour, width, dash=dash, avoid_labels=True)
+
+    def route(self, points: list[tuple[float, float]], colour: str, width: float = 1.4, head: float = 4.5) -> None:
+        """A polyline through ``points`` (points) with an arrowhead at the last one: a move
+        drawn step by step (orthogonal legs, no shortcuts)."""
+        if len(points) > 2:
+            self.line(points[:-1], colour, width)
+        self.arrow(points[-2], points[-1], colour, width, head)
 
     def edge_arrow(self, a: tuple[int, int], b: tuple[int, int], colour: str, size: float = 4.0) -> None:
         """A small arrowhead on the shared edge of neighbouring cells ``a`` -> ``b``."""

@@ -146,41 +146,87 @@ def _chain(game, s: Strings, width: float, chain: dict):
     local = [(r - top, c - left) for r, c in cells]
     for i, (r, c) in enumerate(local):
         g.pawn(r, c, "#E8B10E", str(i + 1), radius=cell * 0.2, dy=-cell * 0.12, text_colour="#2B2118")
-    # The good: on the first camel, then jumping to the camel in the city.
-    (ra, ca), (rb, cb) = local[0], local[-1]
+    # The good on the first camel, and its way to the city drawn step by step along the
+    # caravan (orthogonal legs only, as camels link): beside the camels, under the pawns and
+    # clear of the cities' letters, ending at the city tile's edge.
+    (ra, ca) = local[0]
     ax, ay = g.centre(ra, ca)
-    bx, by = g.centre(rb, cb)
     g.box(ax - 4, ay + cell * 0.12, 8, 8, colour[chain["good"]], "#3B2412", width=0.6, radius=1.2)
-    g.arrow((ax, ay + cell * 0.32), (bx, by + cell * 0.12), PATH, width=1.4)
+    g.route(_route(g, local, start=(ax + 4 + 2, ay + cell * 0.12 + 4)), PATH, width=1.4)
     g.text(g.width / 2, 4, s("diagrams.chain_total", camels=chain["camels"], total=chain["total"]),
            size=6.6, role="bold", colour=PATH)
     return g.drawing()
 
 
+#: Where the delivery route runs in a space, as a share of the cell from its centre: right of
+#: the camel on vertical legs, below it on horizontal legs.
+LANE_X, LANE_Y = 0.32, -0.42
+
+
+def _route(g: GridDiagram, cells: list[tuple[int, int]], start: tuple[float, float]) -> list[tuple[float, float]]:
+    """Points (points) of an orthogonal route from ``start`` (beside the good, in the first
+    space) through the spaces ``cells`` (each orthogonally next to the one before) to the
+    near edge of the last space's tile (1.2 points inside the cell).  The route keeps to a
+    lane of every space (``LANE_X``, ``LANE_Y``), so it turns only inside a space."""
+    c = g.cell
+    lane = [(g.centre(r, col)[0] + LANE_X * c, g.centre(r, col)[1] + LANE_Y * c) for r, col in cells]
+    points = [start, (lane[0][0], start[1])]
+    first_vertical = cells[0][1] == cells[1][1]
+    points += lane[1:] if first_vertical else lane
+    (r0, c0), (r1, c1) = cells[-2], cells[-1]
+    cx, cy = g.centre(r1, c1)
+    reach = c / 2 - 1.2
+    x, y = points[-1]
+    if r0 == r1:
+        x = cx - reach if c0 < c1 else cx + reach
+    else:
+        y = cy + reach if r0 < r1 else cy - reach
+    points[-1] = (x, y)
+    out = [points[0]]
+    for i in range(1, len(points) - 1):       # drop the middle points of straight runs
+        p, q = points[i], points[i + 1]
+        if not (out[-1][0] == p[0] == q[0] or out[-1][1] == p[1] == q[1]):
+            out.append(p)
+    return out + [points[-1]]
+
+
 def _theft(game, s: Strings, width: float, theft: dict):
-    """One space with two camels: the good passes under the thief's camel, the thief's
-    theft marker passes to the robbed player."""
-    cell = 64.0
-    g = GridDiagram(1, 3, cell, margin=8, caption_h=26)
-    colours = [pc.colour for pc in game.player_colours]
-    names = [s(f"player_colours.{pc.id}") for pc in game.player_colours]
+    """One space with two camels, between the two players' boards: the good passes from the
+    robbed player's camel to under the thief's camel, and the thief's theft marker passes
+    from the thief's board to a free theft space on the robbed player's board.  Every piece
+    is named (whose camel, whose board, which space), so the picture reads on its own."""
+    cell = min(72.0, (width - 16) / 3)
+    g = GridDiagram(1, 3, cell, margin=8, caption_h=36)
+    thief, robbed = game.player_colours[0], game.player_colours[1]
+    name = {pc.id: s(f"player_colours.{pc.id}") for pc in (thief, robbed)}
     good = game.goods[0]
-    for c in range(3):
-        g.cell_fill(0, c, DESERT if c == 1 else "#FFFFFF", "#C9A86A" if c == 1 else None)
+    g.cell_fill(0, 1, DESERT, "#C9A86A")
     cx, cy = g.centre(0, 1)
-    # the robbed camel (left in the space), the thief's camel (right) with the good under it
-    g.disc(cx - 13, cy + 2, 10, colours[1])
-    g.disc(cx + 13, cy + 2, 10, colours[0])
-    g.box(cx + 13 - 5, cy - 18, 10, 10, good.colour, "#3B2412", width=0.6, radius=1.5)
-    g.arrow((cx - 13, cy + 14), (cx + 9, cy - 10), "#1F5FA8", width=1.2)
-    g.text(cx - 13, cy + 24 - cell * 0.0, names[1], size=5.6, role="bold")
-    g.text(cx + 13, cy + 24, names[0], size=5.6, role="bold")
-    # the theft marker passes from the thief (right) to the robbed player (left)
-    lx, rx = g.centre(0, 0)[0], g.centre(0, 2)[0]
-    g.box(rx - 9, cy - 9, 18, 18, colours[0], "#3B2412", width=0.6, radius=3)
-    g.text(rx, cy + 13, s("theft_markers"), size=5.4)
-    g.box(lx - 9, cy - 9, 18, 18, colours[0], "#3B2412", width=0.6, radius=3, dash=(2, 1.5))
-    g.arrow((rx - 11, cy - 14), (lx + 11, cy - 14), "#8C2F1B", width=1.0)
+    # the space: the robbed camel (left) and the thief's camel (right), the good moving
+    # from the one to under the other
+    for dx, pc in ((-14, robbed), (14, thief)):
+        g.disc(cx + dx, cy + 8, 9, pc.colour)
+        g.text(cx + dx, cy + 21, name[pc.id], size=6.0, role="bold")
+    g.box(cx - 14 - 5, cy - 13, 10, 10, None, "#3B2412", width=0.6, radius=1.5, dash=(1.5, 1.2))
+    g.box(cx + 14 - 5, cy - 13, 10, 10, good.colour, "#3B2412", width=0.6, radius=1.5)
+    g.arrow((cx - 14 + 6, cy - 8), (cx + 14 - 6, cy - 8), PATH, width=1.0, head=3.5)
+    g.text(cx, cy - 25, s("diagrams.theft_good"), size=5.8, colour=PATH)
+    # the two player boards: the thief's theft marker, the robbed player's free theft space
+    squares = {}
+    for column, pc, role, piece in ((0, robbed, "theft_robbed", "theft_space"),
+                                    (2, thief, "theft_thief", "theft_marker_piece")):
+        x, _ = g.centre(0, column)
+        g.box(g.x(column) + 2, g.y(1) + 2, cell - 4, cell - 4, "#F4EBDA", "#B89A6A", width=0.6, radius=3)
+        g.text(x, cy + 25, s(f"diagrams.{role}", colour=name[pc.id]), size=6.2, role="bold")
+        g.text(x, cy + 17.5, s("diagrams.theft_player_board"), size=5.8, role="italic")
+        g.text(x, cy + 7, s(f"diagrams.{piece}"), size=5.8)
+        squares[column] = x
+    g.box(squares[0] - 8, cy - 14, 16, 16, None, "#3B2412", width=0.7, radius=3, dash=(2, 1.5))
+    g.box(squares[2] - 8, cy - 14, 16, 16, thief.colour, "#3B2412", width=0.6, radius=3)
+    # the marker's way: down out of the thief's board, under the space, up into the free space
+    low = g.y(1) - 7
+    g.route([(squares[2], cy - 16), (squares[2], low), (squares[0], low), (squares[0], cy - 16)], "#8C2F1B",
+            width=1.0)
     g.text(g.width / 2, 15, s("diagrams.theft_cost", cost=theft["cost"]), size=6.6, role="bold", colour=PATH)
     g.text(g.width / 2, 5, s("diagrams.theft_marker"), size=6.2)
     return g.drawing()

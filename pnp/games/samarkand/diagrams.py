@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.components.diagram import GridDiagram
+from pnp.components.diagram import LABEL_CLEARANCE, GridDiagram
 from pnp.components.fonts import text_width
 from pnp.games.samarkand.board import ARROW_RED, KIND_STYLE
 from pnp.model.i18n import Strings
@@ -26,6 +26,9 @@ DIE_FACE = "2"
 CHIP_SALE_GOOD = "grain"
 PAWN = "#C0392B"
 PATH = "#1F5FA8"
+#: The board's arrows on the diagrams: how far (points) an arrowhead reaches past the middle
+#: of the edge it sits on, into each of the two spaces.
+EDGE_ARROW = 3.6
 
 
 # ----------------------------------------------------------------------- worked examples
@@ -125,15 +128,18 @@ def _grid(game, s: Strings, width: float, legend: bool, caption_h: float = 0.0) 
     margin = 16.0
     cell = (width - 2 * margin) / board.columns
     g = GridDiagram(board.rows, board.columns, cell, margin=margin, caption_h=caption_h + (14 if legend else 0))
+    # The big label sits level with the left and right edges' arrows: it keeps their reach
+    # (plus their white rim and clear space) free on both sides, so no arrow touches a name.
+    between_arrows = cell - 2 * (EDGE_ARROW + 0.2 + LABEL_CLEARANCE + 0.3)
     for sp in board.spaces:
         fill, edge, ink, _ = KIND_STYLE[sp.kind]
         g.cell_fill(sp.row, sp.column, fill, edge, inset=1.6, width=0.8, radius=3)
         g.cell_text(sp.row, sp.column, s(f"space_kinds.{sp.kind}"), size=5.2, colour=ink, dy=cell * 0.22)
         g.cell_text(sp.row, sp.column, _space_label(sp, s), size=9 if sp.kind != "city" else 7, role="bold",
-                    colour=ink, dy=-cell * 0.04)
+                    colour=ink, dy=-cell * 0.04, room=between_arrows)
     for a, b in board.arrows():
         pa, pb = board.space(a), board.space(b)
-        g.edge_arrow((pa.row, pa.column), (pb.row, pb.column), ARROW_RED, size=3.6)
+        g.edge_arrow((pa.row, pa.column), (pb.row, pb.column), ARROW_RED, size=EDGE_ARROW)
     # Trading fields: a card-shaped box in the margin next to each camp.
     for sp in board.of_kind("camp"):
         x0, y_top = g.x(sp.column), g.y(sp.row)
