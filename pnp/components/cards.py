@@ -116,7 +116,7 @@ def _cartouche_titles(title: str, subtitle: str, plate_w: float, band_w: float, 
     height of the letters than at its middle: each line's glyphs, from their lowest to their
     highest outline (``ink_heights``), must lie between the slanted ends, clear of the outline
     by ``LINE_CLEAR_MM``.  The title steps down 2 % a time until both lines fit (a reviewer saw
-    the "S" and "d" of "Samarkand" run over the ends at 9 mm).
+    a title's first and last letters run over the ends at 9 mm).
 
     Raises:
         LayoutError / FontError: a line does not fit even at its smallest size, or lacks a glyph.

@@ -137,7 +137,7 @@ def ink_heights(text: str, role: str) -> tuple[float, float]:
     """How far the glyph outlines of ``text`` reach below and above the baseline, as fractions of
     the font size (below: negative for descenders); (0, 0) for text without outlines.
 
-    From the font's glyf table, so "Samarkand" reaches its ascenders, "CARAVAN" its capitals.
+    From the font's glyf table, so a word with ascenders reaches higher than one in capitals.
     """
     cmap, bounds, upem = _glyph_bounds(role)
     spans = [bounds[cmap[ord(ch)]] for ch in text if ord(ch) in cmap and cmap[ord(ch)] in bounds]
