@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 import svgwrite
@@ -85,6 +86,8 @@ class Shape:
     opacity: float
     order: int
     pattern: int | None = None  # paint order of the ``class="pattern"`` group it belongs to
+    radius: float = 0.0         # corner radius of a rounded rect (its ``rx``)
+    cls: str | None = None      # its ``class``: "underline" marks a line that belongs to a text
 
     def points(self) -> list[tuple[float, float]]:
         """Outline points in trim mm (a circle as 16 points on it)."""
@@ -99,6 +102,35 @@ class Shape:
         else:
             local = [p for ring in self.geometry for p in ring]
         return [apply(self.matrix, x, y) for x, y in local]
+
+    def outline(self, step: float = 0.2) -> list[tuple[float, float]]:
+        """Points every ``step`` mm or closer along the edge a reader sees, in trim mm: a rect
+        with its rounded corners, a circle, a polygon's or path's rings, a line."""
+        if self.kind == "circle":
+            cx, cy, r = self.geometry
+            n = max(16, int(2 * math.pi * r / step) + 1)
+            local = [[(cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n)) for k in range(n)]]
+        elif self.kind == "rect":
+            x, y, w, h = self.geometry
+            rr = min(self.radius, w / 2, h / 2)
+            ring = []
+            for (ccx, ccy), start in (((x + w - rr, y + rr), -90), ((x + w - rr, y + h - rr), 0),
+                                      ((x + rr, y + h - rr), 90), ((x + rr, y + rr), 180)):
+                ring += [(ccx + rr * math.cos(math.radians(start + 90 * k / 8)),
+                          ccy + rr * math.sin(math.radians(start + 90 * k / 8))) for k in range(9)]
+            local = [ring]
+        elif self.kind == "line":
+            local = [list(self.geometry)]
+        else:
+            local = list(self.geometry)
+        points = []
+        for ring in local:
+            closed = ring if self.kind == "line" else ring + ring[:1]
+            for (x1, y1), (x2, y2) in zip(closed, closed[1:]):
+                (ax, ay), (bx, by) = apply(self.matrix, x1, y1), apply(self.matrix, x2, y2)
+                n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))
+                points += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n + 1)]
+        return points
 
     def bbox(self) -> tuple[float, float, float, float]:
         pts = self.points()
@@ -141,6 +173,7 @@ class TextBox:
     box: tuple[float, float, float, float]      # x0, y0, x1, y1 in trim mm (axis-aligned)
     order: int
     opacity: float
+    ink: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the glyphs' outlines' box, trim mm
 
 
 @dataclass
@@ -156,6 +189,37 @@ class FaceItems:
     shapes: list[Shape]
     texts: list[TextBox]
     icons: list[IconBox]
+
+
+@lru_cache(maxsize=None)
+def _font_tables(role: str):
+    from fontTools.ttLib import TTFont
+
+    f = TTFont(str(fonts()[role].file))
+    glyf = f["glyf"]
+    bounds = {}
+    for name in f.getGlyphOrder():
+        g = glyf[name]
+        bounds[name] = (g.xMin, g.yMin, g.xMax, g.yMax) if g.numberOfContours else None
+    return f.getBestCmap(), f["hmtx"].metrics, bounds, f["head"].unitsPerEm
+
+
+def ink_extent(content: str, role: str, size: float) -> tuple[float, float, float, float]:
+    """Box of the glyph outlines of ``content`` set from x = 0 on the baseline (y up), in the
+    unit of ``size``: (left, bottom, right, top), from the font's glyf table (advances unkerned,
+    as ``text_width`` sets them)."""
+    cmap, metrics, bounds, upem = _font_tables(role)
+    x, box = 0.0, None
+    for ch in content:
+        name = cmap.get(ord(ch), ".notdef")
+        b = bounds.get(name)
+        if b is not None:
+            g = (x + b[0], b[1], x + b[2], b[3])
+            box = g if box is None else (min(box[0], g[0]), min(box[1], g[1]), max(box[2], g[2]), max(box[3], g[3]))
+        x += metrics[name][0]
+    if box is None:
+        return (0.0, 0.0, 0.0, 0.0)
+    return tuple(v * size / upem for v in box)
 
 
 def _role(element) -> str:
@@ -248,7 +312,11 @@ def items(face) -> FaceItems:
             corners = [apply(matrix, px, py) for px in (x0, x0 + w) for py in (y - CAP * size, y + DESCENT * size)]
             box = (min(c[0] for c in corners), min(c[1] for c in corners),
                    max(c[0] for c in corners), max(c[1] for c in corners))
-            texts.append(TextBox(content, role, size, attrs.get("fill", "#000000"), box, order, opacity))
+            ix0, iy0, ix1, iy1 = ink_extent(content, role, size)
+            corners = [apply(matrix, x0 + px, y - py) for px in (ix0, ix1) for py in (iy0, iy1)]
+            ink = (min(c[0] for c in corners), min(c[1] for c in corners),
+                   max(c[0] for c in corners), max(c[1] for c in corners))
+            texts.append(TextBox(content, role, size, attrs.get("fill", "#000000"), box, order, opacity, ink))
             return
         fill = attrs.get("fill")
         stroke = attrs.get("stroke")
@@ -271,7 +339,8 @@ def items(face) -> FaceItems:
             kind = "path"
         else:
             raise ValueError(f"element {type(element).__name__} not understood")
-        shapes.append(Shape(kind, matrix, geometry, fill, stroke, stroke_mm, opacity, order, pattern))
+        shapes.append(Shape(kind, matrix, geometry, fill, stroke, stroke_mm, opacity, order, pattern,
+                            _num(attrs.get("rx")) if kind == "rect" else 0.0, attrs.get("class")))
 
     walk(face.art, IDENTITY, 1.0)
     return FaceItems(shapes, texts, icons)
@@ -344,6 +413,37 @@ def worst_contrast(found: FaceItems, text: TextBox) -> tuple[float, tuple]:
 
 def overlap(a, b, tolerance: float = 0.05) -> bool:
     return a[0] < b[2] - tolerance and b[0] < a[2] - tolerance and a[1] < b[3] - tolerance and b[1] < a[3] - tolerance
+
+
+def edge_crossing(found: FaceItems, text: TextBox, clear: float = 0.0, rims: bool = True):
+    """The first shape whose visible edge runs within ``clear`` mm (past half its stroke) of the
+    box of ``text``'s glyph outlines (``TextBox.ink``), as (shape, the edge point), or None.
+
+    Edges are the outlines of stroked rects (rounded corners and all), circles, polygons and
+    lines, and with ``rims`` the rim of a filled circle (a medallion).  Not counted: an edge
+    point painted before the text and hidden under an opaque fill painted between the shape
+    and the text (a plate over a ring), full-bleed patterns, paths (their curves are read by
+    end points only) and lines of ``class="underline"`` (the bar that tells a die's 6 from 9).
+    """
+    for shape in found.shapes:
+        stroked = shape.stroke not in (None, "none")
+        if (shape.pattern is not None or (shape.fill in (None, "none") and not stroked) or shape.kind == "path"
+                or shape.cls == "underline"):
+            continue
+        if not stroked and not (rims and shape.kind == "circle"):
+            continue
+        pad = clear + (shape.stroke_mm / 2 if shape.stroke and shape.stroke != "none" else 0.0)
+        x0, y0, x1, y1 = text.ink[0] - pad, text.ink[1] - pad, text.ink[2] + pad, text.ink[3] + pad
+        sx0, sy0, sx1, sy1 = shape.bbox()
+        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+            continue
+        covers = [s for s in found.shapes if shape.order < s.order < text.order and s.fill not in (None, "none")
+                  and not s.fill.startswith("url") and s.opacity >= 0.99]
+        for x, y in shape.outline():
+            dx, dy = max(text.ink[0] - x, 0.0, x - text.ink[2]), max(text.ink[1] - y, 0.0, y - text.ink[3])
+            if math.hypot(dx, dy) < pad and not any(s.contains(x, y) for s in covers):
+                return shape, (x, y)
+    return None
 
 
 def hex_of(c) -> str:

@@ -121,3 +121,23 @@ def _covered(found, icon, text) -> bool:
     plates = [s for s in found.shapes if icon.order < s.order < text.order and s.fill not in (None, "none")
               and s.opacity >= 0.99]
     return all(any(s.contains(x, y) for s in plates) for x, y in points)
+
+
+EDGE_CLEAR = 0.2    # text keeps this far (mm) from a line or a plate's rim it does not sit on
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_no_text_runs_over_a_line_or_a_rim(game, lang):
+    """A text's box crosses no frame line, ring, banner outline or rim of a coloured shape it
+    is not wholly inside (a reviewer saw "Samarkand" run over its banner's outline, a market
+    token's label cross its inner ring, a note's caption touch its medallion)."""
+    problems = []
+    for face, _ in kit_faces(game, lang):
+        found = fi.items(face)
+        for t in found.texts:
+            hit = fi.edge_crossing(found, t, EDGE_CLEAR)
+            if hit is not None:
+                shape, (x, y) = hit
+                problems.append(f"{face.name}: {t.content!r} crosses the edge of a {shape.kind} "
+                                f"({shape.stroke or shape.fill}) at ({x:.1f}, {y:.1f}) mm")
+    assert not problems, "\n".join(sorted(set(problems))[:60])

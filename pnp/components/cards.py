@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 
-from pnp.components.fonts import ascent
+from pnp.components.fonts import ascent, ink_heights
+from pnp.errors import LayoutError
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
-from pnp.components.text import fit
+from pnp.components.text import LINE_CLEAR_MM, fit
 from pnp.components import style
 
 
@@ -84,24 +85,62 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
         art.add(circle(width / 2, height / 2, disc_r + 1.5, fill=style.FRAME))
         art.add(circle(width / 2, height / 2, disc_r, fill=style.PARCHMENT))
     art.add(icon(icon_name, width / 2 - disc_r * 0.7, height / 2 - disc_r * 0.7, disc_r * 1.4, style.FRAME))
-    band_w = width - 2 * (BACK_CLEAR_MM + 4)
-    name = fit(title, "display", band_w, 10, 9, 3, where, max_lines=1)
-    sub = fit(subtitle, "bold", band_w, 5, 3.6, 2, where, max_lines=1)
-    plate_h = name.height + sub.height + 5.6
+    # The title sits on a parchment cartouche with pointed ends, well inside the trim.
+    x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
+    outline_mm = ink.width(0.6)
+    name, sub, plate_h = _cartouche_titles(title, subtitle, x1 - x0, width - 2 * (BACK_CLEAR_MM + 4), outline_mm, where)
     plate_top = BACK_CLEAR_MM + 2.0
     for rotation in (0, 180):
         g = group(transform=f"rotate({rotation} {width / 2} {height / 2})")
-        # The title sits on a parchment cartouche with pointed ends, well inside the trim.
-        x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
         y0, y1 = plate_top, plate_top + plate_h
         tip = plate_h / 2
         g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
                        (x0 + tip, y1)], fill=style.WHITE if ink.saver else style.PARCHMENT,
-                      stroke=style.FRAME, stroke_mm=ink.width(0.6)))
-        g.add(text_block(name, width / 2, y0 + 2.2, style.FRAME, "middle", where))
-        g.add(text_block(sub, width / 2, y0 + 2.2 + name.height + 1.2, style.FRAME, "middle", where))
+                      stroke=style.FRAME, stroke_mm=outline_mm))
+        g.add(text_block(name, width / 2, y0 + CARTOUCHE_PAD_MM, style.FRAME, "middle", where))
+        g.add(text_block(sub, width / 2, y0 + CARTOUCHE_PAD_MM + name.height + 1.2, style.FRAME, "middle", where))
         art.add(g)
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(BACK_GROUND))
+
+
+#: The back's title and deck name keep this far (mm) from the cartouche's top and foot.
+CARTOUCHE_PAD_MM = 2.2
+
+
+def _cartouche_titles(title: str, subtitle: str, plate_w: float, band_w: float, outline_mm: float, where: str):
+    """The back's title (display, at most 9 mm) and deck name (bold, at most 3.6 mm), fitted to
+    ``band_w`` mm and to the pointed cartouche ``plate_w`` mm wide that holds them, and the
+    cartouche's height (mm), as (FittedText, FittedText, float).
+
+    The cartouche's ends run at 45 degrees to a point at mid-height, so it is narrower at the
+    height of the letters than at its middle: each line's glyphs, from their lowest to their
+    highest outline (``ink_heights``), must lie between the slanted ends, clear of the outline
+    by ``LINE_CLEAR_MM``.  The title steps down 2 % a time until both lines fit (a reviewer saw
+    a title's first and last letters run over the ends at 9 mm).
+
+    Raises:
+        LayoutError / FontError: a line does not fit even at its smallest size, or lacks a glyph.
+    """
+    sub = fit(subtitle, "bold", band_w, 5, 3.6, 2, where, max_lines=1)
+    size = 9.0
+    while True:
+        name = fit(title, "display", band_w, 10, size, 3, where, max_lines=1)
+        plate_h = name.height + sub.height + 5.6
+        tops = (CARTOUCHE_PAD_MM, CARTOUCHE_PAD_MM + name.height + 1.2)
+        if all(_clears_slants(line, top, plate_h, plate_w, outline_mm) for line, top in zip((name, sub), tops)):
+            return name, sub, plate_h
+        if name.size * 0.98 < 3 - 1e-9:
+            raise LayoutError(f"text {title[:40]!r} does not fit the card back's cartouche even at 3.0 mm type", key=where)
+        size = name.size * 0.98
+
+
+def _clears_slants(line, top: float, plate_h: float, plate_w: float, outline_mm: float) -> bool:
+    """``line`` (one centred FittedText line, its top ``top`` mm below the cartouche's top) lies
+    inside the 45-degree ends of a ``plate_w`` x ``plate_h`` mm pointed cartouche."""
+    low, high = ink_heights(line.lines[0], line.role)
+    baseline = top + ascent(line.role) * line.size
+    far = max(abs(baseline - high * line.size - plate_h / 2), abs(baseline - low * line.size - plate_h / 2))
+    return line.width <= plate_w - 2 * far - outline_mm - 2 * LINE_CLEAR_MM
 
 
 #: Ground of every card back (full bleed) and the lattice drawn on it.

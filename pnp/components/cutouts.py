@@ -284,7 +284,7 @@ def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...],
         g.add(text_block(fitted, cx, cy - fitted.size * 0.45, style.INK, "middle", where))
         if label in ("6", "9"):            # underline so 6 and 9 are told apart
             g.add(line(cx - fitted.width / 2, cy + fitted.size * 0.42, cx + fitted.width / 2,
-                       cy + fitted.size * 0.42, style.INK, fitted.size * 0.08))
+                       cy + fitted.size * 0.42, style.INK, fitted.size * 0.08, class_="underline"))
         art.add(g)
     outline = _net_outline(tris, folds, tabs)
     for (ax, ay), (bx, by) in outline:

@@ -108,6 +108,44 @@ def ascent(role: str) -> float:
     return _ttf(role).face.ascent / 1000.0
 
 
+def cap_height(role: str) -> float:
+    """Height of the capitals above the baseline as a fraction of the font size."""
+    return _ttf(role).face.capHeight / 1000.0
+
+
+def descent(role: str) -> float:
+    """Descender depth below the baseline as a (positive) fraction of the font size."""
+    return -_ttf(role).face.descent / 1000.0
+
+
+@lru_cache(maxsize=None)
+def _glyph_bounds(role: str) -> tuple[dict, dict, int]:
+    """The ``role`` font's character map, each glyph's (yMin, yMax) in font units, units per em."""
+    import logging
+
+    from fontTools.ttLib import TTFont as FontFile
+
+    # The bundled fonts' 'created' dates read as 1904; fontTools warns about that on every load.
+    logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
+    f = FontFile(str(font(role).file))
+    glyf = f["glyf"]
+    bounds = {name: (glyf[name].yMin, glyf[name].yMax) for name in f.getGlyphOrder() if glyf[name].numberOfContours}
+    return f.getBestCmap(), bounds, f["head"].unitsPerEm
+
+
+def ink_heights(text: str, role: str) -> tuple[float, float]:
+    """How far the glyph outlines of ``text`` reach below and above the baseline, as fractions of
+    the font size (below: negative for descenders); (0, 0) for text without outlines.
+
+    From the font's glyf table, so a word with ascenders reaches higher than one in capitals.
+    """
+    cmap, bounds, upem = _glyph_bounds(role)
+    spans = [bounds[cmap[ord(ch)]] for ch in text if ord(ch) in cmap and cmap[ord(ch)] in bounds]
+    if not spans:
+        return (0.0, 0.0)
+    return (min(lo for lo, _ in spans) / upem, max(hi for _, hi in spans) / upem)
+
+
 def missing_glyphs(text: str, role: str) -> list[str]:
     """Characters of ``text`` (other than line breaks) that the ``role`` font has no glyph for."""
     cmap = _ttf(role).face.charToGlyph

@@ -25,7 +25,7 @@ import math
 from pnp.errors import LayoutError
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
-from pnp.components.text import fit
+from pnp.components.text import LINE_CLEAR_MM, fit, fit_in_circle
 from pnp.components import style
 
 #: Geometric player marks, in the order players take them (DESIGN.md "Kit": greyscale).
@@ -100,7 +100,11 @@ def good_token(face_name: str, component: str, size: float, bleed: float, colour
         art.add(circle(c, c, disc, fill=style.lighter(colour, 0.8), stroke=fg, stroke_mm=0.3))
     icon_size = disc * 1.15
     art.add(icon(icon_name, c - icon_size / 2, c - disc * 0.86, icon_size, figure))
+    # The letters stand inside the medallion's ring, clear of it (da "Æd" touched it).
+    ring_mm = ink.width(0.3) if ink.saver else 0.3
     letter_fit = fit(letter, "heavy", disc * 1.2, disc * 0.62, disc * 0.62, disc * 0.3, where, max_lines=1)
+    letter_fit = fit_in_circle(letter, "heavy", disc - ring_mm / 2 - LINE_CLEAR_MM, disc * 0.3, letter_fit.size,
+                               disc * 0.3, where)
     art.add(text_block(letter_fit, c, c + disc * 0.3, fg, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
 

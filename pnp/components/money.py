@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pnp.components.fonts import ascent
+from pnp.components.fonts import ascent, cap_height, descent
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, rect, text_block
-from pnp.components.text import fit
+from pnp.components.text import LINE_CLEAR_MM, fit
 from pnp.components import style
 
 # Note colours by rank of value (lowest first); the palette is a design choice, not data.
@@ -29,7 +29,8 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
     inset = SAFE_MM
     art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(style.lighter(colour, 0.78), 0.6),
                  radius=1.5, **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
-    art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=ink.width(0.5), radius=1.2))
+    rule_mm = ink.width(0.5)
+    art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=rule_mm, radius=1.2))
     cy = height / 2
     r = height * 0.26
     art.add(circle(width / 2, cy, r, fill=ink.field(colour, 0.7)))
@@ -41,8 +42,15 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
     big = fit(number, "heavy", room, height * 0.42, height * 0.4, 3, where, max_lines=1)
     for x in (inset + 2.5 + room / 2, width - inset - 2.5 - room / 2):
         art.add(text_block(big, x, cy - big.height / 2 - 0.8, ink_colour, "middle", where))
-    cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, 4, 3.2, 1.8, where, max_lines=1)
-    art.add(text_block(cap, width / 2, height - SAFE_MM - cap.height - 1.4, ink_colour, "middle", where))
+    # The caption's letters (capitals to descenders) fill the band between the medallion and the
+    # inner rule, clear of both: set by its line box it touched the medallion's foot.
+    band_top = cy + r + LINE_CLEAR_MM
+    band = height - inset - 1 - rule_mm / 2 - LINE_CLEAR_MM - band_top
+    letters = cap_height("bold") + descent("bold")      # ink height per unit of font size
+    cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, band / letters, 3.2, 1.8, where, max_lines=1)
+    letters_top = band_top + (band - letters * cap.size) / 2
+    art.add(text_block(cap, width / 2, letters_top - (ascent("bold") - cap_height("bold")) * cap.size, ink_colour,
+                       "middle", where))
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
 
 

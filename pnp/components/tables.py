@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, group, icon, line, rect, text, text_block
-from pnp.components.text import fit
+from pnp.components.text import LINE_CLEAR_MM, fit
 from pnp.components import style
 
 
@@ -39,14 +39,20 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
     art = group()
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
     # The frame keeps to the safe area (its outer edge 3 mm inside the trim): a miscut shows no line.
-    art.add(rect(3.3, 3.3, width - 6.6, height - 6.6, stroke=style.FRAME, stroke_mm=ink.width(0.6), radius=2))
+    frame_mm = ink.width(0.6)
+    art.add(rect(3.3, 3.3, width - 6.6, height - 6.6, stroke=style.FRAME, stroke_mm=frame_mm, radius=2))
     x0, x1 = SAFE_MM + 0.8, width - SAFE_MM - 0.8
     head = fit(title, "display", x1 - x0, 7, 6, 3, where, max_lines=1)
     art.add(text_block(head, width / 2, SAFE_MM + 0.6, style.FRAME, "middle", where))
-    note_fits = [fit(n, "italic", x1 - x0, 3.5, 2.5, 1.6, where, max_lines=1) for n in notes]
+    # The notes start and end where the frame's rounded corners do (radius 2 mm from 3.3 mm): the
+    # last note runs along the frame's foot, and its first letters touched the corner's arc.
+    nx0, nx1 = 3.3 + 2, width - 3.3 - 2
+    note_fits = [fit(n, "italic", nx1 - nx0, 3.5, 2.5, 1.6, where, max_lines=1) for n in notes]
     notes_h = sum(n.height + 0.9 for n in note_fits)
     top = SAFE_MM + head.height + 2.0
-    bottom = height - SAFE_MM - notes_h - 0.8
+    # The last note's descenders stay clear of the frame's inner edge (they touched it).
+    notes_end = height - 3.3 - frame_mm / 2 - LINE_CLEAR_MM
+    bottom = notes_end - notes_h + 0.9 - 1.2
     label_w = (x1 - x0) * 0.27
     col_w = (x1 - x0 - label_w) / len(columns)
     row_h = (bottom - top) / (len(rows) + 1)
@@ -84,6 +90,6 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
     art.add(line(x0, top, x0, top + (len(rows) + 1) * row_h, style.FRAME, ink.width(0.2)))
     y = bottom + 1.2
     for n in note_fits:
-        art.add(text_block(n, x0, y, style.INK, "start", where))
+        art.add(text_block(n, nx0, y, style.INK, "start", where))
         y += n.height + 0.9
     return Face(face_name, component, width, height, bleed, art)

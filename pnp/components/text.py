@@ -6,11 +6,15 @@ All lengths are in the unit the caller uses for ``size`` (millimetres for SVG fa
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 
 from pnp.errors import LayoutError
-from pnp.components.fonts import require_glyphs, text_width
+from pnp.components.fonts import ascent, ink_heights, require_glyphs, text_width
 
 LINE_HEIGHT = 1.2  # line pitch as a multiple of the font size
+#: Text keeps this far (mm) from a frame line, ring or banner outline it sits inside, past half the
+#: line's stroke, so no letter touches it (tests/test_faces.py checks the glyphs' outlines).
+LINE_CLEAR_MM = 0.3
 
 
 @dataclass(frozen=True)
@@ -80,3 +84,31 @@ def fit(text: str, role: str, width: float, height: float, max_size: float, min_
         f"text {text[:40]!r} does not fit its box of {width:.1f} x {height:.1f} mm even at {min_size:.1f} mm type",
         key=where,
     )
+
+
+def fit_in_circle(text: str, role: str, radius: float, top: float, max_size: float, min_size: float,
+                  where: str) -> FittedText:
+    """Largest size in [min_size, max_size] at which ``text``, one line set with its top
+    ``top`` below the centre of a circle of ``radius`` (negative: above), lies inside the circle.
+
+    The line's glyphs reach from their highest to their lowest outline (``ink_heights``); the
+    line must fit the circle's chord where that band lies farthest from the centre, so a label
+    on a round chip stays clear of the ring it sits in.  Sizes step down by 2 % from ``max_size``; lengths in
+    the unit of ``radius``.
+
+    Raises:
+        FontError: the font lacks a character of ``text``.
+        LayoutError: ``text`` does not fit even at ``min_size``; ``where`` names the text.
+    """
+    require_glyphs(text, role, where)
+    low, high = ink_heights(text, role)
+    size = max_size
+    while size >= min_size - 1e-9:
+        baseline = top + ascent(role) * size
+        ink_top, ink_bottom = baseline - high * size, baseline - low * size
+        far = max(abs(ink_top), abs(ink_bottom)) if ink_top * ink_bottom > 0 else 0.0
+        if far < radius and text_width(text, role, size) <= 2 * math.sqrt(radius * radius - far * far) + 1e-9:
+            return FittedText((text,), size, role)
+        size *= 0.98
+    raise LayoutError(f"text {text[:40]!r} does not fit in a circle of radius {radius:.1f} mm even at "
+                      f"{min_size:.1f} mm type", key=where)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, rect, text_block
-from pnp.components.text import fit
+from pnp.components.fonts import ascent
+from pnp.components.text import LINE_CLEAR_MM, fit, fit_in_circle
 from pnp.components import style
 
 
@@ -26,13 +27,18 @@ def icon_token(face_name: str, component: str, size: float, bleed: float, label:
     if ink.saver:
         art.add(rect(0, 0, size, size, fill=ink.field(colour)))
     inset = SAFE_MM      # the ring keeps to the safe area: a miscut shows colour, not a line
+    ring_mm = ink.width(0.4)
     art.add(rect(inset, inset, size - 2 * inset, size - 2 * inset, stroke=colour if ink.saver else style.lighter(colour, 0.55),
-                 stroke_mm=ink.width(0.4), radius=1.5))
+                 stroke_mm=ring_mm, radius=1.5))
     fg = style.darker(colour, 0.3) if ink.saver else style.readable_on(colour)
-    label_fit = fit(label, "bold", size - 2 * SAFE_MM, size * 0.2, size * 0.15, 1.8, where, max_lines=1)
-    icon_size = size - 2 * SAFE_MM - label_fit.height - 2.0
+    # The label stays inside the ring, clear of its stroke: set to the ring's full width a long
+    # word ("Assortment") ran over it at both ends, and descenders touched its foot.
+    clear = ring_mm / 2 + LINE_CLEAR_MM
+    label_fit = fit(label, "bold", size - 2 * (SAFE_MM + clear), size * 0.2, size * 0.15, 1.8, where, max_lines=1)
+    icon_size = size - 2 * SAFE_MM - clear - label_fit.height - 2.0
     art.add(icon(icon_name, (size - icon_size) / 2, SAFE_MM + 0.5, icon_size, fg))
-    art.add(text_block(label_fit, size / 2, size - SAFE_MM - label_fit.height, style.INK if ink.saver else fg, "middle", where))
+    art.add(text_block(label_fit, size / 2, size - SAFE_MM - clear - label_fit.height, style.INK if ink.saver else fg,
+                       "middle", where))
     # flat colour up to the trim (the frame line lies inside): tokens of one colour may share cuts
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
 
@@ -48,9 +54,15 @@ def chip(face_name: str, component: str, size: float, diameter: float, bleed: fl
     r = diameter / 2
     disc, text_fill = (style.WHITE, style.INK) if ink.saver else (style.INK, style.PARCHMENT)
     art.add(circle(c, c, r, fill=disc, stroke=style.CUT, stroke_mm=0.25))
-    art.add(circle(c, c, r - SAFE_MM, stroke=style.PARCHMENT_DARK if not ink.saver else style.INK, stroke_mm=ink.width(0.35)))
+    ring_r, ring_mm = r - SAFE_MM, ink.width(0.35)
+    art.add(circle(c, c, ring_r, stroke=style.PARCHMENT_DARK if not ink.saver else style.INK, stroke_mm=ring_mm))
     big = fit(sign, "heavy", diameter * 0.62, diameter * 0.42, diameter * 0.4, 3, where, max_lines=1)
-    art.add(text_block(big, c, c - big.height * 0.72, text_fill, "middle", where))
-    small = fit(label, "bold", diameter * 0.6, diameter * 0.16, diameter * 0.13, 1.6, where, max_lines=1)
-    art.add(text_block(small, c, c + diameter * 0.17, text_fill, "middle", where))
+    big_top = c - big.height * 0.72
+    art.add(text_block(big, c, big_top, text_fill, "middle", where))
+    # The label hangs a little below the sign's baseline and must fit the ring's chord there:
+    # a long word (da "Markedsbrik") set across the disc's width ran over the ring at both ends.
+    label_top = big_top + ascent("heavy") * big.size + diameter * 0.08 - c
+    small = fit_in_circle(label, "bold", ring_r - ring_mm / 2 - LINE_CLEAR_MM, label_top,
+                          diameter * 0.13, 1.6, where)
+    art.add(text_block(small, c, c + label_top, text_fill, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))
