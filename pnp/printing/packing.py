@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import rectpack
@@ -242,25 +243,15 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
     # suffices: first twice the blocks' area in sheets (rectpack's global search time grows
     # with the bins open), then one sheet per block.
     area = sum(b.w * b.h for b in blocks) / (spare_w * spare_h)
-    for spares in dict.fromkeys((min(len(blocks), 2 * math.ceil(area) + 1), len(blocks))):
-        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic[0], sort_algo=heuristic[1], rotation=True)
-        for i, b in enumerate(blocks):
-            packer.add_rect(math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6), rid=i)
-        for i, (w, h) in enumerate(bins):
-            packer.add_bin(math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6), count=1, bid=i)
-        for k in range(spares):
-            packer.add_bin(math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6), count=1,
-                           bid=len(bins) + k)
-        packer.pack()
-        placed = {}
-        for bin_ in packer:
-            for r in bin_:
-                b = blocks[r.rid]
-                rotated = abs(r.width - math.ceil(b.w * UNIT - 1e-6)) > 0 and b.w != b.h
-                placed[r.rid] = (bin_.bid, r.x / UNIT, r.y / UNIT, rotated)
-        if len(placed) == len(blocks):
-            break
+    spares = tuple(dict.fromkeys((min(len(blocks), 2 * math.ceil(area) + 1), len(blocks))))
+    dims = tuple((math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6)) for b in blocks)
+    spots = _rectpack(dims, tuple((math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)) for w, h in bins),
+                      (math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6)), spares, heuristic)
+    placed = {}
+    for rid, bid, x, y, width in spots:
+        b = blocks[rid]
+        rotated = abs(width - dims[rid][0]) > 0 and b.w != b.h
+        placed[rid] = (bid, x / UNIT, y / UNIT, rotated)
     if len(placed) != len(blocks):
         missing = [blocks[i] for i in range(len(blocks)) if i not in placed]
         b = missing[0]
@@ -268,6 +259,32 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
                           key="--paper")
     used = sorted({bid for bid, *_ in placed.values() if bid >= len(bins)})
     return placed, used
+
+
+@lru_cache(maxsize=4096)
+def _rectpack(dims: tuple[tuple[int, int], ...], bins: tuple[tuple[int, int], ...], spare: tuple[int, int],
+              spares: tuple[int, ...], heuristic) -> tuple[tuple[int, int, int, int, int], ...]:
+    """rectpack's packing of rectangles ``dims`` (w, h in 1/UNIT mm) into ``bins``, then spare
+    sheets of ``spare`` (as many as the first of ``spares`` for which every rectangle fits, or
+    the last): ((rect index, bin index, x, y, packed width), ...), the rectangles that fit.
+
+    A pure function of its arguments (rectpack is deterministic), so it is cached: the
+    block-shape search of ``_search`` meets the same block sizes under many shapes (a group
+    has fewer pieces than the rows tried), about half its runs in a kit."""
+    for count in spares:
+        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
+                                    pack_algo=heuristic[0], sort_algo=heuristic[1], rotation=True)
+        for i, (w, h) in enumerate(dims):
+            packer.add_rect(w, h, rid=i)
+        for i, (w, h) in enumerate(bins):
+            packer.add_bin(w, h, count=1, bid=i)
+        for k in range(count):
+            packer.add_bin(spare[0], spare[1], count=1, bid=len(bins) + k)
+        packer.pack()
+        spots = tuple((r.rid, bin_.bid, r.x, r.y, r.width) for bin_ in packer for r in bin_)
+        if len(spots) == len(dims):
+            break
+    return spots
 
 
 def _printable(settings: PrintSettings, notes: bool = True) -> tuple[float, float, float, float]:
