@@ -203,6 +203,7 @@ AID_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], [
 def test_player_aids_are_one_sided_pieces(shared_builds, args):
     """One aid per player, in the kit's language, on component sheets whose back is blank
     (never on the rules, which are printed on both sides), and none on the rules pages."""
+    import functools
     import json
 
     from pnp.kit.rulebook import aid_template_path, render_rules_markdown
@@ -218,6 +219,7 @@ def test_player_aids_are_one_sided_pieces(shared_builds, args):
     aids, rules = components["aids"], components["rules"]
     assert aids["count"] == manifest["players"]
 
+    @functools.cache      # each page's text is read once (pypdf's extraction is slow)
     def text(page: int) -> str:
         return re.sub(r"\s+", " ", reader.pages[page - 1].extract_text())
 
