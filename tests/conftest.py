@@ -45,6 +45,33 @@ def shared_builds(tmp_path_factory, worker_id):
     return build
 
 
+@pytest.fixture(scope="session")
+def page_texts(tmp_path_factory, worker_id):
+    """``texts(pdf) -> [text of page 1, page 2, ...]`` as pypdf's ``extract_text`` gives it,
+    extracted once per PDF content for the whole test run and shared by every xdist worker
+    (keyed by the file's SHA-256; a file lock makes the first caller extract).  pypdf takes
+    about as long to read a kit's text as pnp takes to build it, and several test files read
+    the same shared kits."""
+    from pypdf import PdfReader
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent
+    cache = root / "page-texts"
+    cache.mkdir(exist_ok=True)
+
+    def texts(pdf: Path) -> list[str]:
+        key = hashlib.sha256(Path(pdf).read_bytes()).hexdigest()[:24]
+        stored = cache / f"{key}.json"
+        with FileLock(str(cache / f"{key}.lock")):
+            if not stored.exists():
+                pages = [page.extract_text() for page in PdfReader(str(pdf)).pages]
+                stored.write_text(json.dumps(pages), encoding="utf-8")
+        return json.loads(stored.read_text(encoding="utf-8"))
+
+    return texts
+
+
 # Samarkand kits most print and kit tests read: default, Danish Letter, 2 players.
 SAMARKAND_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["samarkand", "--players", "2"]]
 

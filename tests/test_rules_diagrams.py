@@ -200,7 +200,7 @@ AID_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], [
 
 
 @pytest.mark.parametrize("args", AID_KITS, ids=lambda a: "-".join(a))
-def test_player_aids_are_one_sided_pieces(shared_builds, args):
+def test_player_aids_are_one_sided_pieces(shared_builds, page_texts, args):
     """One aid per player, in the kit's language, on component sheets whose back is blank
     (never on the rules, which are printed on both sides), and none on the rules pages."""
     import json
@@ -213,15 +213,15 @@ def test_player_aids_are_one_sided_pieces(shared_builds, args):
     game = load_game(manifest["game"], data_dir())
     aid = render_rules_markdown(game, manifest["players"], manifest["lang"], aid_template_path(game, manifest["lang"]))
     title = next(line[2:].strip() for line in aid.splitlines() if line.startswith("# "))
-    reader = PdfReader(str(manifest_path.with_suffix("").with_suffix(".pdf")))
+    pages = page_texts(manifest_path.with_suffix("").with_suffix(".pdf"))
     components = {c["id"]: c for c in manifest["components"]}
     aids, rules = components["aids"], components["rules"]
     assert aids["count"] == manifest["players"]
 
     def text(page: int) -> str:
-        return re.sub(r"\s+", " ", reader.pages[page - 1].extract_text())
+        return re.sub(r"\s+", " ", pages[page - 1])
 
-    assert sum(text(p).count(title) for p in range(1, len(reader.pages) + 1)) == manifest["players"]
+    assert sum(text(p).count(title) for p in range(1, len(pages) + 1)) == manifest["players"]
     assert sum(text(p).count(title) for p in aids["pages"]) == manifest["players"]
     assert not set(aids["pages"]) & set(rules["pages"])
     for sheet in manifest["sheets"]["list"]:

@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from pnp.model.catalog import data_dir
 from pnp.model.i18n import Strings
@@ -38,14 +37,13 @@ def words(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def kits(shared_builds):
+def kits(shared_builds, page_texts):
     """stem -> (game, lang, page texts, manifest)."""
     out = {}
     for game, args, stem in KITS:
         folder = Path(shared_builds(*args))
-        reader = PdfReader(folder / f"{stem}.pdf")
         manifest = json.loads((folder / f"{stem}.manifest.json").read_text(encoding="utf-8"))
-        out[stem] = (game, manifest["lang"], [page.extract_text() for page in reader.pages], manifest)
+        out[stem] = (game, manifest["lang"], page_texts(folder / f"{stem}.pdf"), manifest)
     return out
 
 

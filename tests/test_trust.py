@@ -226,9 +226,19 @@ def test_ctrl_c_at_any_moment_gives_one_line_and_130(tmp_path, command, delays):
         assert _processes_naming(out) == [], (delay, "a worker outlived the interrupted command")
 
 
-def _processes_naming(out: Path) -> list[int]:
-    """Ids of live processes whose command line holds ``out`` (workers are forked copies)."""
-    time.sleep(0.3)   # a worker killed with its parent is reaped by init shortly after
+def _processes_naming(out: Path, grace: float = 0.3) -> list[int]:
+    """Ids of live processes whose command line holds ``out`` (workers are forked copies),
+    still there ``grace`` seconds after the call: a worker killed with its parent is reaped
+    by init shortly after, so the look is repeated until none is left or the grace is over."""
+    deadline = time.monotonic() + grace
+    while True:
+        found = _live_naming(out)
+        if not found or time.monotonic() >= deadline:
+            return found
+        time.sleep(0.02)
+
+
+def _live_naming(out: Path) -> list[int]:
     found = []
     for proc in Path("/proc").glob("[0-9]*"):
         try:

@@ -148,6 +148,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
 
     with step(f"{request.game} {variant.id}: lay out the components"):
         runs = make_runs(settings)
+    if request.target != "home":    # a target this kit cannot use: refused before any conversion
+        from pnp.printing.targets import refuse
+
+        refuse(request.target, runs)
     print_notes: list[str] = []
     has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
     if not has_backs:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Sequence
 
 import rectpack
@@ -149,68 +150,85 @@ def _blocks(groups: Sequence[PieceGroup], settings: PrintSettings, max_w: float,
     where the colour changes); "row-major": faces fill the rows in order, colours side by
     side (for many small runs), gutters wherever neighbours differ (``_grid``).
     """
-    out: list[_Block] = []
-    mark = settings.mark_gap_mm + settings.mark_min_mm
-    outer_cap = settings.outer_bleed
+    cutouts, streams = _streams(groups)
+    out = list(cutouts)
+    for stream in streams:
+        out += _stream_blocks(stream, shapes[stream[0][2]], settings, max_w, max_h)
+    return out
+
+
+def _streams(groups: Sequence[PieceGroup]) -> tuple[list[_Block], list[list[tuple[Face, int, int]]]]:
+    """(the cut-out pieces' blocks, the streams of the other faces: (face, index in its group,
+    group) in group order, one stream per ``_stream_key``), as ``_blocks`` cuts them."""
+    cutouts: list[_Block] = []
     streams: dict[tuple, list[tuple[Face, int, int]]] = {}
     for g, group_ in enumerate(groups):
         if group_.cutout:
             for i, face in enumerate(group_.faces):
                 w, h = face.width + 2 * CUTOUT_GAP_MM, face.height + 2 * CUTOUT_GAP_MM
-                out.append(_Block(g, [(face, i)], 1, 1, w, h, CUTOUT_GAP_MM, False, True))
+                cutouts.append(_Block(g, [(face, i)], 1, 1, w, h, CUTOUT_GAP_MM, False, True))
             continue
         for i, face in enumerate(group_.faces):
             streams.setdefault(_stream_key(face), []).append((face, i, g))
-    for stream in streams.values():
-        rows_cap, cols_share, fill = shapes[stream[0][2]]
-        face = stream[0][0]
-        abut = face.edge_colour is not None
-        if abut:        # one edge colour together, colours in order of first appearance
-            order = {c: n for n, c in enumerate(dict.fromkeys(item[0].edge_colour for item in stream))}
-            stream = sorted(stream, key=lambda item: order[item[0].edge_colour])
-        bleed = face.bleed
-        outer = min(bleed, outer_cap)
-        gutter = 0.0 if abut else 2 * bleed
-        margin = outer + mark
-        fw, fh = face.width, face.height
-        cols_fit = max(1, math.floor((max_w - 2 * margin + gutter + 1e-9) / (fw + gutter)))
-        rows_fit = max(1, math.floor((max_h - 2 * margin + gutter + 1e-9) / (fh + gutter)))
-        cols = min(max(1, math.floor(cols_fit * cols_share + 1e-9)), len(stream))
-        rows = min(rows_cap, rows_fit)
-        chunks: list[list[list[tuple[Face, int, int]]]] = []     # blocks, as lists of rows
-        if abut and fill == "colour rows":
-            lines: list[list[tuple[Face, int, int]]] = []
-            for colour in dict.fromkeys(item[0].edge_colour for item in stream):
-                run = [item for item in stream if item[0].edge_colour == colour]
-                lines += [run[k:k + cols] for k in range(0, len(run), cols)]
-            room_h = max_h - 2 * margin
-            for line_ in lines:     # at most ``rows`` rows, and no taller than the room with its gutters
-                if chunks:
-                    last = chunks[-1]
-                    gutters = sum(1 for a, b in zip(last, last[1:] + [line_])
-                                  if a[0][0].edge_colour != b[0][0].edge_colour)
-                    if len(last) < rows and (len(last) + 1) * fh + gutters * 2 * outer <= room_h + 1e-9:
-                        last.append(line_)
-                        continue
-                chunks.append([line_])
-        else:
-            k = 0
-            while k < len(stream):
-                left = len(stream) - k
-                if left >= cols * rows:
-                    c, r = cols, rows
-                else:       # the rest: as few rows as the cap allows, the last one maybe part-filled
-                    r = min(rows, math.ceil(left / cols))
-                    c = math.ceil(left / r)
-                chunk = stream[k:k + min(c * r, left)]
-                chunks.append([chunk[j:j + c] for j in range(0, len(chunk), c)])
-                k += len(chunk)
-        for rows_of in chunks:
-            cells, grid_w, grid_h, c = _grid(rows_of, fw, fh, bleed, outer, abut)
-            items = [item for row in rows_of for item in row]
-            out.append(_Block(items[0][2], [(f, i) for f, i, _g in items], c, len(rows_of),
-                              grid_w + 2 * margin, grid_h + 2 * margin, margin, abut, False,
-                              tuple(sorted({gg for _f, _i, gg in items})), cells, grid_w, grid_h))
+    return cutouts, list(streams.values())
+
+
+def _stream_blocks(stream: list[tuple[Face, int, int]], shape: tuple[int, float, str], settings: PrintSettings,
+                   max_w: float, max_h: float) -> list[_Block]:
+    """The blocks of one stream (``_streams``) cut with ``shape`` (rows, share of columns,
+    fill; see ``_blocks``).  Depends on nothing else, so the search reuses them."""
+    out: list[_Block] = []
+    mark = settings.mark_gap_mm + settings.mark_min_mm
+    outer_cap = settings.outer_bleed
+    rows_cap, cols_share, fill = shape
+    face = stream[0][0]
+    abut = face.edge_colour is not None
+    if abut:        # one edge colour together, colours in order of first appearance
+        order = {c: n for n, c in enumerate(dict.fromkeys(item[0].edge_colour for item in stream))}
+        stream = sorted(stream, key=lambda item: order[item[0].edge_colour])
+    bleed = face.bleed
+    outer = min(bleed, outer_cap)
+    gutter = 0.0 if abut else 2 * bleed
+    margin = outer + mark
+    fw, fh = face.width, face.height
+    cols_fit = max(1, math.floor((max_w - 2 * margin + gutter + 1e-9) / (fw + gutter)))
+    rows_fit = max(1, math.floor((max_h - 2 * margin + gutter + 1e-9) / (fh + gutter)))
+    cols = min(max(1, math.floor(cols_fit * cols_share + 1e-9)), len(stream))
+    rows = min(rows_cap, rows_fit)
+    chunks: list[list[list[tuple[Face, int, int]]]] = []     # blocks, as lists of rows
+    if abut and fill == "colour rows":
+        lines: list[list[tuple[Face, int, int]]] = []
+        for colour in dict.fromkeys(item[0].edge_colour for item in stream):
+            run = [item for item in stream if item[0].edge_colour == colour]
+            lines += [run[k:k + cols] for k in range(0, len(run), cols)]
+        room_h = max_h - 2 * margin
+        for line_ in lines:     # at most ``rows`` rows, and no taller than the room with its gutters
+            if chunks:
+                last = chunks[-1]
+                gutters = sum(1 for a, b in zip(last, last[1:] + [line_])
+                              if a[0][0].edge_colour != b[0][0].edge_colour)
+                if len(last) < rows and (len(last) + 1) * fh + gutters * 2 * outer <= room_h + 1e-9:
+                    last.append(line_)
+                    continue
+            chunks.append([line_])
+    else:
+        k = 0
+        while k < len(stream):
+            left = len(stream) - k
+            if left >= cols * rows:
+                c, r = cols, rows
+            else:       # the rest: as few rows as the cap allows, the last one maybe part-filled
+                r = min(rows, math.ceil(left / cols))
+                c = math.ceil(left / r)
+            chunk = stream[k:k + min(c * r, left)]
+            chunks.append([chunk[j:j + c] for j in range(0, len(chunk), c)])
+            k += len(chunk)
+    for rows_of in chunks:
+        cells, grid_w, grid_h, c = _grid(rows_of, fw, fh, bleed, outer, abut)
+        items = [item for row in rows_of for item in row]
+        out.append(_Block(items[0][2], [(f, i) for f, i, _g in items], c, len(rows_of),
+                          grid_w + 2 * margin, grid_h + 2 * margin, margin, abut, False,
+                          tuple(sorted({gg for _f, _i, gg in items})), cells, grid_w, grid_h))
     return out
 
 
@@ -242,25 +260,15 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
     # suffices: first twice the blocks' area in sheets (rectpack's global search time grows
     # with the bins open), then one sheet per block.
     area = sum(b.w * b.h for b in blocks) / (spare_w * spare_h)
-    for spares in dict.fromkeys((min(len(blocks), 2 * math.ceil(area) + 1), len(blocks))):
-        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic[0], sort_algo=heuristic[1], rotation=True)
-        for i, b in enumerate(blocks):
-            packer.add_rect(math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6), rid=i)
-        for i, (w, h) in enumerate(bins):
-            packer.add_bin(math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6), count=1, bid=i)
-        for k in range(spares):
-            packer.add_bin(math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6), count=1,
-                           bid=len(bins) + k)
-        packer.pack()
-        placed = {}
-        for bin_ in packer:
-            for r in bin_:
-                b = blocks[r.rid]
-                rotated = abs(r.width - math.ceil(b.w * UNIT - 1e-6)) > 0 and b.w != b.h
-                placed[r.rid] = (bin_.bid, r.x / UNIT, r.y / UNIT, rotated)
-        if len(placed) == len(blocks):
-            break
+    spares = tuple(dict.fromkeys((min(len(blocks), 2 * math.ceil(area) + 1), len(blocks))))
+    dims = tuple((math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6)) for b in blocks)
+    spots = _rectpack(dims, tuple((math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)) for w, h in bins),
+                      (math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6)), spares, heuristic)
+    placed = {}
+    for rid, bid, x, y, width in spots:
+        b = blocks[rid]
+        rotated = abs(width - dims[rid][0]) > 0 and b.w != b.h
+        placed[rid] = (bid, x / UNIT, y / UNIT, rotated)
     if len(placed) != len(blocks):
         missing = [blocks[i] for i in range(len(blocks)) if i not in placed]
         b = missing[0]
@@ -268,6 +276,32 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
                           key="--paper")
     used = sorted({bid for bid, *_ in placed.values() if bid >= len(bins)})
     return placed, used
+
+
+@lru_cache(maxsize=4096)
+def _rectpack(dims: tuple[tuple[int, int], ...], bins: tuple[tuple[int, int], ...], spare: tuple[int, int],
+              spares: tuple[int, ...], heuristic) -> tuple[tuple[int, int, int, int, int], ...]:
+    """rectpack's packing of rectangles ``dims`` (w, h in 1/UNIT mm) into ``bins``, then spare
+    sheets of ``spare`` (as many as the first of ``spares`` for which every rectangle fits, or
+    the last): ((rect index, bin index, x, y, packed width), ...), the rectangles that fit.
+
+    A pure function of its arguments (rectpack is deterministic), so it is cached: the
+    block-shape search of ``_search`` meets the same block sizes under many shapes (a group
+    has fewer pieces than the rows tried), about half its runs in a kit."""
+    for count in spares:
+        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
+                                    pack_algo=heuristic[0], sort_algo=heuristic[1], rotation=True)
+        for i, (w, h) in enumerate(dims):
+            packer.add_rect(w, h, rid=i)
+        for i, (w, h) in enumerate(bins):
+            packer.add_bin(w, h, count=1, bid=i)
+        for k in range(count):
+            packer.add_bin(spare[0], spare[1], count=1, bid=len(bins) + k)
+        packer.pack()
+        spots = tuple((r.rid, bin_.bid, r.x, r.y, r.width) for bin_ in packer for r in bin_)
+        if len(spots) == len(dims):
+            break
+    return spots
 
 
 def _printable(settings: PrintSettings, notes: bool = True) -> tuple[float, float, float, float]:
@@ -389,6 +423,18 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
     """The best packing found of ``groups`` into rooms of ``room_sizes`` (w, h mm), then new
     sheets with a room of ``pw`` x ``ph`` mm: (score, blocks, placed, new bins used, shapes)."""
     tried: dict[tuple, tuple] = {}
+    # The blocks of one stream depend only on its shape: cut each (stream, shape) once.
+    cutouts, streams = _streams(groups)
+    cut: dict[tuple[int, tuple], list[_Block]] = {}
+
+    def blocks_of(shapes) -> list[_Block]:      # = _blocks(groups, settings, pw, ph, shapes)
+        out = list(cutouts)
+        for n, stream in enumerate(streams):
+            shape = tuple(shapes[stream[0][2]])
+            if (n, shape) not in cut:
+                cut[n, shape] = _stream_blocks(stream, shape, settings, pw, ph)
+            out += cut[n, shape]
+        return out
 
     def attempt(shapes, heuristic=HEURISTICS[0]):
         key = (tuple(shapes), heuristic)
@@ -397,7 +443,7 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         return tried[key]
 
     def _attempt(shapes, heuristic):
-        blocks = _blocks(groups, settings, pw, ph, shapes)
+        blocks = blocks_of(shapes)
         try:
             placed, used = _pack(blocks, room_sizes, pw, ph, heuristic)
         except LayoutError:     # a block its gutters made too large: this shape is out

@@ -215,6 +215,31 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-") or "face"
 
 
+def refuse(target: str, runs) -> str:
+    """``target`` when a kit whose components are ``runs`` can be exported for it (any bleed:
+    only the pieces' trims count), so ``pnp build`` refuses before it converts anything.
+
+    Raises:
+        UsageError: ``target`` is not a print-on-demand target, or a card printer's target
+            (``TargetSpec.card_trim_mm``) for a kit with no deck of that trim.
+    """
+    from pnp.errors import UsageError
+
+    if target not in SPECS:
+        raise UsageError(f"unknown target '{target}'; expected one of {', '.join(TARGETS)}", key="--target")
+    spec = SPECS[target]
+    if spec.decks_only and spec.card_trim_mm:
+        pieces = [p for p in collect_pieces(runs) if p.front.meta.get("pdf") is None and p.kind == "deck"]
+        # A card printer makes cards: a deck of another size (e.g. 18 mm goods
+        # tokens) is no upload for it, so refuse rather than write files the shop rejects.
+        if not any(_same_trim(p.front, spec.card_trim_mm) for p in pieces):
+            sizes = sorted({f"{p.front.width:g} x {p.front.height:g} mm" for p in pieces})
+            found = f"its deck pieces are {', '.join(sizes)}" if sizes else "it has no deck"
+            raise UsageError(f"--target {target} prints poker cards ({spec.card_trim_mm[0]:g} x {spec.card_trim_mm[1]:g} "
+                             f"mm); this kit has no poker-size cards: {found}", key="--target")
+    return target
+
+
 def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, str], lang: str) -> list[tuple[Path, bytes]]:
     """The files of ``target`` for a kit whose components are ``runs`` (rendered at the target's bleed).
 
@@ -224,11 +249,7 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     Raises:
         UsageError: ``target`` is not a print-on-demand target.
     """
-    from pnp.errors import UsageError
-
-    if target not in SPECS:
-        raise UsageError(f"unknown target '{target}'; expected one of {', '.join(TARGETS)}", key="--target")
-    spec = SPECS[target]
+    spec = SPECS[refuse(target, runs)]
     pieces = collect_pieces(runs)
     skipped = []
     # Pieces typeset as PDF (player aids: ``pnp.kit.aids``) have no SVG art to export.
@@ -237,13 +258,6 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     if spec.decks_only:
         skipped = sorted({p.component for p in pieces if p.kind != "deck"})
         pieces = [p for p in pieces if p.kind == "deck"]
-        # A card printer makes cards: a deck of another size (e.g. 18 mm goods
-        # tokens) is no upload for it, so refuse rather than write files the shop rejects.
-        if spec.card_trim_mm and not any(_same_trim(p.front, spec.card_trim_mm) for p in pieces):
-            sizes = sorted({f"{p.front.width:g} x {p.front.height:g} mm" for p in pieces})
-            found = f"its deck pieces are {', '.join(sizes)}" if sizes else "it has no deck"
-            raise UsageError(f"--target {target} prints poker cards ({spec.card_trim_mm[0]:g} x {spec.card_trim_mm[1]:g} "
-                             f"mm); this kit has no poker-size cards: {found}", key="--target")
     files: list[tuple[Path, bytes]] = []
     report_files: list[dict] = []
     checks: list[dict] = []
