@@ -20,6 +20,20 @@ from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
 from pnp.model.variant import STANDARD
 
 
+
+def _where_to_run(command):
+    """The options `pnp check` and `pnp balance` share: where the games run and whether
+    progress shows (``--workers``, ``--cluster``, ``--quiet``)."""
+    command = click.option("--quiet", "-q", is_flag=True, default=False,
+                           help="No progress display (on a terminal: live bars; otherwise one line per finished "
+                                "variant, on standard output); results and errors still print.")(command)
+    command = click.option("--cluster", metavar="ADDRESS", default=None, show_default="this machine",
+                           help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. "
+                                "tcp://10.0.0.5:8786; README: Running checks on a cluster). Same seed, same "
+                                "results as a local run.")(command)
+    return click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
+                        help="Worker processes (results do not depend on it).")(command)
+
 @click.command("check")
 @click.argument("game_id", metavar="GAME")
 @click.option("--players", type=int, default=None, show_default="every count the data allows",
@@ -41,14 +55,7 @@ from pnp.model.variant import STANDARD
                    "length and supply sizing are judged on heuristic play (with exploring games for mechanism "
                    "coverage). mcts: a tree-search player at every seat (slow: use a small --games); "
                    "mcts-vs-heuristic: the search player at one seat (rotating), heuristic elsewhere, and its win rate.")
-@click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
-              help="Worker processes (results do not depend on it).")
-@click.option("--cluster", metavar="ADDRESS", default=None, show_default="this machine",
-              help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786; "
-                   "README: Running checks on a cluster). Same seed, same results as a local run.")
-@click.option("--quiet", "-q", is_flag=True, default=False,
-              help="No progress display (on a terminal: live bars; otherwise one line per finished variant, on "
-                   "standard output); results and errors still print.")
+@_where_to_run
 @click.pass_context
 def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers, cluster, quiet):
     """Check that every variant (player count and set-up) of GAME is playable: static
@@ -275,14 +282,7 @@ def length_figure(run: CheckRun):
               show_default="no JSON", help="Write every compensation tried, with its seat intervals, here.")
 @click.option("--band", type=click.FloatRange(0, 1), default=None, show_default="checks.yaml's seat_band",
               help="Win-rate band around the fair share that every seat must reach (e.g. 0.02).")
-@click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
-              help="Worker processes (results do not depend on it).")
-@click.option("--cluster", metavar="ADDRESS", default=None, show_default="this machine",
-              help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786; "
-                   "README: Running checks on a cluster). Same seed, same results as a local run.")
-@click.option("--quiet", "-q", is_flag=True, default=False,
-              help="No progress display (on a terminal: live bars; otherwise one line per finished variant, on "
-                   "standard output); results and errors still print.")
+@_where_to_run
 @click.pass_context
 def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers, cluster, quiet):
     """Search the smallest seat compensation the data can express (e.g. start money by
