@@ -120,6 +120,18 @@ class Playout:
     coverage: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
 
+def counted_index(counts: Sequence[int], x: int) -> int:
+    """The kind of the ``x``-th item (0-based) of a multiset held as ``counts`` per kind:
+    the first ``i`` with ``x < counts[0] + ... + counts[i]``.  With ``x`` drawn uniformly
+    from ``range(sum(counts))`` this is a uniform draw of one item (a card from a deck of
+    counted goods, a good from a bag).  ``x`` must be below ``sum(counts)``."""
+    i = 0
+    while x >= counts[i]:
+        x -= counts[i]
+        i += 1
+    return i
+
+
 def player_rng(seed: int) -> random.Random:
     """The players' own random source for a game, derived from its seed (never the state's)."""
     return random.Random(seed * 2654435761 + 1013904223)

@@ -183,3 +183,12 @@ def test_an_engine_error_reads_back_as_text_and_json():
     gap = RuleGap("a tie the rules do not settle")          # before a playout gives it its seed
     assert str(gap) == "rule gap: a tie the rules do not settle" and gap.moves == []
     assert gap.to_json() == {"kind": "rule gap", "reason": "a tie the rules do not settle", "seed": None, "moves": []}
+
+
+def test_counted_index_finds_the_kind_of_each_item():
+    """Counts (0, 2, 3) hold the items [1, 1, 2, 2, 2] in order: item x is of that kind, and
+    an empty kind is never drawn."""
+    from pnp.engine.core import counted_index
+
+    assert [counted_index((0, 2, 3), x) for x in range(5)] == [1, 1, 2, 2, 2]
+    assert [counted_index([4], x) for x in range(4)] == [0, 0, 0, 0]

@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from pnp.model.variant import Variant
-from pnp.engine.core import InvariantViolation, RuleGap
+from pnp.engine.core import InvariantViolation, RuleGap, counted_index
 
 # move kinds
 K_END, K_CAMEL, K_TO, K_PICK, K_STEAL, K_SHIFT = range(6)
@@ -386,13 +386,8 @@ class CaravanState:
 
     def _draw(self) -> int:
         """A uniformly random good from the bag (C14)."""
-        x = self.rng.randrange(self.bag_size)
-        bag = self.bag
-        g = 0
-        while x >= bag[g]:
-            x -= bag[g]
-            g += 1
-        bag[g] -= 1
+        g = counted_index(self.bag, self.rng.randrange(self.bag_size))
+        self.bag[g] -= 1
         self.bag_size -= 1
         return g
 

@@ -32,7 +32,7 @@ from operator import and_, itemgetter
 from typing import Any
 
 from pnp.errors import VariantError
-from pnp.engine.core import InvariantViolation, RuleGap
+from pnp.engine.core import InvariantViolation, RuleGap, counted_index
 
 # move kinds
 (K_PLACE, K_PLACE_DESERT, K_DISCARD, K_DONE, K_EXCHANGE, K_KEEP_DROP, K_LIMIT_DROP, K_PLAY, K_MOVE,
@@ -1079,11 +1079,7 @@ def determinise(state: ChessboardState, seat: int, rng: random.Random) -> None:
         hand = state.hands[q]  # in place: all_piles holds references to the hands and the deck
         hand[:] = shown if q == proposer else [0] * len(pool)
         for _ in range(state.hand_n[q] - (sum(shown) if q == proposer else 0)):
-            x = rng.randrange(left)
-            t = 0
-            while x >= pool[t]:
-                x -= pool[t]
-                t += 1
+            t = counted_index(pool, rng.randrange(left))
             pool[t] -= 1
             hand[t] += 1
             left -= 1

@@ -24,7 +24,7 @@ import random
 from itertools import chain
 from typing import Any
 
-from pnp.engine.core import InvariantViolation, RuleGap
+from pnp.engine.core import InvariantViolation, RuleGap, counted_index
 
 # move kinds
 K_PLACE, K_STEP, K_DIE, K_GOTO, K_GIFT, K_TRADE, K_EXTRA, K_END, K_BUY, K_SELL, K_MIX, K_CHIP, K_DISCARD = range(13)
@@ -387,11 +387,7 @@ class SamarkandState:
             self.penalties["oasis_no_money"] += 1
             hand = self.hands[p]
             for _ in range(min(r.oasis_penalty_cards, self.hs[p])):
-                x = self.rng.randrange(self.hs[p])
-                g = 0
-                while x >= hand[g]:
-                    x -= hand[g]
-                    g += 1
+                g = counted_index(hand, self.rng.randrange(self.hs[p]))
                 hand[g] -= 1
                 self.hs[p] -= 1
                 self.deck[g] += 1
@@ -469,13 +465,8 @@ class SamarkandState:
     # -- drawing cards, and the deck running out (seed: "No more commodities")
     def _pick(self) -> int:
         """Take a uniformly random card from the deck (= its top card, D1); returns its good."""
-        x = self.rng.randrange(self.deck_size)
-        deck = self.deck
-        g = 0
-        while x >= deck[g]:
-            x -= deck[g]
-            g += 1
-        deck[g] -= 1
+        g = counted_index(self.deck, self.rng.randrange(self.deck_size))
+        self.deck[g] -= 1
         self.deck_size -= 1
         return g
 
@@ -754,11 +745,7 @@ def determinise(state: SamarkandState, seat: int, rng: random.Random) -> None:
     for q in others:
         hand = [0] * len(pool)
         for _ in range(state.hs[q]):
-            x = rng.randrange(left)
-            g = 0
-            while x >= pool[g]:
-                x -= pool[g]
-                g += 1
+            g = counted_index(pool, rng.randrange(left))
             pool[g] -= 1
             hand[g] += 1
             left -= 1
