@@ -98,3 +98,12 @@ def place(state, frm, to):
     the reserve) onto cell ``to``."""
     f = -1 if frm is None else sp(state, *frm)
     return [(C.K_CAMEL, f), (C.K_TO, sp(state, *to))]
+
+
+def play(state, *moves):
+    """Apply ``moves`` in order: each must be legal in the state it meets, and the state
+    keeps its invariants after each."""
+    for m in moves:
+        assert m in state.legal_moves(), (state.describe(m) if m[0] != C.K_TO else m, state.legal_moves())
+        state.apply(m)
+        state.check_invariants()

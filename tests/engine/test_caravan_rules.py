@@ -11,7 +11,7 @@ from pnp.engine.core import RuleGap
 from pnp.model import load_game
 from pnp.model.variant import Variant
 
-from caravan_states import arrange, gid, place, sp
+from caravan_states import arrange, gid, place, play, sp
 
 
 @pytest.fixture(scope="module")
@@ -22,13 +22,6 @@ def game():
 @pytest.fixture
 def state(game):
     return C.new_game(game, Variant(3), seed=11)
-
-
-def play(state, *moves):
-    for m in moves:
-        assert m in state.legal_moves(), (state.describe(m) if m[0] != C.K_TO else m, state.legal_moves())
-        state.apply(m)
-        state.check_invariants()
 
 
 # ---------------------------------------------------------------------------- set-up and turns

@@ -15,7 +15,7 @@ from pnp.model import load_game
 from pnp.model.catalog import data_dir
 from pnp.model.variant import Variant
 
-from caravan_states import arrange, gid, sp
+from caravan_states import arrange, gid, play, sp
 
 
 @pytest.fixture(scope="module")
@@ -26,13 +26,6 @@ def game():
 @pytest.fixture
 def state(game):
     return C.new_game(game, Variant(3), seed=11)
-
-
-def play(state, *moves):
-    for m in moves:
-        assert m in state.legal_moves(), (m, state.legal_moves())
-        state.apply(m)
-        state.check_invariants()
 
 
 def test_two_deliveries_of_one_good_count_two_and_score_twice(state):
