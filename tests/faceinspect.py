@@ -88,6 +88,7 @@ class Shape:
     pattern: int | None = None  # paint order of the ``class="pattern"`` group it belongs to
     radius: float = 0.0         # corner radius of a rounded rect (its ``rx``)
     cls: str | None = None      # its ``class``: "underline" marks a line that belongs to a text
+    owners: tuple[str, ...] = ()  # ids of the groups it lies in, outermost first (``field-camp-n1``)
 
     def points(self) -> list[tuple[float, float]]:
         """Outline points in trim mm (a circle as 16 points on it)."""
@@ -174,6 +175,7 @@ class TextBox:
     order: int
     opacity: float
     ink: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the glyphs' outlines' box, trim mm
+    owners: tuple[str, ...] = ()  # ids of the groups it lies in, outermost first
 
 
 @dataclass
@@ -182,6 +184,7 @@ class IconBox:
     box: tuple[float, float, float, float]
     fill: str
     order: int
+    owners: tuple[str, ...] = ()  # ids of the groups it lies in, outermost first
 
 
 @dataclass
@@ -282,7 +285,7 @@ def items(face) -> FaceItems:
     shapes, texts, icons = [], [], []
     counter = [0]
 
-    def walk(element, matrix, opacity, pattern=None):
+    def walk(element, matrix, opacity, pattern=None, owners=()):
         attrs = element.attribs
         matrix = _mul(matrix, parse_transform(attrs.get("transform")))
         opacity *= float(attrs.get("opacity", 1.0))
@@ -294,12 +297,14 @@ def items(face) -> FaceItems:
                 x0, y0 = apply(matrix, 0, 0)
                 x1, y1 = apply(matrix, s, s)
                 icons.append(IconBox(attrs.get("data-name", ""), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)),
-                                     attrs.get("data-fill", ""), order))
+                                     attrs.get("data-fill", ""), order, owners))
                 return
             if attrs.get("class") == "pattern":
                 pattern = order
+            if attrs.get("id"):
+                owners = owners + (attrs["id"],)
             for child in element.elements:
-                walk(child, matrix, opacity, pattern)
+                walk(child, matrix, opacity, pattern, owners)
             return
         if isinstance(element, svgwrite.text.Text):
             role = _role(attrs)
@@ -316,7 +321,7 @@ def items(face) -> FaceItems:
             corners = [apply(matrix, x0 + px, y - py) for px in (ix0, ix1) for py in (iy0, iy1)]
             ink = (min(c[0] for c in corners), min(c[1] for c in corners),
                    max(c[0] for c in corners), max(c[1] for c in corners))
-            texts.append(TextBox(content, role, size, attrs.get("fill", "#000000"), box, order, opacity, ink))
+            texts.append(TextBox(content, role, size, attrs.get("fill", "#000000"), box, order, opacity, ink, owners))
             return
         fill = attrs.get("fill")
         stroke = attrs.get("stroke")
@@ -340,7 +345,7 @@ def items(face) -> FaceItems:
         else:
             raise ValueError(f"element {type(element).__name__} not understood")
         shapes.append(Shape(kind, matrix, geometry, fill, stroke, stroke_mm, opacity, order, pattern,
-                            _num(attrs.get("rx")) if kind == "rect" else 0.0, attrs.get("class")))
+                            _num(attrs.get("rx")) if kind == "rect" else 0.0, attrs.get("class"), owners))
 
     walk(face.art, IDENTITY, 1.0)
     return FaceItems(shapes, texts, icons)

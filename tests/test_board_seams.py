@@ -20,7 +20,7 @@ import pytest
 import faceinspect as fi
 from kitfaces import GAMES, LANGS, kit_faces
 from pnp.games.samarkand.board import CASCADE_MM, board_face
-from pnp.geometry import CARD_SIZES, PAPERS
+from pnp.geometry import CARD_SIZES, PAPERS, SAFE_MM
 from pnp.model import load_game
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.model.i18n import Strings
@@ -157,3 +157,101 @@ def test_glue_flaps_are_plain_paper(samarkand, paper):
             checked += 1
         pdf.close()
     assert checked == (plan.cols - 1) * plan.rows + (plan.rows - 1) * plan.cols
+
+
+# ----------------------------------------------------------------------------- trading-field marks
+def _union(boxes):
+    boxes = list(boxes)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _overlaps(a, b, tolerance: float = 0.05) -> bool:
+    return fi.overlap(a, b, tolerance)
+
+
+def field_mark_problems(face, camps) -> list[str]:
+    """Where a trading-field mark of the Samarkand board (the plate ``field-<camp>``, its card
+    tops, badge and label) leaves the safe area inside the trim, covers a space, an arrow, the
+    band's decoration or another mark, or lies within ``ART_PAST_SEAM_MM`` + ``SEAM_MARGIN_MM``
+    of a seam of the tiling on A4 or Letter (where it would be split, or lie on a glue flap);
+    and where a camp's connector arrow covers a space other than its camp.  Boxes in trim mm
+    from the face's own geometry (``faceinspect``: stroke widths included)."""
+    found = fi.items(face)
+
+    def owned(prefix):
+        groups: dict[str, list] = {}
+        for s in found.shapes:
+            for o in s.owners:
+                if o.startswith(prefix):
+                    groups.setdefault(o, []).append(s.bbox())
+        for t in found.texts:
+            for o in t.owners:
+                if o.startswith(prefix):
+                    groups.setdefault(o, []).append(t.box)
+        for i in found.icons:
+            for o in i.owners:
+                if o.startswith(prefix):
+                    groups.setdefault(o, []).append(i.box)
+        return groups
+
+    marks = {c: _union(owned(f"field-{c}")[f"field-{c}"]) for c in camps}
+    connectors = {c: _union(owned(f"field-arrow-{c}")[f"field-arrow-{c}"]) for c in camps}
+    spaces = {k: _union(v) for k, v in owned("space-").items()}
+    arrows = {k: _union(v) for k, v in owned("arrow-").items()}
+    decor = [b for b in owned("decor")["decor"]] if "decor" in owned("decor") else []
+    assert len(spaces) == 20 and len(arrows) == 31 and decor, "the board's groups are not where the test looks"
+    problems = []
+    seams = {paper: _seams(plan_tiles(face, PrintSettings(PAPERS[paper])), face) for paper in ("a4", "letter")}
+    clear = ART_PAST_SEAM_MM + SEAM_MARGIN_MM
+    for camp, box in marks.items():
+        x0, y0, x1, y1 = box
+        inside = min(x0, y0, face.width - x1, face.height - y1)
+        if inside < SAFE_MM - 1e-6:
+            problems.append(f"{camp}: mark {inside:.2f} mm inside the trim")
+        for name, other in [*spaces.items(), *arrows.items(), *((f"field-{c}", b) for c, b in marks.items() if c != camp),
+                            *((f"field-arrow-{c}", b) for c, b in connectors.items() if c != camp)]:
+            if _overlaps(box, other):
+                problems.append(f"{camp}: mark covers {name}")
+        for d in decor:
+            if _overlaps(box, d):
+                problems.append(f"{camp}: mark covers the band's decoration at {tuple(round(v, 1) for v in d)}")
+        for paper, (seam_x, seam_y) in seams.items():
+            for x in seam_x:
+                if x0 - clear < x < x1 + clear:
+                    problems.append(f"{camp}: mark {x0:.1f}..{x1:.1f} mm within {clear} mm of the {paper} seam x = {x:.1f}")
+            for y in seam_y:
+                if y0 - clear < y < y1 + clear:
+                    problems.append(f"{camp}: mark {y0:.1f}..{y1:.1f} mm within {clear} mm of the {paper} seam y = {y:.1f}")
+    for camp, box in connectors.items():
+        for name, other in spaces.items():
+            if name != f"space-{camp}" and _overlaps(box, other):
+                problems.append(f"{camp}: connector arrow covers {name}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_trading_field_marks_lie_inside_the_board(samarkand, lang):
+    """Every trading-field mark lies wholly inside the board's trim (3 mm safe area), covers no
+    space, arrow, decoration or other mark, and keeps clear of every A4 and Letter seam (issue 11,
+    point 6; a reviewer found the card outlines cut off by the board's edge).  The board is the
+    same for every player count (measured: the recipe's board face for each count)."""
+    boards = {p: [f for f, _ in kit_faces("samarkand", lang, "normal", p) if f.component == "board"]
+              for p in samarkand.player_counts}
+    arts = {p: b[0].art.tostring() for p, b in boards.items()}
+    assert len(set(arts.values())) == 1, "the board differs by player count: check each"
+    face = boards[max(boards)][0]
+    camps = [sp.id for sp in samarkand.board.of_kind("camp")]
+    assert not field_mark_problems(face, camps), "\n".join(field_mark_problems(face, camps))
+
+
+def test_field_mark_check_finds_a_mark_on_a_seam_and_past_the_trim(samarkand, monkeypatch):
+    """The former marks (card-wide, open past the trim) fail the check: on the A4 seam of column 3 and
+    outside the safe area."""
+    import pnp.games.samarkand.board as board
+
+    monkeypatch.setattr(board, "FIELD_SIDE_MM", 7.25)         # a card (63.5 mm) plus 1 mm each side
+    monkeypatch.setattr(board, "ORNAMENT_INSET_MM", 1.0)
+    face = board.board_face(samarkand, Strings(DEFAULT_DATA_DIR, "samarkand", "en"), 3.0)
+    problems = field_mark_problems(face, [sp.id for sp in samarkand.board.of_kind("camp")])
+    assert any("a4 seam x = 281.4" in p and p.startswith("camp-n3") for p in problems), problems
+    assert any("inside the trim" in p for p in problems), problems

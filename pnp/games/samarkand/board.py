@@ -13,8 +13,9 @@ Every number printed (capacities, prices, names) comes from the model and the st
 
 Trading fields lie on the table in front of the board, beside their camp (``space.field``
 names the edge): real poker cards do not fit a band of any size that keeps the board to six
-home sheets (DESIGN.md, "Board").  The band marks each field with a card-wide mouth open
-at the board's edge, the capacity in a badge, a label and an arrow from the camp; the meta
+home sheets (DESIGN.md, "Board").  The band marks each field with a plate wholly inside
+the trim (a stack of card tops at its outer edge), the capacity in a badge, a label and an
+arrow from the camp; the meta
 ``field_columns`` gives where the cards lie.  Each field's text reads upright for a player
 sitting at that edge of the board.
 """
@@ -38,9 +39,15 @@ ARROW_HEAD_W_MM = 9.0
 ARROW_HEAD_L_MM = 6.5
 SLOT_CLEARANCE_MM = 1.0    # a slot is this much larger than a market token
 CLEAR_MM = ARROW_INTRUDE_MM + 1.0   # content keeps this far from a tile edge where an arrow may sit
-MOUTH_TOP_MM = 11.0        # a field's mouth starts this far out from the grid (room for the camp's arrow)
-MOUTH_PAD_MM = 1.0         # the mouth is a card's width plus this on each side
-SEAM_CLEAR_MM = 10.0       # a field's texts keep this far from its column's sides (tile seams fall near them)
+MOUTH_TOP_MM = 11.0        # a field's plate starts this far out from the grid (room for the camp's arrow)
+# A field's plate keeps this far from its column's sides: a tile seam that cannot reach a gutter
+# falls up to 7.4 mm into a column (A4; pnp.printing.tiling), and art within ART_PAST_SEAM_MM
+# + 0.5 mm of a seam is split by it (tests/test_board_seams.py measures the clearance).
+FIELD_SIDE_MM = 11.0
+FIELD_PAD_MM = 3.0         # the plate's badge and label keep this far inside its sides
+ORNAMENT_INSET_MM = SAFE_MM + 0.6   # the dashed ornament line runs this far inside the trim
+GHOST_TOP_MM = 3.8         # height of the tallest card top of a field's stack
+GHOST_STEP_MM = 1.2        # each card top of the stack lies this much lower than the one behind
 CASCADE_MM = 15.0          # each card of a field's column lies this far beyond the one under it
 MOUTH_FILL = "#FBF1DC"
 
@@ -104,10 +111,10 @@ class _Board:
                 f"got {self.space:.0f} mm",
                 key=f"{game.folder / 'components.yaml'}: board.space_mm",
             )
-        if self.card_w + 2 * MOUTH_PAD_MM > self.space:
+        if self.card_w + 2.0 > self.space:
             raise LayoutError(
-                f"a trading field one card ({self.card_w} mm) wide needs spaces of at least "
-                f"{self.card_w + 2 * MOUTH_PAD_MM:.0f} mm, got {self.space:.0f} mm",
+                f"trading fields one card ({self.card_w} mm) wide side by side need spaces of at least "
+                f"{self.card_w + 2.0:.0f} mm, got {self.space:.0f} mm",
                 key=f"{game.folder / 'components.yaml'}: board.space_mm",
             )
 
@@ -190,7 +197,7 @@ class _Board:
         g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=self.ink.width(0.7)))
         g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=self.ink.width(0.25)))
         # Outer ornament line, inside the safe area.
-        m = SAFE_MM + 0.6
+        m = ORNAMENT_INSET_MM
         g.add(rect(m, m, W - 2 * m, H - 2 * m, stroke=INK, stroke_mm=0.35, radius=2.0,
                    stroke_dasharray="2.5,1.5", opacity="0.6"))
         return g
@@ -369,8 +376,9 @@ class _Board:
 
         The field's cards lie on the table in front of the mark: real poker cards in a column
         of ``capacity`` cards overlapping by ``CASCADE_MM`` (``field_columns``).  The mark is a
-        card-wide mouth open at the board's edge, with the capacity and a label; its texts
-        keep ``SEAM_CLEAR_MM`` from the column's sides, where a tile seam may fall.
+        plate from ``MOUTH_TOP_MM`` out of the grid to the ornament line ``ORNAMENT_INSET_MM``
+        inside the trim, ``FIELD_SIDE_MM`` clear of the column's sides (where a tile seam may
+        fall), with the capacity, a label and a stack of card tops at its outer edge.
         """
         S, B = self.space, self.band
         cap = sp.capacity
@@ -386,27 +394,25 @@ class _Board:
         }[sp.field]
         transform = f"translate({_num(origin[0])},{_num(origin[1])}) rotate({rot})"
         g = group(id=f"field-{sp.id}", transform=transform)
-        # the mouth: as wide as a card plus a little, from under the arrow to past the trim
-        mw = self.card_w + 2 * MOUTH_PAD_MM
-        mx, my = (S - mw) / 2, MOUTH_TOP_MM
-        end = B + self.bleed
-        g.add(rect(mx, my, mw, end - my, fill=MOUTH_FILL, radius=2.0, opacity="0.92"))
-        g.add(path(f"M{_num(mx)},{_num(end)} V{_num(my)} H{_num(mx + mw)} V{_num(end)}", stroke=edge,
-                   stroke_mm=0.7))
-        # ghost card tops at the trim: the column starts here and runs out onto the table
+        # the mark: a closed plate wholly inside the trim, its outer edge on the ornament line
+        mx, my = FIELD_SIDE_MM, MOUTH_TOP_MM
+        mw, bottom = S - 2 * FIELD_SIDE_MM, B - ORNAMENT_INSET_MM
+        g.add(rect(mx, my, mw, bottom - my, fill=MOUTH_FILL, stroke=edge, stroke_mm=0.7, radius=2.0))
+        # a stack of card tops at the plate's outer edge: the column starts there, on the table
+        ghost_bottom = bottom - 1.0
         for k in range(3):
-            inset = MOUTH_PAD_MM + 2.0 + 1.6 * k
-            top = B - SAFE_MM - 4.5 + 1.8 * k
-            g.add(path(f"M{_num(mx + inset)},{_num(end)} V{_num(top)} H{_num(mx + mw - inset)} V{_num(end)}",
-                       stroke=accent, stroke_mm=0.3, stroke_dasharray="1.2,0.8"))
-        # connector arrow from the camp into the mouth (drawn above the space tiles)
+            inset = 2.0 + 1.6 * k
+            top = ghost_bottom - GHOST_TOP_MM + GHOST_STEP_MM * k
+            g.add(rect(mx + inset, top, mw - 2 * inset, ghost_bottom - top, stroke=accent, stroke_mm=0.3,
+                       radius=0.8, stroke_dasharray="1.2,0.8"))
+        # connector arrow from the camp into the plate (drawn above the space tiles)
         tail = -(GUTTER_MM / 2 + ARROW_INTRUDE_MM)
         connector = group(id=f"field-arrow-{sp.id}", transform=transform)
         connector.add(polygon(arrow_polygon(S / 2, tail, S / 2, my + 0.6, 2.6, 7.0, 5.0), fill=legible(KIND_STYLE["camp"][2], BAND_GROUND),
                               stroke=ARROW_EDGE, stroke_mm=0.5))
-        # capacity badge (left) and label (right), inside the mouth, clear of seams and ghost cards
-        lo, hi = max(mx, 0) + SEAM_CLEAR_MM, S - max(mx, 0) - SEAM_CLEAR_MM
-        room_top, room_bottom = my + 1.6, B - SAFE_MM - 5.0
+        # capacity badge (left) and label (right), inside the plate, above the card tops
+        lo, hi = mx + FIELD_PAD_MM, S - mx - FIELD_PAD_MM
+        room_top, room_bottom = my + 1.6, ghost_bottom - GHOST_TOP_MM - 0.6
         r = min(6.0, (room_bottom - room_top) / 2)
         bx, by = lo + r, (room_top + room_bottom) / 2
         g.add(circle(bx, by, r, fill="#FFF8E8", stroke=accent, stroke_mm=0.8))
