@@ -4,8 +4,9 @@ safe-area, contrast and collision tests (imported as ``faceinspect``).
 Every element is flattened with its transform into sheet-free trim coordinates:
 
 * ``Shape``: a rect, circle, polygon, line or path with its fill, stroke, opacity and paint
-  order; ``contains(x, y)`` tests a point against its filled area (paths with curves are
-  taken by their end points, which is enough for the flat grounds they paint here).
+  order; ``contains(x, y)`` tests a point against its filled area.  Paths are read with
+  svgelements (every command, relative too) and their curves flattened into chords of at most
+  ``FLATTEN_STEP_MM``.
 * ``TextBox``: one line of text, its box from the font's advance widths (cap height above
   the baseline, descender below) and its colour.
 * ``IconBox``: a game-icons.net icon (``pnp.components.svg.icon``), its square.
@@ -20,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import svgwrite
 
@@ -89,6 +90,7 @@ class Shape:
     radius: float = 0.0         # corner radius of a rounded rect (its ``rx``)
     cls: str | None = None      # its ``class``: "underline" marks a line that belongs to a text
     owners: tuple[str, ...] = ()  # ids of the groups it lies in, outermost first (``field-camp-n1``)
+    open_rings: tuple[int, ...] = ()  # a path's subpaths that are not closed (no Z): their stroke has no closing edge
 
     def points(self) -> list[tuple[float, float]]:
         """Outline points in trim mm (a circle as 16 points on it)."""
@@ -106,7 +108,8 @@ class Shape:
 
     def outline(self, step: float = 0.2) -> list[tuple[float, float]]:
         """Points every ``step`` mm or closer along the edge a reader sees, in trim mm: a rect
-        with its rounded corners, a circle, a polygon's or path's rings, a line."""
+        with its rounded corners, a circle, a polygon's or path's rings (curves flattened; an
+        open subpath without its closing edge), a line."""
         if self.kind == "circle":
             cx, cy, r = self.geometry
             n = max(16, int(2 * math.pi * r / step) + 1)
@@ -125,8 +128,8 @@ class Shape:
         else:
             local = list(self.geometry)
         points = []
-        for ring in local:
-            closed = ring if self.kind == "line" else ring + ring[:1]
+        for k, ring in enumerate(local):
+            closed = ring if self.kind == "line" or k in self.open_rings else ring + ring[:1]
             for (x1, y1), (x2, y2) in zip(closed, closed[1:]):
                 (ax, ay), (bx, by) = apply(self.matrix, x1, y1), apply(self.matrix, x2, y2)
                 n = max(1, math.ceil(math.hypot(bx - ax, by - ay) / step))
@@ -192,6 +195,22 @@ class FaceItems:
     shapes: list[Shape]
     texts: list[TextBox]
     icons: list[IconBox]
+    _boxes: dict = field(default_factory=dict, repr=False)     # id(shape) -> bbox, filled on use
+    _outlines: dict = field(default_factory=dict, repr=False)  # id(shape) -> outline points
+
+    def box_of(self, shape: Shape) -> tuple[float, float, float, float]:
+        """``shape.bbox()``, computed once per shape."""
+        box = self._boxes.get(id(shape))
+        if box is None:
+            box = self._boxes[id(shape)] = shape.bbox()
+        return box
+
+    def outline_of(self, shape: Shape) -> list[tuple[float, float]]:
+        """``shape.outline()``, computed once per shape."""
+        points = self._outlines.get(id(shape))
+        if points is None:
+            points = self._outlines[id(shape)] = shape.outline()
+        return points
 
 
 @lru_cache(maxsize=None)
@@ -237,46 +256,40 @@ def _num(v) -> float:
     return float(v) if v is not None else 0.0
 
 
-_PATH_TOKEN = re.compile(r"[MmLlHhVvZzAaCcQqSsTt]|-?\d*\.?\d+(?:e-?\d+)?")
-_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "Z": 0, "A": 7, "C": 6, "Q": 4, "S": 4, "T": 2}
+FLATTEN_STEP_MM = 0.25     # a curve is read as chords at most this long (sagitta < 0.01 mm at r >= 1 mm)
 
 
-def path_rings(d: str) -> list[list[tuple[float, float]]]:
-    """Subpaths of ``d`` as point rings (absolute commands; curves by their end points)."""
-    tokens = _PATH_TOKEN.findall(d)
-    rings, ring, cmd, x, y, i = [], [], None, 0.0, 0.0, 0
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.isalpha():
-            cmd = tok
-            i += 1
-            if cmd.upper() == "Z":
-                if ring:
-                    rings.append(ring)
-                ring = []
-                continue
-            if cmd.islower():
-                raise ValueError(f"relative path command {cmd} not understood")
-        n = _ARGS[cmd.upper()]
-        args = [float(t) for t in tokens[i:i + n]]
-        i += n
-        if cmd == "M":
-            if ring:
-                rings.append(ring)
-            ring = []
-            x, y = args
-            cmd = "L"
-        elif cmd == "L":
-            x, y = args
-        elif cmd == "H":
-            x = args[0]
-        elif cmd == "V":
-            y = args[0]
-        else:
-            x, y = args[-2], args[-1]
-        ring.append((x, y))
-    if ring:
-        rings.append(ring)
+@dataclass(frozen=True)
+class Ring:
+    """One subpath of a path as points (curves flattened into chords) and whether it is closed."""
+    points: tuple[tuple[float, float], ...]
+    closed: bool
+
+
+def path_rings(d: str, step: float = FLATTEN_STEP_MM) -> list[Ring]:
+    """Subpaths of the path data ``d`` (every SVG command, absolute or relative), each cubic,
+    quadratic or arc segment flattened into chords of at most ``step`` (parsed by svgelements)."""
+    from svgelements import Close, Line, Move, Path as SvgPath
+
+    rings, ring = [], []
+
+    def finish(closed: bool):
+        if len(ring) > 1:
+            rings.append(Ring(tuple(ring), closed))
+
+    for seg in SvgPath(d):
+        if isinstance(seg, Move):
+            finish(False)
+            ring = [(seg.end.x, seg.end.y)]
+        elif isinstance(seg, Close):
+            finish(True)
+            ring = [(seg.end.x, seg.end.y)]
+        elif isinstance(seg, Line):
+            ring.append((seg.end.x, seg.end.y))
+        else:      # CubicBezier, QuadraticBezier, Arc
+            n = max(2, math.ceil(seg.length(error=1e-4) / step))
+            ring += [(p.x, p.y) for p in (seg.point(k / n) for k in range(1, n + 1))]
+    finish(False)
     return rings
 
 
@@ -340,12 +353,15 @@ def items(face) -> FaceItems:
             geometry = ([tuple(map(float, p)) for p in element.points],)
             kind = "polygon"
         elif isinstance(element, svgwrite.path.Path):
-            geometry = tuple(path_rings(" ".join(str(c) for c in element.commands)))
+            rings = path_rings(" ".join(str(c) for c in element.commands))
+            geometry = tuple(list(r.points) for r in rings)
+            open_rings = tuple(k for k, r in enumerate(rings) if not r.closed)
             kind = "path"
         else:
             raise ValueError(f"element {type(element).__name__} not understood")
         shapes.append(Shape(kind, matrix, geometry, fill, stroke, stroke_mm, opacity, order, pattern,
-                            _num(attrs.get("rx")) if kind == "rect" else 0.0, attrs.get("class"), owners))
+                            _num(attrs.get("rx")) if kind == "rect" else 0.0, attrs.get("class"), owners,
+                            open_rings if kind == "path" else ()))
 
     walk(face.art, IDENTITY, 1.0)
     return FaceItems(shapes, texts, icons)
@@ -420,32 +436,45 @@ def overlap(a, b, tolerance: float = 0.05) -> bool:
     return a[0] < b[2] - tolerance and b[0] < a[2] - tolerance and a[1] < b[3] - tolerance and b[1] < a[3] - tolerance
 
 
+def _edged(shape: Shape, rims: bool) -> bool:
+    """Whether ``shape`` shows an edge a text must keep clear of (see ``edge_crossing``)."""
+    stroked = shape.stroke not in (None, "none")
+    if shape.pattern is not None or shape.cls == "underline" or (shape.fill in (None, "none") and not stroked):
+        return False
+    return stroked or (rims and (shape.kind == "circle" or (shape.kind == "path" and shape.opacity >= 0.99)))
+
+
+def _opaque(shape: Shape) -> bool:
+    return shape.fill not in (None, "none") and not shape.fill.startswith("url") and shape.opacity >= 0.99
+
+
 def edge_crossing(found: FaceItems, text: TextBox, clear: float = 0.0, rims: bool = True):
     """The first shape whose visible edge runs within ``clear`` mm (past half its stroke) of the
     box of ``text``'s glyph outlines (``TextBox.ink``), as (shape, the edge point), or None.
 
-    Edges are the outlines of stroked rects (rounded corners and all), circles, polygons and
-    lines, and with ``rims`` the rim of a filled circle (a medallion).  Not counted: an edge
-    point painted before the text and hidden under an opaque fill painted between the shape
-    and the text (a plate over a ring), full-bleed patterns, paths (their curves are read by
-    end points only) and lines of ``class="underline"`` (the bar that tells a die's 6 from 9).
+    Edges are the outlines of stroked rects (rounded corners and all), circles, polygons, paths
+    (curves flattened into chords, ``path_rings``) and lines, and with ``rims`` the rim of a
+    filled circle (a medallion) or of an opaque filled path (a pawn's arch).  Not counted: an
+    edge point painted before the text and hidden under an opaque fill painted between the
+    shape and the text (a plate over a ring), full-bleed patterns, the rims of translucent
+    grounds (the board's dunes) and lines of ``class="underline"`` (the bar that tells a die's
+    6 from 9).
     """
+    ix0, iy0, ix1, iy1 = text.ink
     for shape in found.shapes:
-        stroked = shape.stroke not in (None, "none")
-        if (shape.pattern is not None or (shape.fill in (None, "none") and not stroked) or shape.kind == "path"
-                or shape.cls == "underline"):
-            continue
-        if not stroked and not (rims and shape.kind == "circle"):
+        if not _edged(shape, rims):
             continue
         pad = clear + (shape.stroke_mm / 2 if shape.stroke and shape.stroke != "none" else 0.0)
-        x0, y0, x1, y1 = text.ink[0] - pad, text.ink[1] - pad, text.ink[2] + pad, text.ink[3] + pad
-        sx0, sy0, sx1, sy1 = shape.bbox()
+        x0, y0, x1, y1 = ix0 - pad, iy0 - pad, ix1 + pad, iy1 + pad
+        sx0, sy0, sx1, sy1 = found.box_of(shape)
         if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
             continue
-        covers = [s for s in found.shapes if shape.order < s.order < text.order and s.fill not in (None, "none")
-                  and not s.fill.startswith("url") and s.opacity >= 0.99]
-        for x, y in shape.outline():
-            dx, dy = max(text.ink[0] - x, 0.0, x - text.ink[2]), max(text.ink[1] - y, 0.0, y - text.ink[3])
+        covers = [s for s in found.shapes if shape.order < s.order < text.order and _opaque(s)
+                  and overlap(found.box_of(s), (x0, y0, x1, y1), 0.0)]
+        for x, y in found.outline_of(shape):
+            if not (x0 < x < x1 and y0 < y < y1):
+                continue
+            dx, dy = max(ix0 - x, 0.0, x - ix1), max(iy0 - y, 0.0, y - iy1)
             if math.hypot(dx, dy) < pad and not any(s.contains(x, y) for s in covers):
                 return shape, (x, y)
     return None

@@ -5,11 +5,14 @@ collisions (issue 11, points 3-5).  Faces are read back from their SVG elements
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import faceinspect as fi
 from kitfaces import GAMES, LANGS, kit_faces
 from pnp.components import style
+from pnp.components.svg import Face, group, path, text
 
 SAFE = 3.0          # frames and text keep this far inside the trim (issue 11, point 3)
 BACK_CLEAR = 4.0    # nothing but full-bleed art this close to the trim of a card back
@@ -130,7 +133,8 @@ EDGE_CLEAR = 0.2    # text keeps this far (mm) from a line or a plate's rim it d
 def test_no_text_runs_over_a_line_or_a_rim(game, lang):
     """A text's box crosses no frame line, ring, banner outline or rim of a coloured shape it
     is not wholly inside (a reviewer saw "Samarkand" run over its banner's outline, a market
-    token's label cross its inner ring, a note's caption touch its medallion)."""
+    token's label cross its inner ring, a note's caption touch its medallion).  Curved paths
+    (arcs, cubics, quadratics) count with their curves, flattened into chords."""
     problems = []
     for face, _ in kit_faces(game, lang):
         found = fi.items(face)
@@ -141,3 +145,50 @@ def test_no_text_runs_over_a_line_or_a_rim(game, lang):
                 problems.append(f"{face.name}: {t.content!r} crosses the edge of a {shape.kind} "
                                 f"({shape.stroke or shape.fill}) at ({x:.1f}, {y:.1f}) mm")
     assert not problems, "\n".join(sorted(set(problems))[:60])
+
+
+def test_paths_are_read_with_their_curves():
+    """Arcs, cubics and quadratics are flattened into chords that lie on the curve; relative
+    commands are read; an open subpath is told from a closed one."""
+    (ring,) = fi.path_rings("M 0 10 A 10 10 0 0 1 20 10 L 20 20 L 0 20 Z")     # a half disc over a box
+    arc = [(x, y) for x, y in ring.points if y < 10]
+    assert ring.closed and len(arc) >= math.pi * 10 / fi.FLATTEN_STEP_MM - 2
+    assert max(abs(math.hypot(x - 10, y - 10) - 10) for x, y in arc) < 1e-6
+    assert min(y for _, y in ring.points) == pytest.approx(0.0, abs=0.01)        # the arc's top, not its chord
+    cubic, box = fi.path_rings("m 1 1 l 4 0 c 2 0 4 2 4 4 m 10 10 h 3 v 3 z")
+    assert not cubic.closed and box.closed
+    assert cubic.points[:2] == ((1, 1), (5, 1)) and cubic.points[-1] == pytest.approx((9, 5))
+    assert len(cubic.points) > 10          # the curve, not its end point only
+    assert box.points == ((19, 15), (22, 15), (22, 18))
+    (quad,) = fi.path_rings("M 0 0 Q 10 20 20 0")
+    assert max(y for _, y in quad.points) == pytest.approx(10.0, abs=0.01)      # the curve's apex at t = 0.5
+
+
+def _face(*elements) -> Face:
+    art = group()
+    for e in elements:
+        art.add(e)
+    return Face("test/curves", "test", 60, 60, 0.0, art)
+
+
+def test_text_on_a_curve_is_found():
+    """A text across a stroked arc (a banner's curved outline) or across the round top of an
+    opaque arch is reported; the same text clear of the curve, or on a translucent ground's
+    curved rim, is not."""
+    banner = path("M 5 30 A 25 25 0 0 1 55 30", stroke="#000000", stroke_mm=0.5)       # top at y = 5
+    arch = path("M 10 60 L 10 40 A 20 20 0 0 1 50 40 L 50 60 Z", fill="#CCCCCC")     # top at y = 20
+    on_banner = text(22, 6.5, "Samarkand", "bold", 3.0)        # its box spans the arc's apex
+    below = text(22, 16, "Samarkand", "bold", 3.0)            # 8 mm under the apex, inside the banner's arc
+    found = fi.items(_face(banner, on_banner, below))
+    hit = fi.edge_crossing(found, found.texts[0], 0.2)
+    assert hit is not None and hit[0].kind == "path" and hit[1][1] < 7
+    assert fi.edge_crossing(found, found.texts[1], 0.2) is None
+    # the arch's shoulder: a wide label at y = 25 runs out of the arch's round top
+    wide, inside = text(30, 25, "Trading field label", "bold", 3.0, anchor="middle"), text(30, 50, "Pawn", "bold", 3.0, anchor="middle")
+    found = fi.items(_face(arch, wide, inside))
+    assert fi.edge_crossing(found, found.texts[0], 0.2) is not None
+    assert fi.edge_crossing(found, found.texts[1], 0.2) is None
+    # the same arch as a translucent ground (like the board's dunes) has no edge a text must clear
+    soft = path("M 10 60 L 10 40 A 20 20 0 0 1 50 40 L 50 60 Z", fill="#CCCCCC", opacity="0.55")
+    found = fi.items(_face(soft, text(30, 25, "Trading field label", "bold", 3.0, anchor="middle")))
+    assert fi.edge_crossing(found, found.texts[0], 0.2) is None
