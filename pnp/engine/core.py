@@ -181,7 +181,7 @@ def playout(
                 for name in set(names):
                     offered[name] = offered.get(name, 0) + 1
                 # one scan of the moves finds the move's label and, in check mode, its
-                # legality (a Caravan camel placement offers 49 destinations)
+                # legality (a decision may offer dozens of moves)
                 try:
                     name = names[moves.index(move)]
                 except ValueError:
