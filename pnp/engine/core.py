@@ -176,14 +176,21 @@ def playout(
             if not moves:
                 raise DeadEnd(f"player {current_player()} has no legal move in a live state")
             move = moves[0] if len(moves) == 1 else choosers[current_player()](state, moves, rng)
-            if check and move not in moves:
-                raise InvariantViolation(f"player chose {move!r}, which is not a legal move")
             if labels is not None:
                 names = labels(state, moves)
                 for name in set(names):
                     offered[name] = offered.get(name, 0) + 1
-                name = names[moves.index(move)]
+                # one scan of the moves finds the move's label and, in check mode, its
+                # legality (a decision may offer dozens of moves)
+                try:
+                    name = names[moves.index(move)]
+                except ValueError:
+                    if check:
+                        raise InvariantViolation(f"player chose {move!r}, which is not a legal move") from None
+                    raise
                 taken[name] = taken.get(name, 0) + 1
+            elif check and move not in moves:
+                raise InvariantViolation(f"player chose {move!r}, which is not a legal move")
             append(move)
             apply(move)
             if check:
