@@ -138,8 +138,9 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
 
     Each distinct face is converted once (``pnp.printing.placed.face_document``) and becomes
     one form XObject; each sheet's page draws its placed faces (transformed, clipped) and
-    then its overlay (marks, footer, labels), which is converted as its own page.  So the
-    work and the file grow with distinct faces, not with copies.  Same input, same bytes.
+    then its overlay (marks, footer, labels), which is converted as its own page, once per
+    distinct overlay.  So the work and the file grow with distinct faces and layouts, not
+    with copies.  Same input, same bytes.
     ``ticker`` is advanced once per finished sheet (e.g. a progress task's ticks);
     ``background``: as ``convert_distinct``'s.
     """
@@ -156,8 +157,11 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
                 if face_key[id(placed.face)] == len(face_docs):
                     face_docs.append(doc)
     svg_faces = [i for i, doc in enumerate(face_docs) if isinstance(doc, str)]
-    converted = convert_distinct([face_docs[i] for i in svg_faces] + [sheet.overlay for sheet in sheets], workers,
-                                 background)
+    # Sheets of one layout carry the same overlay (a deck's card sheets: the same crop marks
+    # and footer): each distinct overlay is converted once too, its content shared by its pages.
+    overlays = list(dict.fromkeys(sheet.overlay for sheet in sheets))
+    overlay_of = {overlay: k for k, overlay in enumerate(overlays)}
+    converted = convert_distinct([face_docs[i] for i in svg_faces] + overlays, workers, background)
     pages: list = [None] * len(face_docs)
     for k, i in enumerate(svg_faces):
         pages[i] = converted[k]
@@ -193,7 +197,7 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
     for number, sheet in enumerate(sheets):
         if tick:
             next(tick, None)
-        reader, index = pages[len(face_docs) + number]
+        reader, index = pages[len(face_docs) + overlay_of[sheet.overlay]]
         page = writer.add_page(reader.pages[index])
         if not sheet.art:
             continue
