@@ -4,6 +4,7 @@ and hands back a job's error as it was raised (class, file, key)."""
 
 from __future__ import annotations
 
+import io
 import os
 import types
 
@@ -48,3 +49,23 @@ def test_a_jobs_error_keeps_its_class_file_and_key():
     assert (error.reason, error.file, error.key) == ("the table is taller than a column",
                                                       "data/x/rules/en.md.j2", "rules")
     assert str(error) == "data/x/rules/en.md.j2: rules: the table is taller than a column"
+
+
+def test_page_inks_of_a_page_range_are_those_pages_figures():
+    """The build measures half the sheets' ink in each process: a range gives the same figures
+    as the whole document, page for page."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.printing.figures import page_inks
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 100), invariant=1)
+    for share in (0.0, 0.25, 0.5, 1.0):            # each page: that share of its width in black
+        if share:
+            canvas.rect(0, 0, 200 * share, 100, stroke=0, fill=1)
+        canvas.showPage()
+    canvas.save()
+    pdf = buffer.getvalue()
+    whole = page_inks(pdf)
+    assert [round(v, 2) for v in whole] == [0.0, 0.25, 0.5, 1.0]
+    assert page_inks(pdf, first=1, stop=3) == whole[1:3] and page_inks(pdf, first=2) == whole[2:]

@@ -17,7 +17,7 @@ from pnp import __version__
 from pnp.model.catalog import data_dir
 from pnp.kit.aids import aid_run
 from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
-from pnp.printing.figures import page_inks, sheets_of, summary as figures_summary, with_ink
+from pnp.printing.figures import INK_DPI, page_inks, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
@@ -267,7 +267,11 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     # every sheet (the manifest's ``mean_ink``, the figure `pnp build` prints).  The contents
     # page is itself a sheet's side, so its own ink counts: it is rendered with the figure of
     # the page before, until the figure it prints is the figure measured (one or two renders).
-    sheet_inks = page_inks(sheets_pdf) if sheets else []
+    if sheets and background is not None:     # half the pages measured in each process
+        later = background.submit(page_inks, sheets_pdf, INK_DPI, len(sheets) // 2)
+        sheet_inks = page_inks(sheets_pdf, INK_DPI, 0, len(sheets) // 2) + later.result()
+    else:
+        sheet_inks = page_inks(sheets_pdf) if sheets else []
     ink_of_page = {page: sheet_inks[index] for index, page in enumerate(pagination.sheets)}
     ink_of_page.update(zip(pagination.rules, rules_inks))
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
