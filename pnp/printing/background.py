@@ -8,8 +8,9 @@ same process, their arguments and every result pickled (bytes and plain values).
 exception is raised by ``result()`` as it was raised (``pnp.errors`` errors keep their file
 and key).
 
-Where ``fork`` does not exist (Windows) or the machine has one core, ``fork`` returns None and
-the caller does the work itself; a job must give the same result in either place.
+Where ``fork`` does not exist (Windows), the machine has one core or this process is a daemonic
+worker, ``fork`` returns None and the caller does the work itself; a job must give the same
+result in either place.
 """
 
 from __future__ import annotations
@@ -44,11 +45,13 @@ class Background:
 
     @classmethod
     def fork(cls, job: Callable, *args) -> "Background | None":
-        """A child forked now, already running ``job(*args)``; None where that cannot help
-        (no ``fork`` start method, or a single core)."""
+        """A child forked now, already running ``job(*args)``; None where that cannot help or
+        is not allowed (no ``fork`` start method, a single core, or this process is itself a
+        daemonic worker, which may not have children)."""
         import multiprocessing
 
-        if (os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        if ((os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods()
+                or multiprocessing.current_process().daemon):
             return None
         from concurrent.futures import ProcessPoolExecutor
 
