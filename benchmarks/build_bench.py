@@ -1,15 +1,28 @@
 """Wall time, CPU time, peak memory and PDF size of `pnp build GAME --no-check`, for each game's
-default kit, beside the bare CairoSVG conversion time of that kit's distinct faces.
+default kit, beside the bare CairoSVG conversion of that kit's distinct faces and the build's
+own conversion stage, all measured in the same run.
 
 Each build runs in its own process; CPU time is user + sys of that process and every process it
 started (``os.wait4``), so it is the figure to compare on a loaded machine.  Peak memory is the
 largest sum of the resident sets of the build and its worker processes, sampled every 20 ms
-from /proc (Linux).  The bare conversion renders every distinct face of the kit (each face
-once, as ``pnp.printing.placed.face_document`` sets it out) with ``cairosvg.svg2pdf`` one after
-another in this process; its CPU time is the floor the build's conversion can reach.
+from /proc (Linux).
+
+Two conversion figures, both CPU seconds, measured in this process on the kit's sheets as the
+build lays them out (player aids included):
+
+- *bare*: every distinct face of the kit (each face once, as ``pnp.printing.placed.face_document``
+  sets it out) converted with ``cairosvg.svg2pdf``, one after another: the floor a conversion
+  can reach.
+- *stage*: the build's conversion stage, ``pnp.printing.pdf.render_sheets`` with a background
+  process as the build forks it: faces, each distinct overlay (crop marks, footers), the form
+  XObjects and the sheets PDF; CPU of both processes.
 
 Targets (issue 16, 2-core machine, Samarkand 5p en A4): <= 2.0 s wall, <= 1.5 x the bare
-conversion, PDF <= 1.0 MB, peak memory of all processes together <= 300 MB.
+conversion, PDF <= 1.0 MB, peak memory of all processes together <= 300 MB.  The 1.5 x is read
+as the conversion stage against the bare conversion (column ``stage/bare``): what placing
+faces by form XObjects may cost over converting each face once.  ``CPU/bare`` (the whole
+build's CPU against the bare conversion) is printed too; it cannot reach 1.5, as the bare
+figure leaves out the interpreter's start, the layout and the rules sheet.
 
 Usage: python benchmarks/build_bench.py [--games samarkand,caravan,...] [--paper a4|letter] [--repeat N]
 """
@@ -69,9 +82,13 @@ def build_once(game: str, paper: str, out: Path) -> dict:
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak": peak[0], "size": pdf.stat().st_size}
 
 
-def distinct_faces(game_id: str, paper: str) -> list:
-    """The distinct faces of ``game_id``'s default kit (what ``render_sheets`` converts)."""
+def kit_sheets(game_id: str, paper: str) -> list:
+    """The sheets of ``game_id``'s default kit in English, laid out as ``pnp build`` lays them out
+    (the game's components and its player aids, packed together), each sheet once."""
+    from dataclasses import replace
+
     from pnp.geometry import PAPERS
+    from pnp.kit.aids import aid_run
     from pnp.kit.build import pack_runs
     from pnp.model import load_game
     from pnp.model.catalog import data_dir
@@ -82,28 +99,48 @@ def distinct_faces(game_id: str, paper: str) -> list:
     root = data_dir()
     game = load_game(game_id, root)
     strings = Strings(root, game_id, "en")
+    variant = game.variant(None, None)
     settings = PrintSettings(PAPERS[paper])
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    runs = registered_game(game_id).module("kit").components(game, strings, game.variant(None, None), settings, label)
+    runs = registered_game(game_id).module("kit").components(game, strings, variant, settings, label)
+    aids = aid_run(game, variant, "en", strings("player_aids"))
+    if aids is not None:
+        runs = runs + [replace(aids, pieces=list(aids.pieces), sheets=[])]
     pack_runs(runs, settings, label)
-    faces = {}
-    for run in runs:
-        for sheet in run.sheets:
-            for placed in sheet.art:
-                faces.setdefault(id(placed.face), placed.face)
-    return list(faces.values())
+    return list({id(s): s for run in runs for s in run.sheets}.values())
 
 
-def bare_conversion(game_id: str, paper: str) -> tuple[float, int]:
-    """(CPU seconds, face count) of converting every distinct face once with bare CairoSVG."""
+def bare_conversion(sheets: list) -> tuple[float, int]:
+    """(CPU seconds, face count) of converting every distinct face of ``sheets`` once with bare
+    CairoSVG (faces typeset by reportlab, a player aid, are PDF already and not counted)."""
     from pnp.printing.pdf import svg_to_pdf
     from pnp.printing.placed import face_document
 
-    documents = list(dict.fromkeys(face_document(face) for face in distinct_faces(game_id, paper)))
+    faces = {id(p.face): p.face for sheet in sheets for p in sheet.art}
+    documents = [d for d in dict.fromkeys(face_document(face) for face in faces.values()) if isinstance(d, str)]
     start = time.process_time()
     for doc in documents:
         svg_to_pdf(doc)
     return time.process_time() - start, len(documents)
+
+
+def conversion_stage(sheets: list) -> float:
+    """CPU seconds of ``render_sheets(sheets)`` as a build runs it: this process and the build's
+    background process (forked idle first, its CPU read before and after)."""
+    from pnp.printing.background import Background
+    from pnp.printing.pdf import render_sheets
+
+    background = Background.fork(time.process_time)
+    if background is None:
+        start = time.process_time()
+        render_sheets(sheets)
+        return time.process_time() - start
+    with background:
+        child_start = background.first.result()
+        start = time.process_time()
+        render_sheets(sheets, background=background)
+        own = time.process_time() - start
+        return own + background.submit(time.process_time).result() - child_start
 
 
 def median(values: list[float]) -> float:
@@ -121,16 +158,24 @@ def main() -> None:
     opts = parser.parse_args()
     print(f"pnp build GAME --no-check (default kit, en, {opts.paper}), median of {opts.repeat}; "
           f"cores: {os.cpu_count()}; load: {os.getloadavg()[0]:.1f}")
+    print("CPU/bare: the whole build's CPU over the bare conversion; stage/bare: the build's conversion "
+          "stage over it (the issue's <= 1.5 x)")
     print(f"{'game':<20} {'wall s':>7} {'CPU s':>7} {'peak MB':>8} {'PDF MB':>7} {'faces':>6} "
-          f"{'bare CPU s':>10} {'CPU/bare':>9}")
+          f"{'bare CPU s':>10} {'stage CPU s':>11} {'stage/bare':>10} {'CPU/bare':>9}")
     for game_id in opts.games.split(","):
         with tempfile.TemporaryDirectory() as tmp:
             runs = [build_once(game_id, opts.paper, Path(tmp)) for _ in range(opts.repeat)]
-        bare, faces = bare_conversion(game_id, opts.paper)
+        sheets = kit_sheets(game_id, opts.paper)
+        bares, stages = [], []
+        for _ in range(opts.repeat):
+            bare, faces = bare_conversion(sheets)
+            bares.append(bare)
+            stages.append(conversion_stage(sheets))
+        bare, stage = median(bares), median(stages)
         wall, cpu = median([r["wall"] for r in runs]), median([r["cpu"] for r in runs])
         peak, size = max(r["peak"] for r in runs), runs[-1]["size"] / 1e6
         print(f"{game_id:<20} {wall:7.2f} {cpu:7.2f} {peak:8.1f} {size:7.2f} {faces:6d} {bare:10.2f} "
-              f"{cpu / bare if bare else 0:9.2f}")
+              f"{stage:11.2f} {stage / bare if bare else 0:10.2f} {cpu / bare if bare else 0:9.2f}")
 
 
 if __name__ == "__main__":

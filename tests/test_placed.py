@@ -48,11 +48,29 @@ def test_each_distinct_face_is_converted_once_and_stored_once(monkeypatch):
     monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
     reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets, workers=1)))
     faces = [svg for svg in converted if "Grain" in svg or "Jewels" in svg or "Back" in svg]
-    assert len(converted) == 3 + len(sheets) and len(faces) == 3    # 3 faces once, one overlay per sheet
+    overlays = {sheet.overlay for sheet in sheets}
+    assert len(converted) == 3 + len(overlays) and len(faces) == 3     # 3 faces once, each overlay once
     forms = xobject_ids(reader)
     assert len(reader.pages) == 4
     assert all(len(forms[n]) == 2 for n in (0, 2)) and forms[0] == forms[2]     # both fronts: Grain, Jewels
     assert len(forms[1]) == 1 and forms[1] == forms[3]                           # every back: one object
+
+
+def test_sheets_with_one_overlay_share_its_conversion(monkeypatch):
+    """Sheets of one layout (same marks, same footer) convert their overlay once and share its
+    content stream; each page still draws its own faces."""
+    fronts = [card("Grain", "#B5651D")] * 6 + [card("Jewels", "#1D4FB5")] * 6     # 6 a sheet
+    sheets = impose_grid("cards", "Cards", fronts, None, PrintSettings(PAPERS["a4"]), lambda side, n, total: "Cards")
+    assert len(sheets) == 2 and sheets[0].overlay == sheets[1].overlay
+    converted = []
+    real = pdfout._convert_pages
+    monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
+    reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets, workers=1)))
+    assert converted.count(sheets[0].overlay) == 1 and len(converted) == 3
+    streams = [[ref.idnum for ref in page["/Contents"]] for page in reader.pages]
+    assert streams[0][1:] == streams[1][1:] and streams[0][0] != streams[1][0]   # overlay shared, faces own
+    forms = xobject_ids(reader)
+    assert len(forms[0]) == 1 and len(forms[1]) == 1 and forms[0] != forms[1]   # Grain, then Jewels
 
 
 @pytest.mark.parametrize("fields", [{}, {"duplex": "short"}, {"back_offset_mm": (1.5, -2.0), "back_scale": (1.01, 0.99)},

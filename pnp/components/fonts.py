@@ -119,8 +119,10 @@ def descent(role: str) -> float:
 
 
 @lru_cache(maxsize=None)
-def _glyph_bounds(role: str) -> tuple[dict, dict, int]:
-    """The ``role`` font's character map, each glyph's (yMin, yMax) in font units, units per em."""
+def _outlines(role: str) -> tuple:
+    """The ``role`` font's glyf table, character map, units per em, and a cache of each glyph's
+    (yMin, yMax) in font units (None: no outline), filled as glyphs are asked for: a kit asks
+    for a few dozen glyphs, and decompiling all of a font's (~2,000) took a fifth of a second."""
     import logging
 
     from fontTools.ttLib import TTFont as FontFile
@@ -128,9 +130,7 @@ def _glyph_bounds(role: str) -> tuple[dict, dict, int]:
     # The bundled fonts' 'created' dates read as 1904; fontTools warns about that on every load.
     logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
     f = FontFile(str(font(role).file))
-    glyf = f["glyf"]
-    bounds = {name: (glyf[name].yMin, glyf[name].yMax) for name in f.getGlyphOrder() if glyf[name].numberOfContours}
-    return f.getBestCmap(), bounds, f["head"].unitsPerEm
+    return f["glyf"], f.getBestCmap(), f["head"].unitsPerEm, {}
 
 
 def ink_heights(text: str, role: str) -> tuple[float, float]:
@@ -139,8 +139,17 @@ def ink_heights(text: str, role: str) -> tuple[float, float]:
 
     From the font's glyf table, so a word with ascenders reaches higher than one in capitals.
     """
-    cmap, bounds, upem = _glyph_bounds(role)
-    spans = [bounds[cmap[ord(ch)]] for ch in text if ord(ch) in cmap and cmap[ord(ch)] in bounds]
+    glyf, cmap, upem, bounds = _outlines(role)
+    spans = []
+    for ch in text:
+        name = cmap.get(ord(ch))
+        if name is None:
+            continue
+        if name not in bounds:
+            glyph = glyf[name]
+            bounds[name] = (glyph.yMin, glyph.yMax) if glyph.numberOfContours else None
+        if bounds[name] is not None:
+            spans.append(bounds[name])
     if not spans:
         return (0.0, 0.0)
     return (min(lo for lo, _ in spans) / upem, max(hi for _, hi in spans) / upem)

@@ -17,7 +17,7 @@ from pnp import __version__
 from pnp.model.catalog import data_dir
 from pnp.kit.aids import aid_run
 from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
-from pnp.printing.figures import page_inks, sheets_of, summary as figures_summary, with_ink
+from pnp.printing.figures import INK_DPI, page_inks, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
@@ -81,11 +81,33 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
             first and returns the fields of the contents page's ``checked_summary``; it
             raises to refuse the variant.
 
+    On a machine with two cores or more, a second process (``pnp.printing.background``)
+    typesets the rules sheet while this one lays out the components, then converts half of
+    the distinct pages; the files are the same either way.
+
     Raises:
         UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
     """
-    from pnp.printing import pdf as pdfout
+    started: list = []      # the background process, once forked: ended however the build ends
+    try:
+        return _build_kit(request, progress, checker, started)
+    finally:
+        for background in started:
+            background.close()
+
+
+def _rules_sheet(game, variant, lang: str, paper: str) -> tuple[bytes, int, list[float]]:
+    """(PDF, page count, ink of each page) of the rules sheet (``render_rules_pdf``)."""
     from pnp.kit.rulebook import render_rules_pdf
+
+    buffer = io.BytesIO()
+    pages = render_rules_pdf(game, variant, lang, paper, buffer)
+    return buffer.getvalue(), pages, page_inks(buffer.getvalue())
+
+
+def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable | None, started: list) -> KitResult:
+    from pnp.printing import pdf as pdfout
+    from pnp.printing.background import Background
     from pnp.progress import Silent
 
     progress = progress or Silent()
@@ -104,6 +126,10 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         variant = game.variant(*split_variant(request.players, request.setup))
         players = variant.players
         strings = Strings(root, request.game, request.lang)
+    # The rules sheet needs only the model: typeset in the background from now on.
+    background = Background.fork(_rules_sheet, game, variant, request.lang, request.paper)
+    if background is not None:
+        started.append(background)
     paper = PAPERS[request.paper]
     if request.cards_per_sheet is not None and not 1 <= request.cards_per_sheet <= MAX_CARDS_PER_SHEET:
         raise UsageError(f"{request.cards_per_sheet} cards per sheet is outside 1-{MAX_CARDS_PER_SHEET}",
@@ -175,9 +201,11 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     else:
         checked = strings("checked_none")
 
-    rules_buffer = io.BytesIO()
     with step(f"{request.game} {variant.id}: rules sheet"):
-        rules_pages = render_rules_pdf(game, variant, request.lang, request.paper, rules_buffer)
+        if background is not None:
+            rules_pdf, rules_pages, rules_inks = background.first.result()
+        else:
+            rules_pdf, rules_pages, rules_inks = _rules_sheet(game, variant, request.lang, request.paper)
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
@@ -219,14 +247,14 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
 
     convert = progress.task(f"{request.game} {variant.id}: convert the printed pages", len(sheets), "pages")
-    rules_source = pdfout.PageSource(rules_buffer.getvalue(), strings("components.rules"))
+    rules_source = pdfout.PageSource(rules_pdf, strings("components.rules"))
     sheet_pdfs: dict[int, tuple[bytes, int]] = {}     # id(sheet) -> (sheets PDF, its page index)
     by_page = {pagination.rules[0]: rules_source}
     blank = pdfout.PageSource(pdfout.blank_page(paper), "")
     by_page.update({page: blank for page in pagination.blanks})
     last_bookmark = None
     # Every sheet is one page of one PDF in which each distinct face is converted once.
-    sheets_pdf = pdfout.render_sheets(sheets, ticker=_ticks(convert, len(sheets)))
+    sheets_pdf = pdfout.render_sheets(sheets, ticker=_ticks(convert, len(sheets)), background=background)
     convert.done()
     for index, (sheet, page) in enumerate(zip(sheets, pagination.sheets)):
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
@@ -239,9 +267,13 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     # every sheet (the manifest's ``mean_ink``, the figure `pnp build` prints).  The contents
     # page is itself a sheet's side, so its own ink counts: it is rendered with the figure of
     # the page before, until the figure it prints is the figure measured (one or two renders).
-    sheet_inks = page_inks(sheets_pdf) if sheets else []
+    if sheets and background is not None:     # half the pages measured in each process
+        later = background.submit(page_inks, sheets_pdf, INK_DPI, len(sheets) // 2)
+        sheet_inks = page_inks(sheets_pdf, INK_DPI, 0, len(sheets) // 2) + later.result()
+    else:
+        sheet_inks = page_inks(sheets_pdf) if sheets else []
     ink_of_page = {page: sheet_inks[index] for index, page in enumerate(pagination.sheets)}
-    ink_of_page.update(zip(pagination.rules, page_inks(rules_buffer.getvalue())))
+    ink_of_page.update(zip(pagination.rules, rules_inks))
     card_count = sum(1 for s in paper_sheets if s.stock == "card")
     if not pagination.duplex:       # the reading matter is still printed two-sided: say so
         reading_note = strings("print_reading", pages=page_ranges(pagination.reading, strings.locale.range_dash))

@@ -32,6 +32,7 @@ ships with pnp: ``pnp/_bundled/data`` in an installed wheel, found with
 
 from __future__ import annotations
 
+import copy
 import importlib.resources
 import os
 import re
@@ -112,6 +113,11 @@ def read_yaml(path: Path) -> "Node":
     except OSError as exc:
         raise DataError(f"cannot read file ({exc.strerror})", file=path) from None
     text = unicodedata.normalize("NFC", raw)
+    cached = _PARSED.get((str(path), text))
+    if cached is not None:
+        # A copy: callers may change what they get.  Copying costs a tenth of parsing, and a
+        # build reads the language files a dozen times (every ``Strings``, the rules sheet).
+        return Node(copy.deepcopy(cached), path, "")
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     loader = _yaml()
@@ -130,7 +136,12 @@ def read_yaml(path: Path) -> "Node":
         raise DataError(f"invalid YAML: {str(exc).splitlines()[0]}", file=path) from None
     except (ValueError, TypeError) as exc:   # e.g. a date like 2024-13-45
         raise DataError(f"invalid YAML value: {exc}", file=path) from None
+    _PARSED[(str(path), text)] = copy.deepcopy(value)
     return Node(value, path, "")
+
+
+#: Values of the files read so far, by (path, text): the same text parses to the same value.
+_PARSED: dict[tuple[str, str], object] = {}
 
 
 def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:

@@ -16,14 +16,15 @@ from typing import Sequence
 INK_DPI = 20
 
 
-def page_inks(pdf: bytes, dpi: int = INK_DPI) -> list[float]:
-    """Ink coverage (0..1) of every page of ``pdf``, rendered at ``dpi``."""
+def page_inks(pdf: bytes, dpi: int = INK_DPI, first: int = 0, stop: int | None = None) -> list[float]:
+    """Ink coverage (0..1) of every page of ``pdf`` (or of pages ``first`` to ``stop`` - 1,
+    0-based), rendered at ``dpi``; each page's figure depends on that page alone."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
         out = []
-        for i in range(len(doc)):
+        for i in range(first, len(doc) if stop is None else min(stop, len(doc))):
             image = doc[i].render(scale=dpi / 72).to_pil().convert("RGB")
             r, g, b = (channel.histogram() for channel in image.split())
             pixels = image.width * image.height

@@ -103,14 +103,21 @@ def _chunks(svgs: Sequence[str], n: int) -> list[list[int]]:
     return [sorted(g) for g in groups if g]
 
 
-def convert_distinct(svgs: Sequence[str], workers: int | None = None) -> list[tuple["PdfReader", int]]:
+def convert_distinct(svgs: Sequence[str], workers: int | None = None, background=None) -> list[tuple["PdfReader", int]]:
     """Convert ``svgs`` (distinct pages) into ``CONVERT_CHUNKS`` multi-page PDFs, on up to
     ``workers`` processes (default: every core, at most 4).  Returns, per input page, the
-    reader of its document and its page index there."""
+    reader of its document and its page index there.
+
+    ``background``: a ``pnp.printing.background.Background`` already forked (a build's):
+    it converts the second document while this process converts the first, and no new
+    process is started (the same documents either way)."""
     groups = _chunks(svgs, CONVERT_CHUNKS)
     workers = min(workers or min(os.cpu_count() or 1, 4), len(groups))
     batches = [[svgs[i] for i in g] for g in groups]
-    if workers <= 1 or sum(len(s) for s in svgs) < 200_000:
+    if background is not None and len(batches) > 1:
+        later = [background.submit(_convert_pages, b) for b in batches[1:]]
+        documents = [_convert_pages(batches[0])] + [job.result() for job in later]
+    elif workers <= 1 or sum(len(s) for s in svgs) < 200_000:
         documents = [_convert_pages(b) for b in batches]
     else:
         from concurrent.futures import ProcessPoolExecutor
@@ -125,14 +132,17 @@ def convert_distinct(svgs: Sequence[str], workers: int | None = None) -> list[tu
     return where
 
 
-def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable | None = None) -> bytes:
+def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable | None = None,
+                  background=None) -> bytes:
     """Every sheet (``pnp.printing.imposition.Sheet``) as one page of one vector PDF.
 
     Each distinct face is converted once (``pnp.printing.placed.face_document``) and becomes
     one form XObject; each sheet's page draws its placed faces (transformed, clipped) and
-    then its overlay (marks, footer, labels), which is converted as its own page.  So the
-    work and the file grow with distinct faces, not with copies.  Same input, same bytes.
-    ``ticker`` is advanced once per finished sheet (e.g. a progress task's ticks).
+    then its overlay (marks, footer, labels), which is converted as its own page, once per
+    distinct overlay.  So the work and the file grow with distinct faces and layouts, not
+    with copies.  Same input, same bytes.
+    ``ticker`` is advanced once per finished sheet (e.g. a progress task's ticks);
+    ``background``: as ``convert_distinct``'s.
     """
     from pnp.printing.placed import face_box, face_document
 
@@ -147,7 +157,11 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
                 if face_key[id(placed.face)] == len(face_docs):
                     face_docs.append(doc)
     svg_faces = [i for i, doc in enumerate(face_docs) if isinstance(doc, str)]
-    converted = convert_distinct([face_docs[i] for i in svg_faces] + [sheet.overlay for sheet in sheets], workers)
+    # Sheets of one layout carry the same overlay (a deck's card sheets: the same crop marks
+    # and footer): each distinct overlay is converted once too, its content shared by its pages.
+    overlays = list(dict.fromkeys(sheet.overlay for sheet in sheets))
+    overlay_of = {overlay: k for k, overlay in enumerate(overlays)}
+    converted = convert_distinct([face_docs[i] for i in svg_faces] + overlays, workers, background)
     pages: list = [None] * len(face_docs)
     for k, i in enumerate(svg_faces):
         pages[i] = converted[k]
@@ -183,7 +197,7 @@ def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable
     for number, sheet in enumerate(sheets):
         if tick:
             next(tick, None)
-        reader, index = pages[len(face_docs) + number]
+        reader, index = pages[len(face_docs) + overlay_of[sheet.overlay]]
         page = writer.add_page(reader.pages[index])
         if not sheet.art:
             continue
