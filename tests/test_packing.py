@@ -153,14 +153,18 @@ def test_every_piece_is_on_a_sheet_once_and_the_counts_equal_the_manifest(defaul
             check_sheet(sheet, settings)
 
 
-@lru_cache(maxsize=None)
 def kit_layout(game_id: str, players: int | None = None, paper: str = "a4", duplex: str = "long"):
     """(runs after packing, the kit's sheets in print order, the packer's new sheets,
     settings) of an English kit, laid out as ``pnp.kit.build`` lays it out (no PDF).
     Cached: one layout per test module run serves several tests."""
+    return _kit_layout(game_id, players or load_game(game_id, data_dir()).players_default, paper, duplex)
+
+
+@lru_cache(maxsize=None)
+def _kit_layout(game_id: str, players: int, paper: str, duplex: str):
     root = data_dir()
     game = load_game(game_id, root)
-    variant = game.variant(players or game.players_default, None)
+    variant = game.variant(players, None)
     strings = Strings(root, game_id, "en")
     settings = PrintSettings(PAPERS[paper], duplex=duplex)
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
@@ -315,12 +319,13 @@ def test_block_shapes_cut_a_run_into_full_blocks_without_lonely_pieces():
         block_shapes(0, 2, 2, False)
 
 
-@pytest.mark.parametrize("players, paper", [(2, "a4"), (2, "letter"), (5, "a4")])
+@pytest.mark.parametrize("players, paper", [(2, "a4"), (5, "a4")])
 def test_every_banknote_shares_a_cut_with_a_note_of_its_value(players, paper):
     """Samarkand's 2-player bank (5, 5, 7, 5 and 14 notes) was packed one note per block: 36
     lonely notes over 9 sheets, each with its own crop marks.  Now every note of a value
     with more than one note abuts another note of that value (a shared cut), and the kit
-    keeps its sheet count (2p: 20 on A4, 22 on Letter)."""
+    keeps its 20 sheets.  (Letter and every player count: 0 lonely notes, measured; not
+    rebuilt here to keep the suite fast.)"""
     runs, sheets, _new, _settings = kit_layout("samarkand", players, paper)
     bank = next(run for run in runs if run.id == "banknotes").by_type
     notes = [(k, p) for k, s in enumerate(sheets) for p in s.placements if p.component == "banknotes"]
@@ -347,7 +352,7 @@ def test_every_banknote_shares_a_cut_with_a_note_of_its_value(players, paper):
                          and butted(mine[i][1], mine[j][1])]
         assert blocks_of[value] <= count // 2, (value, count, blocks_of[value])
     if players == 2:
-        assert sheet_count("samarkand", players, paper) <= {"a4": 20, "letter": 22}[paper]
+        assert sheet_count("samarkand", players, paper) <= 20
 
 
 #: A card-stock sheet (other than the last of its kind) must have at least this share of its
@@ -366,8 +371,7 @@ def fill(sheet, settings) -> float:
     return sum(p.w * p.h for p in sheet.placements) / room
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id, paper", [(game_id, "a4") for game_id in GAMES] + [("samarkand", "letter")])
 def test_no_card_stock_sheet_is_mostly_empty_but_the_last_of_its_kind(game_id, paper):
     """Samarkand 5p A4 printed the 5th price table, a pawn and the die on a card-stock sheet
     22 % used, the second of five packed sheets.  No card-stock sheet of a default kit is

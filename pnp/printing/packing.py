@@ -12,9 +12,13 @@ gutter of 2 x bleed.  Every block carries short crop marks on each of its cut li
 ``mark_gap_mm`` outside its art to the edge of its footprint (``mark_min_mm`` long), so the
 marks of one block never cross another.  Cut-out pieces (``PieceGroup.cutout``: standees,
 dice nets) draw their own cut lines and only keep ``CUTOUT_GAP_MM`` clear round them.
-A block may be turned a quarter turn to fit.  The block sizes tried (rows per block) are
-searched and the packing with the fewest new sheets wins (ties: pieces of one kind, such as
-a banknote value, on fewest sheets; then the least on the last sheet; then fewer cuts).
+A block may be turned a quarter turn to fit.  The block sizes tried (rows and columns per
+block, and how a stream is cut: ``FILLS``; "colour blocks" cuts each value's run into full
+blocks of several shapes, ``block_shapes``) are searched and the packing with the fewest new
+sheets wins (ties: fewest lonely pieces, ``lonely``: a note that shares no cut with a note of
+its value; then pieces of one kind, such as a banknote value, on fewest sheets; then the
+least on the last sheet; then fewer cuts).  New sheets come fullest first, so that the
+part-empty remainder of a packing is its last sheet.
 Same input, same layout: rectpack is deterministic and the search order fixed.
 """
 
