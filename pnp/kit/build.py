@@ -154,6 +154,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
 
     aids: list = []
+    packed: list = []       # the packer's new sheets, in the order the kit prints them
 
     def make_runs(print_settings: PrintSettings) -> list[ComponentRun]:
         made = recipe.components(game, strings, variant, print_settings, sheet_label)
@@ -169,7 +170,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
             chosen = [run for run in made if run.id in request.only or run.kind in request.only]
             if not chosen:
                 raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
-        pack_runs(chosen, print_settings, sheet_label)
+        packed[:] = pack_runs(chosen, print_settings, sheet_label)
         return chosen
 
     with step(f"{request.game} {variant.id}: lay out the components"):
@@ -209,7 +210,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
-    sheets = list({id(s): s for run in runs for s in run.sheets}.values())   # shared sheets once, in kit order
+    sheets = kit_sheets(runs, packed)   # shared sheets once, in kit order
     contents_pages = 1
     pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
     pages_of: dict[str, list[int]] = {}
@@ -455,22 +456,36 @@ def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:
 MAX_CARDS_PER_SHEET = 20
 
 
-def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Callable) -> None:
+def kit_sheets(runs: list[ComponentRun], packed: list = ()) -> list:
+    """Every sheet of ``runs`` once, in the order the kit prints them: runs in order, each
+    run's sheets in order, except that the new sheets of the packer (``packed``, as
+    ``pack_runs`` returns them: fullest first) keep the packer's order in the places they
+    take, so that a packing's part-empty remainder sheet is printed last."""
+    order = list({id(s): s for run in runs for s in run.sheets}.values())
+    at = {id(s) for s in order}
+    mine = [s for s in packed if id(s) in at]
+    slots = [i for i, s in enumerate(order) if id(s) in {id(m) for m in mine}]
+    for i, sheet in zip(slots, mine):
+        order[i] = sheet
+    return order
+
+
+def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Callable) -> list:
     """Pack the one-sided ``pieces`` of every run together (``pnp.printing.packing``): first
     into the free room of the runs' sheets (board tiles), then onto shared new sheets.  Each
-    run's ``sheets`` then lists every sheet that holds one of its pieces.
+    run's ``sheets`` then lists every sheet that holds one of its pieces.  Returns the new
+    sheets in the packer's order, fullest first (``kit_sheets`` prints them so).
 
     Footers name what a sheet holds and number in page order: a new sheet's footer names
-    every component on it and its number follows the order the kit prints the new sheets
-    in (their first run's place); a host sheet's footer adds the components packed into it
-    before its sheet number.
+    every component on it and its number follows the packer's order; a host sheet's footer
+    adds the components packed into it before its sheet number.
     """
     from pnp.printing.imposition import footer_label, relabel_footer
     from pnp.printing.packing import pack_pieces
 
     groups = [g for run in runs for g in run.pieces]
     if not groups:
-        return
+        return []
     hosts = [sheet for run in runs for sheet in run.sheets if sheet.free]
     before = {id(host): len(host.placements) for host in hosts}
     new = pack_pieces(groups, settings, hosts,
@@ -480,11 +495,9 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
             continue
         mine = {face.component for g in run.pieces for face in g.faces}
         run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
-    # number the new sheets in the order the kit prints them (build_kit: runs in order, each sheet once)
-    new_ids = {id(sheet) for sheet in new}
-    printed = [s for s in {id(s): s for run in runs for s in run.sheets}.values() if id(s) in new_ids]
-    for n, sheet in enumerate(printed, 1):
-        relabel_footer(sheet, sheet_label(sheet.bookmark)("single", n, len(printed)))
+    # number the new sheets in the order the kit prints them (kit_sheets: the packer's order)
+    for n, sheet in enumerate(new, 1):
+        relabel_footer(sheet, sheet_label(sheet.bookmark)("single", n, len(new)))
     label_of = {face.component: g.label for g in groups for face in g.faces}
     for host in hosts:
         extra = list(dict.fromkeys(label_of[p.component] for p in host.placements[before[id(host)]:]
@@ -492,6 +505,7 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
         if extra:
             head, _sep, number = footer_label(host).rpartition(" · ")
             relabel_footer(host, " · ".join([head, *extra, number] if head else [*extra, number]))
+    return new
 
 
 def _num(value: float) -> str:

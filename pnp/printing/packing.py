@@ -12,9 +12,13 @@ gutter of 2 x bleed.  Every block carries short crop marks on each of its cut li
 ``mark_gap_mm`` outside its art to the edge of its footprint (``mark_min_mm`` long), so the
 marks of one block never cross another.  Cut-out pieces (``PieceGroup.cutout``: standees,
 dice nets) draw their own cut lines and only keep ``CUTOUT_GAP_MM`` clear round them.
-A block may be turned a quarter turn to fit.  The block sizes tried (rows per block) are
-searched and the packing with the fewest new sheets wins (ties: pieces of one kind, such as
-a banknote value, on fewest sheets; then the least on the last sheet; then fewer cuts).
+A block may be turned a quarter turn to fit.  The block sizes tried (rows and columns per
+block, and how a stream is cut: ``FILLS``; "colour blocks" cuts each value's run into full
+blocks of several shapes, ``block_shapes``) are searched and the packing with the fewest new
+sheets wins (ties: fewest lonely pieces, ``lonely``: a note that shares no cut with a note of
+its value; then pieces of one kind, such as a banknote value, on fewest sheets; then the
+least on the last sheet; then fewer cuts).  New sheets come fullest first, so that the
+part-empty remainder of a packing is its last sheet.
 Same input, same layout: rectpack is deterministic and the search order fixed.
 """
 
@@ -86,7 +90,11 @@ class _Block:
     grid_h: float = 0.0
 
 
-FILLS = ("colour rows", "row-major")   # how a block of several edge colours is filled (``_grid``)
+#: How a stream is cut into blocks (``_stream_blocks``): "colour rows" and "row-major" cut
+#: every block to one shape; "colour blocks" cuts each edge colour's run into rectangles of
+#: several shapes (``block_shapes``), so that a value's 5 notes become a 1 x 3 and a 1 x 2
+#: block, not a 1 x 3 and two lonely notes.
+FILLS = ("colour rows", "row-major", "colour blocks")
 
 
 def _grid(rows_of: list[list[tuple[Face, int, int]]], fw: float, fh: float, bleed: float, outer: float,
@@ -130,6 +138,41 @@ def _grid(rows_of: list[list[tuple[Face, int, int]]], fw: float, fh: float, blee
                  side((r + 1, c), row_gap[r] if r < len(rows_of) - 1 else 0.0))
         cells.append(_Cell(face, index, xs[c], ys[r], sides))
     return cells, xs[-1] + fw, ys[-1] + fh, cols
+
+
+@lru_cache(maxsize=1024)
+def block_shapes(count: int, rows: int, cols: int, lonely: bool) -> tuple[tuple[int, int], ...]:
+    """``count`` pieces cut into full rectangular blocks of at most ``rows`` x ``cols``:
+    ((rows, cols), ...), largest first, their pieces summing to ``count``.
+
+    Fewest blocks first (each block costs its own crop marks and outer bleed), then fewest
+    cuts (a block of r x c takes r + c + 2 straight cuts), then the larger blocks.  Unless
+    ``lonely``, no block holds a single piece when ``count`` > 1 (money and tokens of one
+    kind share their cuts: issue 11) wherever full blocks can: always when the cap holds a
+    line of 3 (any count > 1 is a sum of 2s and 3s); an odd count in a cap of 1 x 2 or
+    2 x 2 leaves one piece alone.
+    Raises ValueError when ``count`` < 1 or the cap holds no piece.
+    """
+    if count < 1 or rows < 1 or cols < 1:
+        raise ValueError(f"no blocks of {count} pieces at most {rows} x {cols}")
+    shapes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    if not lonely and count > 1 and rows * cols >= 2:
+        shapes = [(r, c) for r, c in shapes if r * c >= 2]
+    shapes.sort(key=lambda rc: (-rc[0] * rc[1], rc[0] + rc[1], -rc[1]))
+    # best[k]: (blocks, cuts, shapes) of the best cut of k pieces (None: no cut into full blocks)
+    best: list[tuple[int, int, tuple[tuple[int, int], ...]] | None] = [(0, 0, ())] + [None] * count
+    for k in range(1, count + 1):
+        for r, c in shapes:
+            rest = best[k - r * c] if r * c <= k else None
+            if rest is None:
+                continue
+            trial = (rest[0] + 1, rest[1] + r + c + 2, tuple(sorted(rest[2] + ((r, c),),
+                                                                   key=lambda rc: (-rc[0] * rc[1], -rc[1]))))
+            if best[k] is None or trial[:2] < best[k][:2]:
+                best[k] = trial
+    if best[count] is None:      # only a single fits a block of two: singles after all
+        return block_shapes(count, rows, cols, True)
+    return best[count][2]
 
 
 def _stream_key(face: Face) -> tuple:
@@ -196,19 +239,34 @@ def _stream_blocks(stream: list[tuple[Face, int, int]], shape: tuple[int, float,
     cols = min(max(1, math.floor(cols_fit * cols_share + 1e-9)), len(stream))
     rows = min(rows_cap, rows_fit)
     chunks: list[list[list[tuple[Face, int, int]]]] = []     # blocks, as lists of rows
-    if abut and fill == "colour rows":
+    if fill == "colour blocks":     # each colour's run: full rectangles of several shapes
+        runs = ([[item for item in stream if item[0].edge_colour == colour]
+                 for colour in dict.fromkeys(item[0].edge_colour for item in stream)] if abut else [stream])
+        for run in runs:
+            k = 0
+            for r, c in block_shapes(len(run), rows, min(cols_fit, max(cols, 2 if rows == 1 else 1)), not abut):
+                chunk = run[k:k + r * c]
+                chunks.append([chunk[j:j + c] for j in range(0, len(chunk), c)])
+                k += r * c
+    elif abut and fill == "colour rows":
         lines: list[list[tuple[Face, int, int]]] = []
         for colour in dict.fromkeys(item[0].edge_colour for item in stream):
             run = [item for item in stream if item[0].edge_colour == colour]
             lines += [run[k:k + cols] for k in range(0, len(run), cols)]
         room_h = max_h - 2 * margin
-        for line_ in lines:     # at most ``rows`` rows, and no taller than the room with its gutters
+        for n, line_ in enumerate(lines):   # at most ``rows`` rows, no taller than the room with its gutters
             if chunks:
                 last = chunks[-1]
                 gutters = sum(1 for a, b in zip(last, last[1:] + [line_])
                               if a[0][0].edge_colour != b[0][0].edge_colour)
                 if len(last) < rows and (len(last) + 1) * fh + gutters * 2 * outer <= room_h + 1e-9:
                     last.append(line_)
+                    continue
+                colour = line_[0][0].edge_colour
+                alone = len(line_) == 1 and (n + 1 == len(lines) or lines[n + 1][0][0].edge_colour != colour)
+                if (alone and len(last) > 1 and last[-1][0][0].edge_colour == colour and rows >= 2
+                        and 2 * fh <= room_h + 1e-9):   # a piece cut off from its colour: take its line along
+                    chunks.append([last.pop(), line_])
                     continue
             chunks.append([line_])
     else:
@@ -352,13 +410,15 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     if score[0] == math.inf:    # no shape fits: name the piece that does not
         _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
 
-    # draw: host rooms first, then new sheets in bin order
-    new_index = {bid: n for n, bid in enumerate(used)}
     contents: dict[int, list[int]] = {}
     for i, (bid, *_rest) in placed.items():
         contents.setdefault(bid, []).append(i)
+    # draw: host rooms first, then new sheets, the fullest first: the part-empty remainder
+    # of a packing is its last sheet (issue 11: no sheet mostly empty but the last)
+    used = sorted(used, key=lambda bid: (-round(sum(_trim_area(blocks[i]) for i in contents[bid]), 3), bid))
+    new_index = {bid: n for n, bid in enumerate(used)}
     new_sheets = []
-    for bid in sorted(contents):
+    for bid in sorted(c for c in contents if c < len(rooms)) + used:
         items = sorted(contents[bid])
         if bid < len(rooms):
             host, (ox, oy, rw, rh) = rooms[bid]
@@ -389,6 +449,13 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     return new_sheets
 
 
+def _trim_area(block: _Block) -> float:
+    """mm² of paper a block's pieces take once cut out (their trims, a cut-out's outline box)."""
+    if block.cutout:
+        return sum(face.width * face.height for face, _i in block.faces)
+    return sum(cell.face.width * cell.face.height for cell in block.cells)
+
+
 def _notes_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGroup]) -> str:
     """The assembly notes of the pieces in ``items`` (each text once, in group order)."""
     present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
@@ -405,6 +472,35 @@ def _spread(blocks: list[_Block], placed: dict) -> int:
             if cell.face.edge_colour is not None:
                 bins.setdefault(cell.face.edge_colour, set()).add(bid)
     return sum(len(v) for v in bins.values())
+
+
+def lonely(blocks: list[_Block], placed: dict) -> int:
+    """Pieces with an edge colour that share no cut with a piece of their colour (butted
+    side to side in their block) although the packing holds another piece of that colour:
+    a banknote cut out on its own instead of with the other notes of its value."""
+    count: dict[str, int] = {}
+    for i in placed:
+        for cell in blocks[i].cells:
+            if cell.face.edge_colour is not None:
+                count[cell.face.edge_colour] = count.get(cell.face.edge_colour, 0) + 1
+    out = 0
+    for i in placed:
+        cells = blocks[i].cells
+        for a in cells:
+            colour = a.face.edge_colour
+            if colour is None or count[colour] < 2:
+                continue
+            if not any(b is not a and b.face.edge_colour == colour and _butted(a, b) for b in cells):
+                out += 1
+    return out
+
+
+def _butted(a: _Cell, b: _Cell) -> bool:
+    """True when cells ``a`` and ``b`` of one block share a whole cut (same size, side by
+    side or one above the other, no gutter between)."""
+    w, h = a.face.width, a.face.height
+    return ((abs(a.y - b.y) < 1e-6 and (abs(a.x + w - b.x) < 1e-6 or abs(b.x + w - a.x) < 1e-6))
+            or (abs(a.x - b.x) < 1e-6 and (abs(a.y + h - b.y) < 1e-6 or abs(b.y + h - a.y) < 1e-6)))
 
 
 def _noted(block: _Block, groups: Sequence[PieceGroup]) -> bool:
@@ -447,10 +543,11 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         try:
             placed, used = _pack(blocks, room_sizes, pw, ph, heuristic)
         except LayoutError:     # a block its gutters made too large: this shape is out
-            return (math.inf, 0, 0), blocks, {}, []
-        # fewest new sheets; then the least on the last one (closest to dropping it); then fewest cuts
+            return (math.inf, 0, 0, 0), blocks, {}, []
+        # fewest new sheets; then fewest lonely pieces (money that shares no cut with its kind);
+        # then the least on the last sheet (closest to dropping it); then fewest cuts
         last = sum(blocks[i].w * blocks[i].h for i, (bid, *_r) in placed.items() if used and bid == used[-1])
-        return (len(used), round(last), sum(_cuts(b) for b in blocks)), blocks, placed, used
+        return (len(used), lonely(blocks, placed), round(last), sum(_cuts(b) for b in blocks)), blocks, placed, used
 
     # The same block shape for every group first, then each group's shape on its own
     # (coordinate descent, two passes): a few dozen rectpack runs of a few dozen blocks.
@@ -467,10 +564,10 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
             leaders.append(g)
     for _ in range(2):
         for g in leaders:
-            # the second fill only matters for a stream of several edge colours
+            # "row-major" only differs from "colour rows" for a stream of several edge colours
             colours = {f.edge_colour for gg in groups if not gg.cutout for f in gg.faces
                        if _stream_key(f) == _stream_key(groups[g].faces[0])}
-            fills = FILLS if len(colours) > 1 and None not in colours else FILLS[:1]
+            fills = FILLS if len(colours) > 1 and None not in colours else (FILLS[0], FILLS[2])
             for o in [(r, c, fill) for fill in fills for r, c, _f in options]:
                 shapes = list(best[4])
                 if shapes[g] == o:
@@ -486,12 +583,14 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
             trial = attempt(list(shapes), heuristic) + (list(shapes),)
             if trial[0] < best[0]:
                 best = trial
-    # Of every packing tried with that few sheets, the one whose pieces of one kind are least
-    # scattered (a banknote value on one or two sheets, not eleven); the search itself keeps
-    # to its own order so that it finds the fewest sheets as before.
+    # Of every packing tried with that few sheets, the one with the fewest lonely pieces (a
+    # note that shares no cut with a note of its value), then whose pieces of one kind are
+    # least scattered (a banknote value on one or two sheets, not eleven); the search itself
+    # keeps to its own order so that it finds the fewest sheets as before.
     fewest = [(key, result) for key, result in tried.items() if result[0][0] == best[0][0]]
     if fewest:
-        (shapes, _h), result = min(fewest, key=lambda t: (_spread(t[1][1], t[1][2]), t[1][0]))
+        (shapes, _h), result = min(fewest, key=lambda t: (lonely(t[1][1], t[1][2]), _spread(t[1][1], t[1][2]),
+                                                          t[1][0]))
         best = result + (list(shapes),)
     return best
 
