@@ -51,6 +51,8 @@ C_MOVE, C_BANDITS, C_SANDSTORM, C_SOLDIERS, C_GOOD = range(5)
 _KIND = {"move": C_MOVE, "bandits": C_BANDITS, "sandstorm": C_SANDSTORM, "soldiers": C_SOLDIERS, "good": C_GOOD}
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 PENALTIES = ("robbed_goods", "robbed_soldier")
+#: Hands whose offer sides ``ChessboardState._sides`` remembers at most (then it forgets them all)
+SIDES_MEMO = 2048
 
 
 class Tables:
@@ -147,6 +149,8 @@ class Tables:
         # S2: each side of a trade offer holds 1..trade_max cards; offers per landing
         self.trade_max = game.trading.offer_cards_max
         self.trade_offers = game.trading.offers_per_landing
+        #: ``ChessboardState._sides`` of recent hands, by the hand's counts
+        self.sides_memo: dict[tuple[int, ...], tuple] = {}
         self.oasis_per_row = game.marker("oasis").per_row
         self.die_faces = game.die_faces
         self.quicksand_per_row = game.marker("quicksand").per_row
@@ -420,17 +424,26 @@ class ChessboardState:
                             out.append((kind, t, land))
         return out
 
-    def _sides(self, hand: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    def _sides(self, hand: list[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
         """Every side of a trade offer ``hand`` can pay (S2): ``(types, n)`` for each
         multiset of 1..``trade_max`` of its cards, ``types`` sorted and padded with -1 to
-        ``trade_max`` items, ``n`` the number of cards."""
-        k = self.T.trade_max
-        kinds = [t for t in range(self.T.T) if hand[t]]
-        out = []
-        for n in range(1, k + 1):
-            for combo in combinations_with_replacement(kinds, n):
-                if n == 1 or all(combo.count(t) <= hand[t] for t in set(combo)):
-                    out.append((combo + (-1,) * (k - n), n))
+        ``trade_max`` items, ``n`` the number of cards.  Remembered per hand (``Tables.
+        sides_memo``): a landing's offers, their answers and the bot's search list the
+        same hands again and again."""
+        key = tuple(hand)
+        memo = self.T.sides_memo
+        out = memo.get(key)
+        if out is None:
+            if len(memo) >= SIDES_MEMO:  # the hands of the last few landings are all that repeat
+                memo.clear()
+            k = self.T.trade_max
+            kinds = [t for t, n in enumerate(key) if n]
+            out = []
+            for n in range(1, k + 1):
+                for combo in combinations_with_replacement(kinds, n):
+                    if n == 1 or all(combo.count(t) <= key[t] for t in set(combo)):
+                        out.append((combo + (-1,) * (k - n), n))
+            out = memo[key] = tuple(out)
         return out
 
     def _offers(self, p: int) -> list[tuple]:
@@ -438,24 +451,23 @@ class ChessboardState:
         caravan next to theirs (K7, S2): 1..``trade_max`` hand cards for 1..``trade_max``
         of the partner's, no card type on both sides, neither hand left above the hand
         limit (K2), while offers are left for this landing.  Whether the partner accepts
-        is the partner's decision (PH_ANSWER)."""
+        is the partner's decision (PH_ANSWER).  In order: partner, give side, get side."""
         if self.offers_left <= 0 or not self.partners:
             return []
         limit = self.T.hand_limit
         mine = self._sides(self.hands[p])
         n_p = self.hand_n[p]
-        out = []
+        out: list[tuple] = []
         for q in self.partners:
             n_q = self.hand_n[q]
             theirs = self._sides(self.hands[q])
             for give, n_give in mine:
+                # the hand limit for both hands after the trade, as bounds on the get side's size
+                lo, hi = n_q + n_give - limit, limit - n_p + n_give
                 kinds = set(give)
                 kinds.discard(-1)
-                for get, n_get in theirs:
-                    if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
-                        continue
-                    if kinds.isdisjoint(get):
-                        out.append((K_OFFER, q) + give + get)
+                head = (K_OFFER, q) + give
+                out += [head + get for get, n_get in theirs if lo <= n_get <= hi and kinds.isdisjoint(get)]
         return out
 
     def _can_offer(self, p: int) -> bool:
