@@ -13,6 +13,8 @@ when robbed.  Deterministic given ``rng``.
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
+from operator import neg
 
 from pnp.games.caravan_chessboard.engine import (
     C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_ACCEPT, K_BANDITS, K_DECLINE, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE,
@@ -216,12 +218,25 @@ class _Worth:
             out.append(v)
         return out
 
+    def value(self, runs: tuple, sign: int, h2: int) -> float:
+        """``values`` of one side."""
+        memo = self.deltas.get((sign, h2))
+        if memo is None:
+            memo = self.deltas[(sign, h2)] = {}
+        v = 0.0
+        for tc in runs:
+            x = memo.get(tc)
+            if x is None:
+                x = memo[tc] = self.delta(tc[0], sign * tc[1], h2)
+            v += x
+        return v
+
     def change(self, out: tuple[int, ...], into: tuple[int, ...]) -> float:
         """``hand_worth`` after giving the card types ``out`` and receiving ``into`` (no
         type in both; padded with -1 or not) minus the worth now."""
         is_move = self.is_move
         h2 = self.held - sum(1 for t in out if t >= 0 and is_move[t]) + sum(1 for t in into if t >= 0 and is_move[t])
-        return (self.values([_runs(out)], -1, h2)[0] + self.values([_runs(into)], 1, h2)[0] + self.rest(h2))
+        return self.value(_runs(out), -1, h2) + self.value(_runs(into), 1, h2) + self.rest(h2)
 
 
 def _runs(side: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -264,7 +279,8 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     mover and ``U[give] + V[get] + D`` for the partner.  Each group's give sides are
     sorted by ``X``, best first, and a scan stops as soon as the best still reachable
     falls below the best accepted offer found: most of the few hundred offers of a
-    decision are never looked at.  The sums are exact (``_Worth``), so the result is the
+    decision are never looked at, and the partner's parts are computed only for the
+    offers that would be chosen if accepted.  The sums are exact (``_Worth``), so the result is the
     exhaustive search's, ties included."""
     if len(moves) < 2:
         return (K_DONE,)
@@ -274,12 +290,12 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     n_p = state.hand_n[p]
     gives = _side_groups(state, state.hands[p])
     best, best_key, choice = 0.0, (-1,), (K_DONE,)  # an offer must gain: more than 0
+    give_lists: dict = {}  # the mover's part of its give sides: the same for every partner
     for qi, q in enumerate(state.partners):
         theirs = _Worth(state, q)
         n_q = state.hand_n[q]
         gets = _side_groups(state, state.hands[q])
-        give_lists: dict = {}
-        get_lists: dict = {}
+        get_values: dict = {}
         for (b, n_get), (get_rows, get_runs) in gets.items():
             for (a, n_give), (give_rows, give_runs) in gives.items():
                 if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
@@ -287,37 +303,36 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
                 h_p, h_q = mine.held - a + b, theirs.held + a - b  # Move cards held after the trade
                 key = (a, n_give, h_p)
                 gl = give_lists.get(key)
-                if gl is None:  # rows (X, index, side, U, its types), best X first
-                    gl = give_lists[key] = sorted(
-                        zip(mine.values(give_runs, -1, h_p), *give_rows, theirs.values(give_runs, 1, h_q)),
-                        key=_by_part)
+                if gl is None:  # rows (-X, index, side, its types, its runs): best X first, then by order
+                    gl = give_lists[key] = sorted(zip(map(neg, mine.values(give_runs, -1, h_p)), *give_rows, give_runs))
                 key = (b, n_get, h_p)
-                ys_vs = get_lists.get(key)
-                if ys_vs is None:
-                    ys_vs = get_lists[key] = (mine.values(get_runs, 1, h_p), theirs.values(get_runs, -1, h_q))
-                ys, vs = ys_vs
-                c, d = mine.rest(h_p), theirs.rest(h_q)
-                top = gl[0][0]  # the most any give side of the group adds
+                ys = get_values.get(key)
+                if ys is None:
+                    ys = get_values[key] = mine.values(get_runs, 1, h_p)
+                c = mine.rest(h_p)
+                top = -gl[0][0]  # the most any give side of the group adds
                 if top + max(ys) + c < best:
                     continue
-                for j, get, y, v in zip(get_rows[0], get_rows[1], ys, vs):
+                d = None
+                for j, get, y, runs in zip(get_rows[0], get_rows[1], ys, get_runs):
                     y += c
                     if top + y < best:
                         continue
-                    v += d
-                    for x, i, give, kinds, u in gl:
-                        gain = x + y
+                    v = None  # the partner's part of this get side, once needed
+                    for x, i, give, kinds, give_run in gl:
+                        gain = y - x
                         if gain < best or gain == best and (qi, j, i) >= best_key:
                             break  # the rest of the list gains less, or as much but later in order
-                        if u + v >= -1e-9 and kinds.isdisjoint(get):
+                        if not kinds.isdisjoint(get):
+                            continue  # a type on both sides: not an offer
+                        if v is None:
+                            if d is None:
+                                d = theirs.rest(h_q)
+                            v = theirs.value(runs, -1, h_q) + d
+                        if theirs.value(give_run, 1, h_q) + v >= -1e-9:
                             best, best_key, choice = gain, (qi, j, i), (K_OFFER, q) + give + get
                             break  # the first accepted is this get side's best
     return choice
-
-
-def _by_part(row: tuple) -> tuple:
-    """Sort key of a give side's row: its part of the mover's gain, highest first, then its order."""
-    return -row[0], row[1]
 
 
 def _is_move(T) -> list[bool]:
@@ -330,23 +345,44 @@ def _is_move(T) -> list[bool]:
 
 def _side_groups(state: ChessboardState, hand: list[int]) -> dict:
     """The offer sides of ``hand`` (``ChessboardState._sides``) grouped by (Move cards,
-    cards): ``(rows, runs)`` with ``rows`` = (indices in ``_sides``, sides, their card
-    types as sets) and ``runs`` each side's ``_runs``, in ``_sides`` order.  Remembered
-    per hand, as ``_sides`` is."""
-    sides = state._sides(hand)
-    memo = state.T.scratch.get(_side_groups)
+    cards): ``((indices in _sides, sides, their card types as sets), runs)``, ``runs``
+    each side's ``_runs``, in ``_sides`` order.  Remembered per hand, as ``_sides`` is."""
+    T = state.T
+    key = tuple(hand)
+    memo = T.scratch.get(_side_groups)
     if memo is None or len(memo) >= SIDES_MEMO:
-        memo = state.T.scratch[_side_groups] = {}
-    out = memo.get(sides)
+        memo = T.scratch[_side_groups] = {}
+    out = memo.get(key)
     if out is None:
-        is_move = _is_move(state.T)
+        info = _side_info(T)
         groups: dict = {}
-        for i, (side, n) in enumerate(sides):
-            moves = sum(1 for t in side if t >= 0 and is_move[t])
-            groups.setdefault((moves, n), []).append((i, side, frozenset(t for t in side if t >= 0), _runs(side)))
-        out = memo[sides] = {key: (tuple(zip(*(r[:3] for r in rows))), [r[3] for r in rows])
-                             for key, rows in groups.items()}
+        for i, (side, n) in enumerate(state._sides(hand)):
+            moves, kinds, runs = info[side]
+            g = groups.get((moves, n))
+            if g is None:
+                g = groups[(moves, n)] = ([], [], [], [])
+            g[0].append(i)
+            g[1].append(side)
+            g[2].append(kinds)
+            g[3].append(runs)
+        out = memo[key] = {k: (g[:3], g[3]) for k, g in groups.items()}
     return out
+
+
+def _side_info(T) -> dict:
+    """For every offer side the model allows (1..trade_max cards, sorted, padded with -1):
+    (its Move cards, its card types as a set, its ``_runs``); made once per model."""
+    info = T.scratch.get(_side_info)
+    if info is None:
+        is_move, k = _is_move(T), T.trade_max
+        info = {}
+        for n in range(1, k + 1):
+            for side in combinations_with_replacement(range(T.T), n):
+                side += (-1,) * (k - n)
+                info[side] = (sum(1 for t in side if t >= 0 and is_move[t]), frozenset(t for t in side if t >= 0),
+                              _runs(side))
+        T.scratch[_side_info] = info
+    return info
 
 
 def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:
