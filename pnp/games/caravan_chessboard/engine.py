@@ -239,7 +239,7 @@ class ChessboardState:
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "desert_limit", "partners",
         "offer", "offers_left",
         "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
-        "coins", "coin_need",
+        "coins", "coin_need", "coins_gold",
     )
 
     def __init__(self, T: Tables, players: int, seed: int, track_coins: tuple[int, ...] = ()):
@@ -270,6 +270,7 @@ class ChessboardState:
         self.max_circulation = sum(self.gold)
         self.coins = tuple(sorted(track_coins, reverse=True))
         self.coin_need = [0] * len(self.coins)
+        self.coins_gold: list[int] = []  # the gold last split into coins (``_track_coins``)
         # K11: one oasis and one quicksand on different random squares of each Middle Eastern row
         self.occ = [-1] * T.squares
         self.quick = [False] * T.squares
@@ -332,7 +333,7 @@ class ChessboardState:
         hand = self.hands[p]
         if ph == PH_MOVE:
             moves = self._caravan_moves(p)
-            if not self.moved and not self.desert_done and self._desert_moves():
+            if not self.moved and not self.desert_done and self._can_move_desert():
                 moves.append((K_DESERT_FIRST,))
             moves.append((K_PASS,))
             return moves
@@ -351,11 +352,15 @@ class ChessboardState:
         if ph == PH_EXCHANGE:  # the exchange begun: its other discards
             return list(compress(T.card_moves[K_EXCHANGE], hand))
         if ph == PH_TRADE:
-            return self._offers(p) + [(K_DONE,)]
+            moves = self._offers(p)
+            moves.append((K_DONE,))
+            return moves
         if ph == PH_ANSWER:
             return [(K_ACCEPT,), (K_DECLINE,)]
         if ph == PH_DESERT:
-            return self._desert_moves() + [(K_DONE,)]
+            moves = self._desert_moves()
+            moves.append((K_DONE,))
+            return moves
         if ph == PH_ROB:
             return [(K_LOSE_SOLDIER,), (K_LOSE_GOODS,)]
         if ph == PH_SELL:
@@ -401,6 +406,37 @@ class ChessboardState:
                     if not bits & mask:
                         out.append((K_MOVE, t, land))
         return out
+
+    def _can_move_caravan(self, p: int) -> bool:
+        """Whether ``_caravan_moves(p)`` is non-empty, without listing it (phase changes ask)."""
+        T = self.T
+        hand = self.hands[p]
+        lines = T.card_lines[self.pos[p]]
+        bits = self.blocked_bits
+        for t in T.move_types:
+            if hand[t]:
+                for mask, _ in lines[t]:
+                    if not bits & mask:
+                        return True
+        return False
+
+    def _can_move_desert(self) -> bool:
+        """Whether ``_desert_moves()`` is non-empty, without listing it."""
+        T = self.T
+        hand = self.hands[self.cur]
+        bits = self.blocked_bits
+        limit = self.desert_limit
+        for types, used, at in ((T.bandit_types, self.bandits_used, self.bandits),
+                                (T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
+            if used >= limit:
+                continue
+            lines = T.desert_lines[at]
+            for t in types:
+                if hand[t]:
+                    for mask, _ in lines[t]:
+                        if not bits & mask:
+                            return True
+        return False
 
     def _desert_moves(self) -> list[tuple]:
         """Bandits and Sandstorm moves the current player's cards allow (K8): straight free
@@ -708,7 +744,7 @@ class ChessboardState:
     def _to_move(self) -> None:
         """Move phase (K6): play a Move card, or begin with the Desert phase, or pass."""
         p = self.cur
-        if self._caravan_moves(p) or (not self.moved and not self.desert_done and self._desert_moves()):
+        if self._can_move_caravan(p) or (not self.moved and not self.desert_done and self._can_move_desert()):
             self.phase = PH_MOVE
         else:
             if not self.moved and any(self.hands[p][t] for t in self.T.move_types):
@@ -739,7 +775,7 @@ class ChessboardState:
         self.partners = ()
         self.offers_left = 0
         p = self.cur
-        if self.oasis[self.pos[p]] and self._caravan_moves(p):
+        if self.oasis[self.pos[p]] and self._can_move_caravan(p):
             self.phase = PH_MOVE
             self.counters["oasis_moves"] += 1
         else:
@@ -752,7 +788,7 @@ class ChessboardState:
             self._to_desert()
 
     def _to_desert(self) -> None:
-        if self._desert_moves():
+        if self._can_move_desert():
             self.phase = PH_DESERT
         else:
             self._end_desert()
@@ -864,8 +900,9 @@ class ChessboardState:
     def _track_coins(self) -> None:
         """Coins of each tracked value the players' gold needs now (greedy change-making,
         summed over players); the game maximum is kept (coin sizing, DESIGN.md)."""
-        if not self.coins:
-            return
+        if not self.coins or self.gold == self.coins_gold:
+            return  # gold changes only with a sale: most turns would split the same amounts again
+        self.coins_gold = self.gold[:]
         need = [0] * len(self.coins)
         for g in self.gold:
             for i, v in enumerate(self.coins):
