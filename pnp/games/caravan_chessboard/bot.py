@@ -301,11 +301,12 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
                 if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
                     continue
                 h_p, h_q = mine.held - a + b, theirs.held + a - b  # Move cards held after the trade
-                key = (a, n_give, h_p)
+                # a side without Move cards has the same value whatever the Move cards held
+                key = (a, n_give, h_p) if a else (0, n_give)
                 gl = give_lists.get(key)
                 if gl is None:  # rows (-X, index, side, its types, its runs): best X first, then by order
                     gl = give_lists[key] = sorted(zip(map(neg, mine.values(give_runs, -1, h_p)), *give_rows, give_runs))
-                key = (b, n_get, h_p)
+                key = (b, n_get, h_p) if b else (0, n_get)
                 ys = get_values.get(key)
                 if ys is None:
                     ys = get_values[key] = mine.values(get_runs, 1, h_p)
