@@ -476,9 +476,17 @@ class ChessboardState:
             kinds = [t for t, n in enumerate(key) if n]
             out = []
             for n in range(1, k + 1):
+                pad = (-1,) * (k - n)
                 for combo in combinations_with_replacement(kinds, n):
-                    if n == 1 or all(combo.count(t) <= key[t] for t in set(combo)):
-                        out.append((combo + (-1,) * (k - n), n))
+                    if n == 1:
+                        ok = True
+                    elif n == 2:  # the common case, without the general count (the same test)
+                        a, b = combo
+                        ok = key[a] >= 2 if a == b else key[a] >= 1 and key[b] >= 1
+                    else:
+                        ok = all(combo.count(t) <= key[t] for t in set(combo))
+                    if ok:
+                        out.append((combo + pad, n))
             out = memo[key] = tuple(out)
         return out
 
