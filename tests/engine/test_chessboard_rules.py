@@ -214,6 +214,69 @@ def test_bots_accept_a_trade_that_keeps_their_hand_worth(new):
     assert bot.choose(s, s.legal_moves(), None) == (C.K_ACCEPT,)
 
 
+def _exhaustive_offer(s, moves):
+    """The bot's offer by brute force over the listed legal offers: the largest gain of
+    the mover's hand worth (more than 0) among offers the partner accepts; ties to the
+    first partner, then get side, then give side (each in ``_sides`` order)."""
+    p = s.cur
+    mine = bot.worth_change(s, p)
+    theirs = {q: bot.worth_change(s, q) for q in s.partners}
+    order = lambda hand: {side: i for i, (side, _) in enumerate(s._sides(hand))}
+    gives = order(s.hands[p])
+    best, choice = None, (C.K_DONE,)
+    for m in moves:
+        if m[0] != C.K_OFFER:
+            continue
+        q, k = m[1], s.T.trade_max
+        give, get = m[2:2 + k], m[2 + k:]
+        gain = mine(give, get)
+        if gain <= 0 or not bot.accepts(s, q, m, theirs[q]):
+            continue
+        key = (-gain, s.partners.index(q), order(s.hands[q])[get], gives[give])
+        if best is None or key < best:
+            best, choice = key, m
+    return choice
+
+
+def test_card_values_are_multiples_of_a_half(new):
+    """``bot._Worth`` and ``bot._offer`` add card values in another order than a hand's
+    worth does; that is exact only while every value is a multiple of 0.5."""
+    s = new(players=2, seed=4)
+    hand = [0] * s.T.T
+    for t in range(s.T.T):
+        for n in range(0, 8):
+            hand[t] = n
+            for region in (0, 1):
+                for rows in range(0, 8):
+                    for held in range(0, 8):
+                        v = bot.card_value(s, 0, t, (region, rows, held), hand)
+                        assert 2 * v == int(2 * v), (s.T.type_ids[t], n, rows, held, v)
+        hand[t] = 0
+
+
+def test_the_bots_offer_search_finds_the_exhaustive_searchs_offer(cgame):
+    """``bot._offer`` prunes its search over offer sides; on every trade decision of seeded
+    heuristic games (2, 4 and 6 players) it picks what trying every listed offer picks.
+    The 4- and 6-player games each hold a decision where two offers gain as much (the
+    tie goes by order: a search that kept the first it met would fail)."""
+    from pnp.engine.core import game_seed, player_rng
+
+    decisions = offers = 0
+    for players, games in ((2, (0, 1)), (4, (5, 7)), (6, (7,))):
+        for i in games:
+            seed = game_seed(7, players, i)
+            s, rng = C.new_game(cgame, players, seed), player_rng(seed)
+            while not s.is_terminal():
+                moves = s.legal_moves()
+                if s.phase == C.PH_TRADE and len(moves) > 1:
+                    chosen = bot._offer(s, s.cur, moves)
+                    assert chosen == _exhaustive_offer(s, moves), (players, i, s.turn_count)
+                    decisions += 1
+                    offers += chosen[0] == C.K_OFFER
+                s.apply(moves[0] if len(moves) == 1 else bot.choose(s, moves, rng))
+    assert decisions > 100 and 0 < offers < decisions  # both outcomes were compared
+
+
 # ----------------------------------------------------------------------------- draw phase (K1-K3)
 def test_draw_phase_discard_exchange_draw_three_keep_two_hand_limit(new, cgame):
     r = cgame.rules

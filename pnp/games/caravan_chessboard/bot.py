@@ -13,11 +13,13 @@ when robbed.  Deterministic given ``rng``.
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
+from operator import neg
 
 from pnp.games.caravan_chessboard.engine import (
     C_BANDITS, C_GOOD, C_MOVE, C_SOLDIERS, K_ACCEPT, K_BANDITS, K_DECLINE, K_DONE, K_EXCHANGE, K_LOSE_SOLDIER, K_MOVE,
     K_OFFER, K_PASS, K_PLACE, K_PLAY, K_SELL, PH_ANSWER, PH_BUY, PH_DESERT, PH_DISCARD, PH_EXCHANGE, PH_KEEP, PH_LIMIT,
-    PH_MOVE, PH_PLACE, PH_ROB, PH_SELL, PH_TRADE, ChessboardState,
+    PH_MOVE, PH_PLACE, PH_ROB, PH_SELL, PH_TRADE, SIDES_MEMO, ChessboardState,
 )
 
 #: Goods of its own end a caravan waits for before leaving (with fewer it stays a turn to draw).
@@ -138,78 +140,119 @@ def _traded(hand: list[int], out: tuple[int, ...], into: tuple[int, ...]) -> lis
     return hand
 
 
-def worth_change(state: ChessboardState, p: int, wants: tuple | None = None):
-    """``change(out, into)``: ``hand_worth`` of player ``p``'s hand after giving the card
-    types ``out`` and receiving ``into``, minus its worth now; computed from the changed
-    types only (a card's value depends on its own type's count, and a Move card's on the
-    Move cards held too), with the terms remembered, so that the few hundred offers of a
-    trade decision cost little.  ``out``/``into`` may be padded with -1 (offer sides)."""
-    T = state.T
-    hand = state.hands[p]
-    wants = wants or _wants(state, p)
-    region, rows = wants[0], wants[1]
-    held = sum(T.move_get(hand))
-    is_move = [k == C_MOVE for k in T.kind]
-    held_types = [t for t in T.move_types if hand[t]]
-    probe = hand[:]
-    terms: dict = {}
+class _Worth:
+    """Player ``p``'s hand-worth changes, by card type (``worth_change``, ``_offer``).
 
-    def term(t: int, n: int, h: int) -> float:
+    ``hand_worth`` sums each card's ``card_value`` in the hand; a card's value depends
+    on its own type's count and, for a Move card, on the Move cards held (``h``).  So a
+    change of the hand by ``d`` cards of type ``t``, the hand then holding ``h2`` Move
+    cards, is ``delta(t, d, h2) = term(t, n + d, h2) - term(t, n, h2)`` (``n`` held now,
+    ``term`` = count times value) plus, once for the whole change, ``rest(h2)``: what the
+    other Move cards held lose or gain with ``h2``.  Every value is a multiple of 0.5
+    (``card_value``), so these sums are exact in any order.  Terms are remembered: the
+    few hundred offers of a trade decision cost little.
+    """
+
+    __slots__ = ("state", "p", "hand", "region", "rows", "held", "is_move", "held_types", "probe", "terms",
+                 "deltas", "rests")
+
+    def __init__(self, state: ChessboardState, p: int, wants: tuple | None = None):
+        T = state.T
+        self.state, self.p = state, p
+        self.hand = hand = state.hands[p]
+        wants = wants or _wants(state, p)
+        self.region, self.rows = wants[0], wants[1]
+        self.held = sum(T.move_get(hand))
+        self.is_move = _is_move(T)
+        self.held_types = [t for t in T.move_types if hand[t]]
+        self.probe = hand[:]
+        self.terms: dict = {}
+        self.deltas: dict = {}
+        self.rests: dict = {}
+
+    def term(self, t: int, n: int, h: int) -> float:
+        """``n`` cards of type ``t`` held with ``h`` Move cards: ``n * card_value``."""
+        if not self.is_move[t]:
+            h = -1  # only a Move card's value depends on the Move cards held
         key = (t, n, h)
-        v = terms.get(key)
+        v = self.terms.get(key)
         if v is None:
             if n <= 0:
                 v = 0.0
             else:
+                probe = self.probe
                 probe[t] = n
-                v = n * card_value(state, p, t, (region, rows, h), probe)
-                probe[t] = hand[t]
-            terms[key] = v
+                v = n * card_value(self.state, self.p, t, (self.region, self.rows, h), probe)
+                probe[t] = self.hand[t]
+            self.terms[key] = v
         return v
 
-    # change(out, into) = side(out, -1) + side(into, +1) + unchanged(h2): the sides hold
-    # no type in common (an offer never does), h2 is the Move cards held after the trade,
-    # and a side's terms exclude the Move types it changes from ``unchanged``'s sum
-    sides: dict = {}
-    unchanged: dict = {}
+    def delta(self, t: int, d: int, h2: int) -> float:
+        n = self.hand[t]
+        return self.term(t, n + d, h2) - self.term(t, n, h2)
 
-    def side(cards: tuple[int, ...], sign: int, h2: int) -> float:
-        key = (cards, sign, h2)
-        v = sides.get(key)
+    def rest(self, h2: int) -> float:
+        """The change of the Move cards held, none traded, when ``h2`` Move cards are held."""
+        v = self.rests.get(h2)
         if v is None:
-            diff: dict[int, int] = {}
-            for t in cards:
-                if t >= 0:
-                    diff[t] = diff.get(t, 0) + sign
+            held = self.held
+            v = self.rests[h2] = sum(self.term(t, self.hand[t], h2) - self.term(t, self.hand[t], held)
+                                     for t in self.held_types)
+        return v
+
+    def values(self, runs_list: list, sign: int, h2: int) -> list[float]:
+        """The change each side of ``runs_list`` makes (each a tuple of (type, count)
+        runs, see ``_side_groups``), given (``sign`` 1) or taken (-1), ``h2`` Move cards
+        held after the trade; without ``rest(h2)``."""
+        memo = self.deltas.get((sign, h2))
+        if memo is None:
+            memo = self.deltas[(sign, h2)] = {}
+        out = []
+        for runs in runs_list:
             v = 0.0
-            for t, c in diff.items():
-                n = hand[t]
-                v += term(t, n + c, h2) - term(t, n, held)
-                if is_move[t] and n:
-                    v -= term(t, n, h2) - term(t, n, held)
-            sides[key] = v
+            for tc in runs:
+                x = memo.get(tc)
+                if x is None:
+                    x = memo[tc] = self.delta(tc[0], sign * tc[1], h2)
+                v += x
+            out.append(v)
+        return out
+
+    def value(self, runs: tuple, sign: int, h2: int) -> float:
+        """``values`` of one side."""
+        memo = self.deltas.get((sign, h2))
+        if memo is None:
+            memo = self.deltas[(sign, h2)] = {}
+        v = 0.0
+        for tc in runs:
+            x = memo.get(tc)
+            if x is None:
+                x = memo[tc] = self.delta(tc[0], sign * tc[1], h2)
+            v += x
         return v
 
-    def moves_in(cards: tuple[int, ...]) -> int:
-        key = (cards, None, None)
-        v = sides.get(key)
-        if v is None:
-            v = sides[key] = sum(1 for t in cards if t >= 0 and is_move[t])
-        return v
+    def change(self, out: tuple[int, ...], into: tuple[int, ...]) -> float:
+        """``hand_worth`` after giving the card types ``out`` and receiving ``into`` (no
+        type in both; padded with -1 or not) minus the worth now."""
+        is_move = self.is_move
+        h2 = self.held - sum(1 for t in out if t >= 0 and is_move[t]) + sum(1 for t in into if t >= 0 and is_move[t])
+        return self.value(_runs(out), -1, h2) + self.value(_runs(into), 1, h2) + self.rest(h2)
 
-    def rest(h2: int) -> float:
-        v = unchanged.get(h2)
-        if v is None:
-            v = unchanged[h2] = sum(term(t, hand[t], h2) - term(t, hand[t], held) for t in held_types)
-        return v
 
-    def change(out: tuple[int, ...], into: tuple[int, ...]) -> float:
-        h2 = held - moves_in(out) + moves_in(into)
-        return side(out, -1, h2) + side(into, 1, h2) + rest(h2)
+def _runs(side: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """An offer side (types, padded with -1) as ``((type, count), ...)``."""
+    counts: dict[int, int] = {}
+    for t in side:
+        if t >= 0:
+            counts[t] = counts.get(t, 0) + 1
+    return tuple(counts.items())
 
-    # the parts, for a search over offer sides (``_offer``)
-    change.side, change.rest, change.held = side, rest, held
-    return change
+
+def worth_change(state: ChessboardState, p: int, wants: tuple | None = None):
+    """``change(out, into)``: ``hand_worth`` of player ``p``'s hand after giving the card
+    types ``out`` and receiving ``into``, minus its worth now; computed from the changed
+    types only (``_Worth``).  ``out``/``into`` may be padded with -1 (offer sides)."""
+    return _Worth(state, p, wants).change
 
 
 def accepts(state: ChessboardState, q: int, offer: tuple, change=None) -> bool:
@@ -225,48 +268,122 @@ def accepts(state: ChessboardState, q: int, offer: tuple, change=None) -> bool:
 def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     """The offer that raises ``p``'s hand worth the most among those its partner accepts
     (``accepts``: the bot knows the rule and, as every bot here, the open state), or no
-    more offers when none gains; ties go to the first partner, give side and get side.
+    more offers when none gains.  Ties go to the first partner, then the first get side
+    (the partner's cards, in ``_sides`` order), then the first give side.
 
     Searched over the engine's offer sides (``_sides``, the same rules as ``_offers``, so
-    the result is one of ``moves``) rather than over the listed moves: a trade's worth
-    change is its give side's change plus its get side's (the sides share no card type),
-    except when both sides hold Move cards (the Move cards held re-value each other),
-    where it is valued whole.  So each side is valued once, not each of the few hundred
-    offers."""
+    the result is one of ``moves``) rather than over the listed moves.  A trade's worth
+    change is a give side's part plus a get side's part plus a rest, all three fixed once
+    the Move cards held after the trade are (``_Worth``); so with the sides grouped by
+    (Move cards, cards) a group pair's offers are sums ``X[give] + Y[get] + C`` for the
+    mover and ``U[give] + V[get] + D`` for the partner.  Each group's give sides are
+    sorted by ``X``, best first, and a scan stops as soon as the best still reachable
+    falls below the best accepted offer found: most of the few hundred offers of a
+    decision are never looked at, and the partner's parts are computed only for the
+    offers that would be chosen if accepted.  The sums are exact (``_Worth``), so the result is the
+    exhaustive search's, ties included."""
     if len(moves) < 2:
         return (K_DONE,)
     T = state.T
     limit = T.hand_limit
-    is_move = [k == C_MOVE for k in T.kind]
-    mine = worth_change(state, p)
+    mine = _Worth(state, p)
     n_p = state.hand_n[p]
-    gives = state._sides(state.hands[p])
-    g_moves = [any(t >= 0 and is_move[t] for t in g) for g, _ in gives]
-    g_mine = [mine(g, ()) for g, _ in gives]
-    best, choice = 1e-9, (K_DONE,)
-    for q in state.partners:
-        theirs = worth_change(state, q)
+    gives = _side_groups(state, state.hands[p])
+    best, best_key, choice = 0.0, (-1,), (K_DONE,)  # an offer must gain: more than 0
+    give_lists: dict = {}  # the mover's part of its give sides: the same for every partner
+    for qi, q in enumerate(state.partners):
+        theirs = _Worth(state, q)
         n_q = state.hand_n[q]
-        gets = state._sides(state.hands[q])
-        g_theirs = [theirs((), g) for g, _ in gives]
-        for j, (get, n_get) in enumerate(gets):
-            r_moves = any(t >= 0 and is_move[t] for t in get)
-            r_mine, r_theirs = mine((), get), theirs(get, ())
-            for i, (give, n_give) in enumerate(gives):
+        gets = _side_groups(state, state.hands[q])
+        get_values: dict = {}
+        for (b, n_get), (get_rows, get_runs) in gets.items():
+            for (a, n_give), (give_rows, give_runs) in gives.items():
                 if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
                     continue
-                if r_moves and g_moves[i]:
-                    gain = mine(give, get)
-                    if gain <= best or theirs(get, give) < -1e-9:
+                h_p, h_q = mine.held - a + b, theirs.held + a - b  # Move cards held after the trade
+                # a side without Move cards has the same value whatever the Move cards held
+                key = (a, n_give, h_p) if a else (0, n_give)
+                gl = give_lists.get(key)
+                if gl is None:  # rows (-X, index, side, its types, its runs): best X first, then by order
+                    gl = give_lists[key] = sorted(zip(map(neg, mine.values(give_runs, -1, h_p)), *give_rows, give_runs))
+                key = (b, n_get, h_p) if b else (0, n_get)
+                ys = get_values.get(key)
+                if ys is None:
+                    ys = get_values[key] = mine.values(get_runs, 1, h_p)
+                c = mine.rest(h_p)
+                top = -gl[0][0]  # the most any give side of the group adds
+                if top + max(ys) + c < best:
+                    continue
+                d = None
+                for j, get, y, runs in zip(get_rows[0], get_rows[1], ys, get_runs):
+                    y += c
+                    if top + y < best:
                         continue
-                else:
-                    gain = g_mine[i] + r_mine
-                    if gain <= best or g_theirs[i] + r_theirs < -1e-9:
-                        continue
-                if any(t >= 0 and t in get for t in give):
-                    continue  # a type on both sides: not an offer
-                best, choice = gain, (K_OFFER, q) + give + get
+                    v = None  # the partner's part of this get side, once needed
+                    for x, i, give, kinds, give_run in gl:
+                        gain = y - x
+                        if gain < best or gain == best and (qi, j, i) >= best_key:
+                            break  # the rest of the list gains less, or as much but later in order
+                        if not kinds.isdisjoint(get):
+                            continue  # a type on both sides: not an offer
+                        if v is None:
+                            if d is None:
+                                d = theirs.rest(h_q)
+                            v = theirs.value(runs, -1, h_q) + d
+                        if theirs.value(give_run, 1, h_q) + v >= -1e-9:
+                            best, best_key, choice = gain, (qi, j, i), (K_OFFER, q) + give + get
+                            break  # the first accepted is this get side's best
     return choice
+
+
+def _is_move(T) -> list[bool]:
+    """``is_move[t]``: card type ``t`` is a Move card (remembered per model in ``T.scratch``)."""
+    v = T.scratch.get(_is_move)
+    if v is None:
+        v = T.scratch[_is_move] = [k == C_MOVE for k in T.kind]
+    return v
+
+
+def _side_groups(state: ChessboardState, hand: list[int]) -> dict:
+    """The offer sides of ``hand`` (``ChessboardState._sides``) grouped by (Move cards,
+    cards): ``((indices in _sides, sides, their card types as sets), runs)``, ``runs``
+    each side's ``_runs``, in ``_sides`` order.  Remembered per hand, as ``_sides`` is."""
+    T = state.T
+    key = tuple(hand)
+    memo = T.scratch.get(_side_groups)
+    if memo is None or len(memo) >= SIDES_MEMO:
+        memo = T.scratch[_side_groups] = {}
+    out = memo.get(key)
+    if out is None:
+        info = _side_info(T)
+        groups: dict = {}
+        for i, (side, n) in enumerate(state._sides(hand)):
+            moves, kinds, runs = info[side]
+            g = groups.get((moves, n))
+            if g is None:
+                g = groups[(moves, n)] = ([], [], [], [])
+            g[0].append(i)
+            g[1].append(side)
+            g[2].append(kinds)
+            g[3].append(runs)
+        out = memo[key] = {k: (g[:3], g[3]) for k, g in groups.items()}
+    return out
+
+
+def _side_info(T) -> dict:
+    """For every offer side the model allows (1..trade_max cards, sorted, padded with -1):
+    (its Move cards, its card types as a set, its ``_runs``); made once per model."""
+    info = T.scratch.get(_side_info)
+    if info is None:
+        is_move, k = _is_move(T), T.trade_max
+        info = {}
+        for n in range(1, k + 1):
+            for side in combinations_with_replacement(range(T.T), n):
+                side += (-1,) * (k - n)
+                info[side] = (sum(1 for t in side if t >= 0 and is_move[t]), frozenset(t for t in side if t >= 0),
+                              _runs(side))
+        T.scratch[_side_info] = info
+    return info
 
 
 def _wants(state: ChessboardState, p: int) -> tuple[int, int, int]:

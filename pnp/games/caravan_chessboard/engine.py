@@ -51,6 +51,8 @@ C_MOVE, C_BANDITS, C_SANDSTORM, C_SOLDIERS, C_GOOD = range(5)
 _KIND = {"move": C_MOVE, "bandits": C_BANDITS, "sandstorm": C_SANDSTORM, "soldiers": C_SOLDIERS, "good": C_GOOD}
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 PENALTIES = ("robbed_goods", "robbed_soldier")
+#: Hands whose offer sides ``ChessboardState._sides`` remembers at most (then it forgets them all)
+SIDES_MEMO = 2048
 
 
 class Tables:
@@ -147,6 +149,8 @@ class Tables:
         # S2: each side of a trade offer holds 1..trade_max cards; offers per landing
         self.trade_max = game.trading.offer_cards_max
         self.trade_offers = game.trading.offers_per_landing
+        #: ``ChessboardState._sides`` of recent hands, by the hand's counts
+        self.sides_memo: dict[tuple[int, ...], tuple] = {}
         self.oasis_per_row = game.marker("oasis").per_row
         self.die_faces = game.die_faces
         self.quicksand_per_row = game.marker("quicksand").per_row
@@ -235,7 +239,7 @@ class ChessboardState:
         "desert_first", "desert_done", "moved", "bandits_used", "sandstorm_used", "desert_limit", "partners",
         "offer", "offers_left",
         "rob_queue", "all_piles", "blocked", "blocked_bits", "idle", "checked_turn", "counters", "penalties", "max_circulation",
-        "coins", "coin_need",
+        "coins", "coin_need", "coins_gold",
     )
 
     def __init__(self, T: Tables, players: int, seed: int, track_coins: tuple[int, ...] = ()):
@@ -266,6 +270,7 @@ class ChessboardState:
         self.max_circulation = sum(self.gold)
         self.coins = tuple(sorted(track_coins, reverse=True))
         self.coin_need = [0] * len(self.coins)
+        self.coins_gold: list[int] = []  # the gold last split into coins (``_track_coins``)
         # K11: one oasis and one quicksand on different random squares of each Middle Eastern row
         self.occ = [-1] * T.squares
         self.quick = [False] * T.squares
@@ -328,7 +333,7 @@ class ChessboardState:
         hand = self.hands[p]
         if ph == PH_MOVE:
             moves = self._caravan_moves(p)
-            if not self.moved and not self.desert_done and self._desert_moves():
+            if not self.moved and not self.desert_done and self._can_move_desert():
                 moves.append((K_DESERT_FIRST,))
             moves.append((K_PASS,))
             return moves
@@ -347,11 +352,15 @@ class ChessboardState:
         if ph == PH_EXCHANGE:  # the exchange begun: its other discards
             return list(compress(T.card_moves[K_EXCHANGE], hand))
         if ph == PH_TRADE:
-            return self._offers(p) + [(K_DONE,)]
+            moves = self._offers(p)
+            moves.append((K_DONE,))
+            return moves
         if ph == PH_ANSWER:
             return [(K_ACCEPT,), (K_DECLINE,)]
         if ph == PH_DESERT:
-            return self._desert_moves() + [(K_DONE,)]
+            moves = self._desert_moves()
+            moves.append((K_DONE,))
+            return moves
         if ph == PH_ROB:
             return [(K_LOSE_SOLDIER,), (K_LOSE_GOODS,)]
         if ph == PH_SELL:
@@ -398,6 +407,37 @@ class ChessboardState:
                         out.append((K_MOVE, t, land))
         return out
 
+    def _can_move_caravan(self, p: int) -> bool:
+        """Whether ``_caravan_moves(p)`` is non-empty, without listing it (phase changes ask)."""
+        T = self.T
+        hand = self.hands[p]
+        lines = T.card_lines[self.pos[p]]
+        bits = self.blocked_bits
+        for t in T.move_types:
+            if hand[t]:
+                for mask, _ in lines[t]:
+                    if not bits & mask:
+                        return True
+        return False
+
+    def _can_move_desert(self) -> bool:
+        """Whether ``_desert_moves()`` is non-empty, without listing it."""
+        T = self.T
+        hand = self.hands[self.cur]
+        bits = self.blocked_bits
+        limit = self.desert_limit
+        for types, used, at in ((T.bandit_types, self.bandits_used, self.bandits),
+                                (T.sandstorm_types, self.sandstorm_used, self.sandstorm)):
+            if used >= limit:
+                continue
+            lines = T.desert_lines[at]
+            for t in types:
+                if hand[t]:
+                    for mask, _ in lines[t]:
+                        if not bits & mask:
+                            return True
+        return False
+
     def _desert_moves(self) -> list[tuple]:
         """Bandits and Sandstorm moves the current player's cards allow (K8): straight free
         lines ending on a Middle Eastern square (a line between two Middle Eastern squares
@@ -420,17 +460,34 @@ class ChessboardState:
                             out.append((kind, t, land))
         return out
 
-    def _sides(self, hand: list[int]) -> list[tuple[tuple[int, ...], int]]:
+    def _sides(self, hand: list[int]) -> tuple[tuple[tuple[int, ...], int], ...]:
         """Every side of a trade offer ``hand`` can pay (S2): ``(types, n)`` for each
         multiset of 1..``trade_max`` of its cards, ``types`` sorted and padded with -1 to
-        ``trade_max`` items, ``n`` the number of cards."""
-        k = self.T.trade_max
-        kinds = [t for t in range(self.T.T) if hand[t]]
-        out = []
-        for n in range(1, k + 1):
-            for combo in combinations_with_replacement(kinds, n):
-                if n == 1 or all(combo.count(t) <= hand[t] for t in set(combo)):
-                    out.append((combo + (-1,) * (k - n), n))
+        ``trade_max`` items, ``n`` the number of cards.  Remembered per hand (``Tables.
+        sides_memo``): a landing's offers, their answers and the bot's search list the
+        same hands again and again."""
+        key = tuple(hand)
+        memo = self.T.sides_memo
+        out = memo.get(key)
+        if out is None:
+            if len(memo) >= SIDES_MEMO:  # the hands of the last few landings are all that repeat
+                memo.clear()
+            k = self.T.trade_max
+            kinds = [t for t, n in enumerate(key) if n]
+            out = []
+            for n in range(1, k + 1):
+                pad = (-1,) * (k - n)
+                for combo in combinations_with_replacement(kinds, n):
+                    if n == 1:
+                        ok = True
+                    elif n == 2:  # the common case, without the general count (the same test)
+                        a, b = combo
+                        ok = key[a] >= 2 if a == b else key[a] >= 1 and key[b] >= 1
+                    else:
+                        ok = all(combo.count(t) <= key[t] for t in set(combo))
+                    if ok:
+                        out.append((combo + pad, n))
+            out = memo[key] = tuple(out)
         return out
 
     def _offers(self, p: int) -> list[tuple]:
@@ -438,24 +495,23 @@ class ChessboardState:
         caravan next to theirs (K7, S2): 1..``trade_max`` hand cards for 1..``trade_max``
         of the partner's, no card type on both sides, neither hand left above the hand
         limit (K2), while offers are left for this landing.  Whether the partner accepts
-        is the partner's decision (PH_ANSWER)."""
+        is the partner's decision (PH_ANSWER).  In order: partner, give side, get side."""
         if self.offers_left <= 0 or not self.partners:
             return []
         limit = self.T.hand_limit
         mine = self._sides(self.hands[p])
         n_p = self.hand_n[p]
-        out = []
+        out: list[tuple] = []
         for q in self.partners:
             n_q = self.hand_n[q]
             theirs = self._sides(self.hands[q])
             for give, n_give in mine:
+                # the hand limit for both hands after the trade, as bounds on the get side's size
+                lo, hi = n_q + n_give - limit, limit - n_p + n_give
                 kinds = set(give)
                 kinds.discard(-1)
-                for get, n_get in theirs:
-                    if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
-                        continue
-                    if kinds.isdisjoint(get):
-                        out.append((K_OFFER, q) + give + get)
+                head = (K_OFFER, q) + give
+                out += [head + get for get, n_get in theirs if lo <= n_get <= hi and kinds.isdisjoint(get)]
         return out
 
     def _can_offer(self, p: int) -> bool:
@@ -696,7 +752,7 @@ class ChessboardState:
     def _to_move(self) -> None:
         """Move phase (K6): play a Move card, or begin with the Desert phase, or pass."""
         p = self.cur
-        if self._caravan_moves(p) or (not self.moved and not self.desert_done and self._desert_moves()):
+        if self._can_move_caravan(p) or (not self.moved and not self.desert_done and self._can_move_desert()):
             self.phase = PH_MOVE
         else:
             if not self.moved and any(self.hands[p][t] for t in self.T.move_types):
@@ -727,7 +783,7 @@ class ChessboardState:
         self.partners = ()
         self.offers_left = 0
         p = self.cur
-        if self.oasis[self.pos[p]] and self._caravan_moves(p):
+        if self.oasis[self.pos[p]] and self._can_move_caravan(p):
             self.phase = PH_MOVE
             self.counters["oasis_moves"] += 1
         else:
@@ -740,7 +796,7 @@ class ChessboardState:
             self._to_desert()
 
     def _to_desert(self) -> None:
-        if self._desert_moves():
+        if self._can_move_desert():
             self.phase = PH_DESERT
         else:
             self._end_desert()
@@ -852,8 +908,9 @@ class ChessboardState:
     def _track_coins(self) -> None:
         """Coins of each tracked value the players' gold needs now (greedy change-making,
         summed over players); the game maximum is kept (coin sizing, DESIGN.md)."""
-        if not self.coins:
-            return
+        if not self.coins or self.gold == self.coins_gold:
+            return  # gold changes only with a sale: most turns would split the same amounts again
+        self.coins_gold = self.gold[:]
         need = [0] * len(self.coins)
         for g in self.gold:
             for i, v in enumerate(self.coins):
