@@ -145,7 +145,7 @@ def run_module(module: str, work: Path, only: list[str], mutmut: str, tests: lis
     started = time.monotonic()
     if run:
         prepare(work, source, tests)
-        cmd = ["nice", "-n", "10", mutmut, "run", "--max-children", "1", *only]
+        cmd = ["nice", "-n", "19", mutmut, "run", "--max-children", "1", *only]
         print(f"[{module}] {' '.join(cmd)}  (in {work})", flush=True)
         with open(work / "mutmut-run.log", "w", encoding="utf-8") as log:
             subprocess.run(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT, check=False)
