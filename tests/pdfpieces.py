@@ -42,7 +42,8 @@ def sheet_pieces(reader: PdfReader) -> dict:
     """Every placed copy of every face of a kit's PDF, measured, and the thin strokes of its
     sheets (JSON-ready, for tests/conftest.py's ``kit_pieces`` cache):
 
-    ``{"texts": {form id: text}, "pages": [{"number", "copies", "strokes"}]}``, pages with at
+    ``{"texts": {form id: text}, "pages": [{"number", "size", "copies", "strokes"}]}`` (``size``
+    the page's width and height in mm), pages with at
     least one placed face only.  A copy is ``{"form", "art", "shown", "fills"}``: ``art`` the
     box (mm, top-left origin) of everything the face draws, clip paths ignored (the trim plus
     the face's full bleed when its background runs into the bleed); ``shown`` what of it
@@ -80,7 +81,8 @@ def sheet_pieces(reader: PdfReader) -> dict:
                 copy["fills"].add("#" + "".join(f"{round(v * 255):02X}" for v in p.fill))
         for copy in copies.values():
             copy["fills"] = sorted(copy["fills"])
-        pages.append({"number": number, "copies": list(copies.values()), "strokes": strokes})
+        size = [float(page.mediabox.width) * 25.4 / 72, float(page.mediabox.height) * 25.4 / 72]
+        pages.append({"number": number, "size": size, "copies": list(copies.values()), "strokes": strokes})
     return {"texts": texts, "pages": pages}
 
 
