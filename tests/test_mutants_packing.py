@@ -31,6 +31,7 @@ MARGIN = 4.0                # README: 4 mm margin round packed sheets
 MARK = 2.5                  # README: 2.5 mm crop marks
 MARK_GAP = 0.7              # print.md / issue 17: marks start 0.7 mm off the art
 TOL = 1e-6
+BLOCKS_APART = 2 * (OUTER + MARK_GAP + MARK)    # two blocks side by side: each one's outer bleed, gap and marks
 
 
 def face(name: str, w: float, h: float, colour: str | None, bleed: float = ASKED, component: str = "tokens") -> Face:
@@ -119,13 +120,16 @@ def test_two_edge_colours_keep_a_4_mm_gutter_2_mm_of_each():
                 continue
             q = min(near, key=lambda q: facing(p, [q])[side])
             gap = facing(p, [q])[side]
-            if q.face != p.face and gap < 2 * ASKED + 2 * OUTER:      # neighbours across a gutter
+            if gap >= BLOCKS_APART - 0.011:         # another block: its own outer bleed
+                assert sides[side] == pytest.approx(OUTER)
+            elif q.face != p.face:                  # one block, across a gutter
                 differ += 1
-                assert gap >= GUTTER_COLOURS - TOL, (p, q)
+                assert gap == pytest.approx(GUTTER_COLOURS), (p, q)
                 assert sides[side] == pytest.approx(GUTTER_COLOURS / 2), (p, sides)
-            elif q.face == p.face and gap < TOL:
-                assert 0 < sides[side] <= 0.5
-        # the art of a red token never reaches a blue one's trim
+            else:                                   # one block, one colour: a shared cut
+                assert gap < TOL and 0 < sides[side] <= 0.5, (p, q, sides)
+    assert differ >= 2          # the two colours meet across a gutter at least once (both sides counted)
+    # the art of a red token never reaches a blue one's trim
     clips = [(p, a.clip) for p, a in zip(placements, sheets[0].art)]
     for p, (x, y, w, h) in clips:
         for q in placements:
@@ -142,7 +146,7 @@ def test_pieces_without_an_edge_colour_keep_their_whole_bleed_each_side_of_a_gut
     inner = 0
     for p, sides in shown(sheets[0]):
         for side, gap in zip(sides, facing(p, placements)):
-            if gap is not None and gap < 2 * ASKED + TOL:
+            if gap is not None and gap < BLOCKS_APART - 0.011:      # in one block (0.01 mm: rectpack's unit)
                 inner += 1
                 assert gap == pytest.approx(2 * ASKED) and side == pytest.approx(ASKED), (p, sides)
             else:
@@ -226,3 +230,125 @@ def test_the_printable_room_and_the_note_band():
         # the note under the pieces: its baseline below the lowest pawn's 3 mm of paper, above the footer
         (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay)]
         assert lowest + 3.0 < baseline < footer_top, (lowest, baseline)
+
+
+def test_a_colour_over_two_rows_shares_its_row_cut_and_keeps_the_gutter_to_the_next():
+    """Eight red and four blue 40 mm tokens: red fills two rows of four (A4's 202 mm of room
+    holds four 40 mm columns with the block's 2 x 5.2 mm of bleed, gap and marks), blue a
+    third; the red rows share their cut, red and blue keep the 4 mm gutter, 2 mm each."""
+    reds = [face("red", 40, 40, "#C63B2C") for _ in range(8)]
+    blues = [face("blue", 40, 40, "#4385CF") for _ in range(4)]
+    (sheet,) = pack([PieceGroup("tokens", "Tokens", reds + blues)])
+    rows = sorted({(round(p.y, 3), p.face) for p in sheet.placements})
+    assert [f for _y, f in rows] == ["red", "red", "blue"]
+    (y0, _), (y1, _), (y2, _) = rows
+    assert y1 - y0 == pytest.approx(40) and y2 - y1 == pytest.approx(40 + GUTTER_COLOURS)
+    for p, (left, top, right, bottom) in shown(sheet):
+        expect_top = {y0: OUTER, y1: None, y2: GUTTER_COLOURS / 2}[round(p.y, 3)]
+        expect_bottom = {y0: None, y1: GUTTER_COLOURS / 2, y2: OUTER}[round(p.y, 3)]
+        for got, want in ((top, expect_top), (bottom, expect_bottom)):
+            if want is None:            # the shared cut between the red rows: a hair
+                assert 0 < got <= 0.5, (p, top, bottom)
+            else:
+                assert got == pytest.approx(want), (p, top, bottom)
+
+
+def test_every_face_lands_on_its_placement_once_with_its_index():
+    """Each placement's art maps the face's trim onto the placement's box (turned pieces
+    too), each face of a group is placed once under its index in the group, and the
+    sheet's face list pairs each placement with its face (no back)."""
+    colours = ("#C63B2C", "#4385CF")
+    groups = [PieceGroup("tokens", "Tokens", [face(f"t{k}", 22, 22, colours[k % 2]) for k in range(9)]),
+              PieceGroup("strips", "Strips", [face(f"s{k}", 230, 30, None, component="strips") for k in range(2)]),
+              PieceGroup("pawns", "Pawns", [face(f"p{k}", 24, 250, None, bleed=0.0, component="pawns") for k in range(2)],
+                         cutout=True)]
+    sheets = pack(groups)
+    seen = {}
+    for sheet in sheets:
+        assert len(sheet.faces) == len(sheet.placements) == len(sheet.art)
+        for p, art, (f, back) in zip(sheet.placements, sheet.art, sheet.faces):
+            assert back is None and f.name == p.face and art.face is f
+            seen.setdefault(p.component, []).append((p.index, p.face))
+            m = art.inner
+            corners = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]) for x, y in ((0, 0), (f.width, f.height))]
+            xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+            assert xs == pytest.approx([p.x, p.x + p.w]) and ys == pytest.approx([p.y, p.y + p.h]), p
+            assert p.rotation in (0, 90)
+            assert (p.w, p.h) == ((f.width, f.height) if p.rotation == 0 else (f.height, f.width))
+    for group_ in groups:
+        assert sorted(seen[group_.component]) == [(k, g.name) for k, g in enumerate(group_.faces)]
+    # the 230 mm strips do not fit A4's 202 mm of room across: turned
+    assert [p.rotation for s in sheets for p in s.placements if p.component == "strips"] == [90, 90]
+
+
+def test_cut_out_pieces_keep_3_mm_of_paper_round_them():
+    """Cut-outs (pawns) carry no bleed and no crop marks: 3 mm of clear paper round each
+    (issue 11: two pieces 6 mm apart), inside the 4 mm margin; a piece taller than the room
+    is turned."""
+    pawns = [face(f"p{k}", 24, 100, None, bleed=0.0, component="pawns") for k in range(10)]
+    tall = [face("t", 230, 30, None, bleed=0.0, component="pawns")]     # only fits turned
+    sheets = pack([PieceGroup("pawns", "Pawns", pawns + tall, cutout=True)])
+    settings = PrintSettings(PAPERS["a4"])
+    for sheet in sheets:
+        assert marks(sheet) and all(max(m[1], m[3]) >= A4[1] - 10.0 for m in marks(sheet)), "no crop marks"
+        ps = sheet.placements
+        for p in ps:
+            assert p.x >= MARGIN + 3.0 - TOL and p.y >= MARGIN + 3.0 - TOL and p.x + p.w <= A4[0] - MARGIN - 3.0 + TOL
+            assert p.y + p.h <= A4[1] - MARGIN - settings.footer_mm - 3.0 + TOL
+            for q in ps:
+                if q is not p:
+                    dx = max(q.x - (p.x + p.w), p.x - (q.x + q.w))
+                    dy = max(q.y - (p.y + p.h), p.y - (q.y + q.h))
+                    assert max(dx, dy) >= 6.0 - 1e-3, (p, q)
+        for p, art in zip(sheet.placements, sheet.art):
+            assert art.clip is None
+    (t,) = [p for s in sheets for p in s.placements if p.face == "t"]
+    assert (t.w, t.h, t.rotation) == (30, 230, 90)
+
+
+def test_crop_marks_are_black_2_5_mm_strokes():
+    """README: 2.5 mm crop marks; every mark of a packed block is that long (to the block's
+    edge, rectpack's 0.01 mm rounding aside), black, with a stroke width."""
+    groups = [PieceGroup("tokens", "Tokens", [face("t", 25, 35, "#27AD60") for _ in range(5)]),
+              PieceGroup("tables", "Tables", [face("p", 70, 30, None, component="tables") for _ in range(3)])]
+    (sheet,) = pack(groups)
+    found = 0
+    for m in re.finditer(r"<line ([^>]*)/>", sheet.overlay):
+        attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(1)))
+        x1, y1, x2, y2 = (float(attrs[k]) for k in ("x1", "y1", "x2", "y2"))
+        if max(y1, y2) >= A4[1] - 10.0:
+            continue                    # the footer's ruler
+        found += 1
+        assert abs(x2 - x1) + abs(y2 - y1) == pytest.approx(MARK, abs=0.011), attrs
+        assert attrs["stroke"] == "#000000" and float(attrs["stroke-width"]) > 0
+    assert found >= 4 * 4           # each piece has 4 cut lines, each marked at both ends; shared in blocks
+
+
+def test_a_piece_too_large_either_way_round_is_refused():
+    """A square piece 1 mm wider than A4's room across (202 mm less a lone block's 2 x 5.2 mm)
+    fits neither way round."""
+    widest = A4[0] - 2 * MARGIN - BLOCKS_APART
+    with pytest.raises(LayoutError, match="does not fit"):
+        pack([PieceGroup("big", "Big", [face("b", widest + 1.0, widest + 1.0, None, component="big")])])
+    (p,) = pack([PieceGroup("big", "Big", [face("b", widest, widest, None, component="big")])])[0].placements
+    assert p.w == pytest.approx(widest)
+
+
+def test_a_noted_piece_never_runs_into_its_note():
+    """Cut-outs with an assembly note, from short to as tall as A4 allows: each is placed
+    with its note under it (the note's baseline below the piece's 3 mm of paper) or refused."""
+    settings = PrintSettings(PAPERS["a4"])
+    footer_top = A4[1] - MARGIN - settings.footer_mm
+    placed = 0
+    for height in range(250, 284, 3):
+        pawn = PieceGroup("pawns", "Pawns", [face("s", 24, float(height), None, bleed=0.0, component="pawns")],
+                          cutout=True, note="Fold on the dashed line.")
+        try:
+            (sheet,) = pack([pawn])
+        except LayoutError:
+            continue
+        placed += 1
+        (p,) = sheet.placements
+        (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay)]
+        assert p.y + max(p.w, p.h) + 3.0 < baseline < footer_top, (height, p, baseline)
+    assert placed >= 3
