@@ -170,3 +170,141 @@ def test_the_font_audit_names_the_page_and_the_font():
     # allowed by name but not embedded: named as such
     assert font_problems(theirs, frozenset({"Helvetica"})) == ["page 1: font Helvetica is not embedded"]
     assert font_problems(ours, postscript_names()) == []
+
+
+def test_a_page_whose_media_box_does_not_start_at_zero_keeps_it_as_its_trim():
+    """A page without a trim gets its own media box as TrimBox and BleedBox, wherever it
+    starts (a PDF's MediaBox may start anywhere, ISO 32000-1 14.11.2)."""
+    writer = PdfWriter()
+    page = writer.add_blank_page(width=A4_PT[0], height=A4_PT[1])
+    page.mediabox.lower_left = (10, 20)
+    out = io.BytesIO()
+    writer.write(out)
+    (got,) = PdfReader(io.BytesIO(assemble([PageSource(out.getvalue(), "")], {}))).pages
+    assert box(got, "/TrimBox") == box(got, "/BleedBox") == pytest.approx([10, 20, A4_PT[0], A4_PT[1]], abs=1e-3)
+
+
+def test_defaults_are_a_long_edge_flip_and_english():
+    """`pnp build`'s defaults (README): --duplex long, --lang en."""
+    root = PdfReader(io.BytesIO(assemble([PageSource(pdf_of(A4_PT), "x")], {}))).trailer["/Root"]
+    assert root["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge" and root["/Lang"] == "en"
+
+
+def test_an_unembedded_font_before_an_embedded_one_is_left_alone_and_the_next_still_tagged():
+    """A page drawing first in Helvetica (a standard font, no program) then in our body font:
+    Helvetica keeps its name, the embedded subset still gets a tag of its own (not reportlab's
+    AAAAAA+)."""
+    register_reportlab()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName="Helvetica")
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(72, 720, "Samarkand")
+    canvas.setFont(font("body").reportlab_name, 12)
+    canvas.drawString(72, 700, "Caravan")
+    canvas.save()
+    (page,) = PdfReader(io.BytesIO(assemble([PageSource(buffer.getvalue(), "")], {}))).pages
+    names = sorted(str(ref.get_object()["/BaseFont"])[1:] for ref in page["/Resources"]["/Font"].values())
+    assert names[0] == "Helvetica" and names[1].endswith("+Lato-Regular") and not names[1].startswith("AAAAAA+")
+    assert len(names) == 2
+
+
+def _font_page(fonts: dict) -> bytes:
+    """A one-page PDF whose resources hold ``fonts`` (name -> font dictionary, pypdf objects),
+    drawing a word in each: fonts as other producers write them (Type 0 with a CID
+    descendant, Type 3, a CFF program in /FontFile3)."""
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(width=200, height=100)
+    resources = DictionaryObject()
+    font_dict = DictionaryObject()
+    for name, spec in fonts.items():
+        font_dict[NameObject(name)] = writer._add_object(spec(writer))
+    resources[NameObject("/Font")] = font_dict
+    page[NameObject("/Resources")] = resources
+    content = DecodedStreamObject()
+    content.set_data(b" ".join(b"BT %s 12 Tf 10 50 Td (a) Tj ET" % n.encode() for n in fonts))
+    page[NameObject("/Contents")] = writer._add_object(content)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _program_stream(writer, data: bytes):
+    from pypdf.generic import DecodedStreamObject
+
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    return writer._add_object(stream)
+
+
+def _descriptor(writer, name: str, key: str, data: bytes):
+    from pypdf.generic import DictionaryObject, NameObject
+
+    return writer._add_object(DictionaryObject({NameObject("/Type"): NameObject("/FontDescriptor"),
+                                                NameObject("/FontName"): NameObject(f"/{name}"),
+                                                NameObject(key): _program_stream(writer, data)}))
+
+
+def _type0(tag: str, name: str, data: bytes):
+    def make(writer):
+        from pypdf.generic import ArrayObject, DictionaryObject, NameObject
+
+        cid = DictionaryObject({NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/CIDFontType2"),
+                                NameObject("/BaseFont"): NameObject(f"/{tag}+{name}"),
+                                NameObject("/FontDescriptor"): _descriptor(writer, f"{tag}+{name}", "/FontFile2", data)})
+        return DictionaryObject({NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type0"),
+                                 NameObject("/BaseFont"): NameObject(f"/{tag}+{name}-Identity-H"),
+                                 NameObject("/Encoding"): NameObject("/Identity-H"),
+                                 NameObject("/DescendantFonts"): ArrayObject([writer._add_object(cid)])})
+    return make
+
+
+def _simple(subtype: str, base: str, key: str | None = None, data: bytes = b""):
+    def make(writer):
+        from pypdf.generic import DictionaryObject, NameObject
+
+        spec = DictionaryObject({NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject(subtype),
+                                 NameObject("/BaseFont"): NameObject(f"/{base}")})
+        if key:
+            spec[NameObject("/FontDescriptor")] = _descriptor(writer, base, key, data)
+        return spec
+    return make
+
+
+def test_type0_fonts_are_tagged_through_their_descendant_and_audited_there():
+    """A Type 0 font (as Cairo or another producer may write a CID-keyed subset): its CID
+    descendant gets the program's tag, the parent is renamed after it; the audit checks the
+    descendant (allowed, embedded) and says nothing about the parent."""
+    pdf = _font_page({"/F1": _type0("AAAAAA", "Lato-Regular", b"program one"),
+                      "/F2": _type0("AAAAAA", "Lato-Bold", b"program two")})
+    fixed = assemble([PageSource(pdf, "")], {})
+    (page,) = PdfReader(io.BytesIO(fixed)).pages
+    for ref in page["/Resources"]["/Font"].values():
+        parent = ref.get_object()
+        kid = parent["/DescendantFonts"][0].get_object()
+        tag, name = str(kid["/BaseFont"])[1:].split("+")
+        assert len(tag) == 6 and tag.isupper() and tag != "AAAAAA" and name in ("Lato-Regular", "Lato-Bold")
+        assert parent["/BaseFont"] == kid["/BaseFont"] == kid["/FontDescriptor"]["/FontName"]
+    assert font_problems(fixed, postscript_names()) == []
+    assert font_problems(pdf, frozenset({"Lato-Regular"})) == [
+        "page 1: font AAAAAA+Lato-Bold is not one of the kit's fonts (Lato-Regular)"]
+
+
+def test_type3_fonts_and_other_program_kinds_in_the_audit():
+    """A Type 3 font (glyphs drawn as procedures: a fontconfig fallback's bitmap font) is never
+    one of the kit's fonts; a named one and an unnamed one are each reported.  A program
+    embedded as /FontFile3 (CFF) or /FontFile (Type 1) counts as embedded."""
+    pdf = _font_page({"/F1": _simple("/Type3", "DejaVuSans"), "/F2": _simple("/Type3", ""),
+                      "/F3": _simple("/Type1C", "Lato-Regular", "/FontFile3", b"cff"),
+                      "/F4": _simple("/Type1", "Lato-Bold", "/FontFile", b"t1")})
+    allowed = frozenset({"Lato-Regular", "Lato-Bold"})
+    assert font_problems(pdf, allowed) == [
+        "page 1: a Type 3 font (DejaVuSans) is not one of the kit's fonts",
+        "page 1: a Type 3 font (unnamed) is not one of the kit's fonts"]
+
+
+def test_the_audit_lists_the_kit_fonts_it_allows():
+    allowed = frozenset({"Lato-Regular", "Caladea-Bold"})
+    assert font_problems(text_page("x", "Helvetica"), allowed) == [
+        "page 1: font Helvetica is not one of the kit's fonts (Caladea-Bold, Lato-Regular)"]
