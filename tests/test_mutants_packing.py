@@ -274,6 +274,9 @@ def test_every_face_lands_on_its_placement_once_with_its_index():
             xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
             assert xs == pytest.approx([p.x, p.x + p.w]) and ys == pytest.approx([p.y, p.y + p.h]), p
             assert p.rotation in (0, 90)
+            # the trim's top-left corner: on the placement's top-left unturned, top-right turned
+            # a quarter clockwise (y down)
+            assert corners[0] == pytest.approx((p.x, p.y) if p.rotation == 0 else (p.x + p.w, p.y)), p
             assert (p.w, p.h) == ((f.width, f.height) if p.rotation == 0 else (f.height, f.width))
     for group_ in groups:
         assert sorted(seen[group_.component]) == [(k, g.name) for k, g in enumerate(group_.faces)]
@@ -352,3 +355,22 @@ def test_a_noted_piece_never_runs_into_its_note():
         (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay)]
         assert p.y + max(p.w, p.h) + 3.0 < baseline < footer_top, (height, p, baseline)
     assert placed >= 3
+
+
+def test_two_wide_pieces_share_one_sheet_across_their_gutter():
+    """Two 92 x 200 mm pieces without an edge colour: side by side in one block they take
+    2 x 92 + 6 (gutter, 2 x 3 mm bleed) + 2 x 5.2 (outer bleed, gap, marks) = 200.4 mm of
+    A4's 202 mm; in two blocks they would need 204.8 mm.  So one sheet, 6 mm apart."""
+    (sheet,) = pack([PieceGroup("tables", "Tables", [face("p", 92, 200, None, component="tables") for _ in range(2)])])
+    a, b = sorted(sheet.placements, key=lambda p: p.x)
+    assert (a.rotation, b.rotation) == (0, 0) and b.x - (a.x + a.w) == pytest.approx(2 * ASKED)
+
+
+def test_two_colours_side_by_side_keep_a_4_mm_gutter():
+    """A red and a blue 93.5 x 200 mm piece: only side by side in one block do they fit one
+    A4 sheet (2 x 93.5 + 4 + 10.4 = 201.4 mm of 202; two blocks: 207.8 mm), 4 mm apart,
+    2 mm of each colour toward the gutter."""
+    (sheet,) = pack([PieceGroup("tokens", "Tokens", [face("red", 93.5, 200, "#C63B2C"), face("blue", 93.5, 200, "#4385CF")])])
+    (a, sa), (b, sb) = sorted(shown(sheet), key=lambda t: t[0].x)
+    assert a.face != b.face and b.x - (a.x + a.w) == pytest.approx(GUTTER_COLOURS)
+    assert sa[2] == pytest.approx(GUTTER_COLOURS / 2) and sb[0] == pytest.approx(GUTTER_COLOURS / 2)
