@@ -297,11 +297,22 @@ def test_type3_fonts_and_other_program_kinds_in_the_audit():
     embedded as /FontFile3 (CFF) or /FontFile (Type 1) counts as embedded."""
     pdf = _font_page({"/F1": _simple("/Type3", "DejaVuSans"), "/F2": _simple("/Type3", ""),
                       "/F3": _simple("/Type1C", "Lato-Regular", "/FontFile3", b"cff"),
-                      "/F4": _simple("/Type1", "Lato-Bold", "/FontFile", b"t1")})
+                      "/F4": _simple("/Type1", "Lato-Bold", "/FontFile", b"t1"),
+                      "/F5": _simple("/TrueType", "", "/FontFile2", b"tt")})
     allowed = frozenset({"Lato-Regular", "Lato-Bold"})
     assert font_problems(pdf, allowed) == [
         "page 1: a Type 3 font (DejaVuSans) is not one of the kit's fonts",
-        "page 1: a Type 3 font (unnamed) is not one of the kit's fonts"]
+        "page 1: a Type 3 font (unnamed) is not one of the kit's fonts",
+        "page 1: font unnamed is not one of the kit's fonts (Lato-Bold, Lato-Regular)"]
+
+
+def test_an_untagged_embedded_font_keeps_its_name_and_the_next_is_still_tagged():
+    pdf = _font_page({"/F1": _simple("/TrueType", "Lato-Regular", "/FontFile2", b"whole program"),
+                      "/F2": _simple("/TrueType", "AAAAAA+Lato-Bold", "/FontFile2", b"subset")})
+    (page,) = PdfReader(io.BytesIO(assemble([PageSource(pdf, "")], {}))).pages
+    fonts = {n: str(ref.get_object()["/BaseFont"])[1:] for n, ref in page["/Resources"]["/Font"].items()}
+    assert fonts["/F1"] == "Lato-Regular"
+    assert fonts["/F2"].endswith("+Lato-Bold") and not fonts["/F2"].startswith("AAAAAA+")
 
 
 def test_the_audit_lists_the_kit_fonts_it_allows():
