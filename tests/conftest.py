@@ -72,6 +72,34 @@ def page_texts(tmp_path_factory, worker_id):
     return texts
 
 
+@pytest.fixture(scope="session")
+def kit_pieces(tmp_path_factory, worker_id):
+    """``pieces(pdf) -> pdfpieces.sheet_pieces`` of that PDF (every placed copy of every face,
+    measured, and the sheets' thin strokes), worked out once per PDF content for the whole
+    test run and shared by every xdist worker (a file lock makes the first caller measure;
+    form ids come back as strings, JSON keys).  Interpreting every sheet's content stream is
+    the slow part; the piece-count and bleed tests read the same default kits."""
+    from pypdf import PdfReader
+
+    from pdfpieces import sheet_pieces
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent
+    cache = root / "kit-pieces"
+    cache.mkdir(exist_ok=True)
+
+    def pieces(pdf: Path) -> dict:
+        key = hashlib.sha256(Path(pdf).read_bytes()).hexdigest()[:24]
+        stored = cache / f"{key}.json"
+        with FileLock(str(cache / f"{key}.lock")):
+            if not stored.exists():
+                stored.write_text(json.dumps(sheet_pieces(PdfReader(str(pdf)))), encoding="utf-8")
+        return json.loads(stored.read_text(encoding="utf-8"))
+
+    return pieces
+
+
 # Samarkand kits most print and kit tests read: default, Danish Letter, 2 players.
 SAMARKAND_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["samarkand", "--players", "2"]]
 

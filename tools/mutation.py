@@ -47,11 +47,13 @@ MODULES: dict[str, tuple[str, list[str]]] = {
     "imposition": ("pnp/printing/imposition.py",
                    ["tests/test_imposition.py", "tests/test_mutants_imposition.py", "tests/test_placed.py",
                     "tests/test_print.py", "tests/test_calibrate.py"]),
-    "packing": ("pnp/printing/packing.py", ["tests/test_packing.py"]),
+    "packing": ("pnp/printing/packing.py", ["tests/test_mutants_packing.py", "tests/test_packing.py"]),
     "placed": ("pnp/printing/placed.py", ["tests/test_placed.py", "tests/test_imposition.py",
                                          "tests/test_mutants_placed.py", "tests/test_mutants_imposition.py"]),
-    "pdf": ("pnp/printing/pdf.py", ["tests/test_placed.py", "tests/test_print.py", "tests/test_trust.py"]),
-    "build": ("pnp/kit/build.py", ["tests/test_kit.py", "tests/test_print.py", "tests/test_packing.py"]),
+    "pdf": ("pnp/printing/pdf.py", ["tests/test_mutants_pdf.py", "tests/test_placed.py", "tests/test_print.py",
+                                   "tests/test_trust.py"]),
+    "build": ("pnp/kit/build.py", ["tests/test_mutants_build.py", "tests/test_kit.py", "tests/test_print.py",
+                                   "tests/test_packing.py"]),
     "core": ("pnp/engine/core.py", ["tests/engine/test_core_and_check.py", "tests/engine/test_mutants_core.py"]),
     "samarkand": ("pnp/games/samarkand/engine.py",
                   ["tests/engine/test_samarkand_rules.py", "tests/engine/test_mutants_samarkand.py"]),
@@ -145,7 +147,7 @@ def run_module(module: str, work: Path, only: list[str], mutmut: str, tests: lis
     started = time.monotonic()
     if run:
         prepare(work, source, tests)
-        cmd = ["nice", "-n", "10", mutmut, "run", "--max-children", "1", *only]
+        cmd = ["nice", "-n", "19", mutmut, "run", "--max-children", "1", *only]
         print(f"[{module}] {' '.join(cmd)}  (in {work})", flush=True)
         with open(work / "mutmut-run.log", "w", encoding="utf-8") as log:
             subprocess.run(cmd, cwd=work, stdout=log, stderr=subprocess.STDOUT, check=False)
