@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.components.svg import Face, group, new_sheet, rect
 from pnp.errors import FontError
 from pnp.geometry import PAPERS
-from pnp.kit.build import _manifest_entry, _num, audit_fonts, kit_name, pack_runs
+from pnp.kit.build import _manifest_entry, _num, audit_fonts, kit_name, kit_sheets, pack_runs
 from pnp.kit.recipe import ComponentRun
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
@@ -130,19 +130,21 @@ def test_pack_runs_without_pieces_changes_nothing():
 
 
 def test_new_sheets_are_numbered_in_the_order_the_kit_prints_them():
-    """The tokens' run prints before the money's: its sheet is number 1 whatever order the
-    packer made the sheets in (rectpack places the large notes first)."""
+    """New sheets print fullest first (``kit_sheets`` keeps the packer's order, so a
+    packing's part-empty remainder sheet comes last) and their footers count 1..n in
+    exactly that order, whatever order the runs list them in."""
     settings = PrintSettings(PAPERS["a4"])
     tokens = ComponentRun("tokens", "token", "Tokens", 40,
                           pieces=[PieceGroup("tokens", "Tokens", [_face("t", "tokens", 30, "#6D4C41") for _ in range(40)])])
     money = ComponentRun("money", "money", "Money", 30,
                          pieces=[PieceGroup("money", "Money", [_face("m", "money", 90, "#2E7D32") for _ in range(12)])])
-    pack_runs([tokens, money], settings, lambda label: lambda side, n, total: f"{label} · {n}/{total}")
-    printed = list({id(s): s for run in (tokens, money) for s in run.sheets}.values())
+    packed = pack_runs([tokens, money], settings, lambda label: lambda side, n, total: f"{label} · {n}/{total}")
+    printed = kit_sheets([tokens, money], packed)
     total = len(printed)
-    assert total >= 3
+    assert total >= 3 and sorted(map(id, printed)) == sorted(map(id, packed))
     assert [footer_label(s).rsplit(" · ", 1)[1] for s in printed] == [f"{k}/{total}" for k in range(1, total + 1)]
-    assert footer_label(printed[0]).startswith("Tokens")
+    used = [sum(p.w * p.h for p in s.placements) for s in printed]     # mm² of trim placed
+    assert used == sorted(used, reverse=True) and used[-1] < used[0]
 
 
 @pytest.mark.parametrize("before, after", [
