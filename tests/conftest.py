@@ -15,13 +15,6 @@ from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
 
 from helpers import shared_folder
-import rulesmemo
-
-
-def pytest_configure(config):
-    """Before any test module is imported: rules sheets typeset once per distinct input
-    (tests/rulesmemo.py says why that cannot hide a fault)."""
-    rulesmemo.install()
 
 
 @pytest.fixture(scope="session")
