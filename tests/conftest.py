@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,11 @@ from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
 
 from helpers import shared_folder
+
+# Both cores already run tests (pytest-xdist), so a build's second process would only add the
+# cost of forking: builds in this run, and the CLI processes tests start, keep to one process.
+# test_determinism rebuilds with two and compares the bytes; test_background sets it back.
+os.environ["PNP_BUILD_PROCESSES"] = "1"
 
 
 @pytest.fixture(scope="session")

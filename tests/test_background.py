@@ -26,6 +26,12 @@ def _refuse(reason: str) -> None:
     raise LayoutError(reason, file="data/x/rules/en.md.j2", key="rules")
 
 
+@pytest.fixture(autouse=True)
+def two_processes(monkeypatch):
+    """The test run keeps builds to one process (conftest); these tests are about the second."""
+    monkeypatch.setenv("PNP_BUILD_PROCESSES", "2")
+
+
 def test_first_job_by_fork_later_jobs_in_the_same_process():
     model = types.SimpleNamespace(names=types.MappingProxyType({"b": 2, "a": 1}))   # not picklable
     background = Background.fork(_pid_and_names, model)
@@ -49,6 +55,19 @@ def test_a_jobs_error_keeps_its_class_file_and_key():
     assert (error.reason, error.file, error.key) == ("the table is taller than a column",
                                                       "data/x/rules/en.md.j2", "rules")
     assert str(error) == "data/x/rules/en.md.j2: rules: the table is taller than a column"
+
+
+def test_one_process_when_the_environment_asks_for_it(monkeypatch):
+    monkeypatch.setenv("PNP_BUILD_PROCESSES", "1")
+    assert Background.fork(_square, 3) is None
+
+
+@pytest.mark.parametrize("value", ["0", "3", "two", ""])
+def test_a_bad_process_count_is_refused_naming_the_variable(monkeypatch, value):
+    from pnp.errors import UsageError
+    monkeypatch.setenv("PNP_BUILD_PROCESSES", value)
+    with pytest.raises(UsageError, match=r"PNP_BUILD_PROCESSES=.*expected 1 \(one process\) or 2"):
+        Background.fork(_square, 3)
 
 
 def test_page_inks_of_a_page_range_are_those_pages_figures():

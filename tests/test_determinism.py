@@ -2,7 +2,9 @@
 separate Python process with another PYTHONHASHSEED and another working directory (the output
 folder given relative to it), and compared byte for byte with the kit the test run built
 (tests/conftest.py ``shared_builds``).  A hash-order or a time stamp shows here; a rebuild in
-the same process could not show either."""
+the same process could not show either.  The test run builds every kit in one process
+(conftest sets ``PNP_BUILD_PROCESSES=1``); the rebuild here uses the default second process,
+so the two ways of building are compared byte for byte too."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ def test_a_rebuild_in_another_process_is_byte_identical(shared_builds, tmp_path,
     reference = shared_builds(*kit)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    env = {**os.environ, "PYTHONHASHSEED": _other_hash_seed()}
+    env = {**os.environ, "PYTHONHASHSEED": _other_hash_seed(), "PNP_BUILD_PROCESSES": "2"}
     done = subprocess.run([sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main(sys.argv[1:]))",
                            "build", *kit, "--out", "kit", "--no-check"],
                           cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600)

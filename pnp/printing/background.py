@@ -26,6 +26,19 @@ _INHERITED: dict[int, tuple[Callable, tuple]] = {}
 _KEYS = itertools.count()
 
 
+def _processes_allowed() -> int:
+    """``PNP_BUILD_PROCESSES`` from the environment (default 2): 1 keeps a build in one
+    process, for machines whose cores are already busy (a parallel test run, a batch of
+    builds side by side), where a second process only adds the cost of forking.
+
+    Raises ``UsageError`` naming the variable when it is not 1 or 2."""
+    value = os.environ.get("PNP_BUILD_PROCESSES", "2").strip()
+    if value not in ("1", "2"):
+        from pnp.errors import UsageError
+        raise UsageError(f"PNP_BUILD_PROCESSES={value!r}: expected 1 (one process) or 2 (the default)")
+    return int(value)
+
+
 def _inherited(key: int) -> Any:
     job, args = _INHERITED[key]
     return job(*args)
@@ -46,11 +59,13 @@ class Background:
     @classmethod
     def fork(cls, job: Callable, *args) -> "Background | None":
         """A child forked now, already running ``job(*args)``; None where that cannot help or
-        is not allowed (no ``fork`` start method, a single core, or this process is itself a
-        daemonic worker, which may not have children)."""
+        is not allowed (no ``fork`` start method, a single core, ``PNP_BUILD_PROCESSES=1`` in
+        the environment, or this process is itself a daemonic worker, which may not have
+        children)."""
         import multiprocessing
 
-        if ((os.cpu_count() or 1) < 2 or "fork" not in multiprocessing.get_all_start_methods()
+        if ((os.cpu_count() or 1) < 2 or _processes_allowed() < 2
+                or "fork" not in multiprocessing.get_all_start_methods()
                 or multiprocessing.current_process().daemon):
             return None
         from concurrent.futures import ProcessPoolExecutor
