@@ -53,10 +53,11 @@ def footer_of(text: str) -> str:
 
 
 def contents_rows(text: str) -> dict[str, set[int]]:
-    """Component label -> its pages, read off the contents page's table (its count cells
-    start with a space, which tells them from the numbers of the board picture)."""
+    """Component label -> its pages, read off the contents page's table: PDFium gives each
+    row as one line, "label count pages" ("Price tables 5 47, 51"); a label starts with a
+    letter, which tells a row from the numbers of the board picture ("5 6 4")."""
     rows = {}
-    for label, _count, pages in re.findall(r"\n([^\n]+)\n (\d+)\n([\d, –-]+)(?=\n)", text):
+    for label, _count, pages in re.findall(r"(?m)^([^\W\d][^\n]*?) (\d+) (\d[\d, –-]*)$", text):
         numbers = set()
         for part in pages.split(","):
             first, _dash, last = part.strip().replace("-", "–").partition("–")
@@ -82,6 +83,7 @@ def test_every_assembly_note_is_on_the_page_of_its_piece(kits, stem):
 def test_footers_name_every_component_and_number_in_page_order(kits, stem):
     game, _lang, texts, manifest = kits[stem]
     rows = contents_rows(texts[0])
+    assert len(rows) == len(manifest["components"]), f"contents rows read: {sorted(rows)}"   # one row each
     by_page: dict[int, list[str]] = {}
     for label, pages in rows.items():
         for page in pages:

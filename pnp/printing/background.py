@@ -26,7 +26,7 @@ _INHERITED: dict[int, tuple[Callable, tuple]] = {}
 _KEYS = itertools.count()
 
 
-def _processes_allowed() -> int:
+def processes_allowed() -> int:
     """``PNP_BUILD_PROCESSES`` from the environment (default 2): 1 keeps a build in one
     process, for machines whose cores are already busy (a parallel test run, a batch of
     builds side by side), where a second process only adds the cost of forking.
@@ -64,7 +64,7 @@ class Background:
         children)."""
         import multiprocessing
 
-        if ((os.cpu_count() or 1) < 2 or _processes_allowed() < 2
+        if ((os.cpu_count() or 1) < 2 or processes_allowed() < 2
                 or "fork" not in multiprocessing.get_all_start_methods()
                 or multiprocessing.current_process().daemon):
             return None

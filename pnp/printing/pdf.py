@@ -105,13 +105,17 @@ def _chunks(svgs: Sequence[str], n: int) -> list[list[int]]:
 
 def convert_distinct(svgs: Sequence[str], workers: int | None = None, background=None) -> list[tuple["PdfReader", int]]:
     """Convert ``svgs`` (distinct pages) into ``CONVERT_CHUNKS`` multi-page PDFs, on up to
-    ``workers`` processes (default: every core, at most 4).  Returns, per input page, the
-    reader of its document and its page index there.
+    ``workers`` processes (default: every core, at most 4; one where ``PNP_BUILD_PROCESSES=1``).
+    Returns, per input page, the reader of its document and its page index there.
 
     ``background``: a ``pnp.printing.background.Background`` already forked (a build's):
     it converts the second document while this process converts the first, and no new
     process is started (the same documents either way)."""
+    from pnp.printing.background import processes_allowed
+
     groups = _chunks(svgs, CONVERT_CHUNKS)
+    if workers is None and processes_allowed() < 2:
+        workers = 1
     workers = min(workers or min(os.cpu_count() or 1, 4), len(groups))
     batches = [[svgs[i] for i in g] for g in groups]
     if background is not None and len(batches) > 1:
