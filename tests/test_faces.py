@@ -192,3 +192,29 @@ def test_text_on_a_curve_is_found():
     soft = path("M 10 60 L 10 40 A 20 20 0 0 1 50 40 L 50 60 Z", fill="#CCCCCC", opacity="0.55")
     found = fi.items(_face(soft, text(30, 25, "Trading field label", "bold", 3.0, anchor="middle")))
     assert fi.edge_crossing(found, found.texts[0], 0.2) is None
+
+
+# Air a printed label needs to read as clear of a frame line: a reviewer holding the sheet
+# printed at 300 dpi saw "Assortment" touch its token's ring with 0.34 mm between them.
+TOKEN_LABEL_AIR_MM = 0.6
+ICON_TOKENS = {"samarkand": ("market-tokens",), "caravan-chessboard": ("oasis-markers", "quicksand-markers")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(ICON_TOKENS))
+def test_token_labels_keep_air_from_their_ring(game, lang):
+    """Every label of a square icon token (market tokens, oasis and quicksand markers) keeps
+    TOKEN_LABEL_AIR_MM from the ring's stroke, rounded corners included."""
+    checked, problems = 0, []
+    for face, _ in kit_faces(game, lang):
+        if face.component not in ICON_TOKENS[game]:
+            continue
+        found = fi.items(face)
+        for t in found.texts:
+            checked += 1
+            hit = fi.edge_crossing(found, t, TOKEN_LABEL_AIR_MM)
+            if hit is not None:
+                problems.append(f"{face.name}: {t.content!r} within {TOKEN_LABEL_AIR_MM} mm of its ring at "
+                                f"({hit[1][0]:.1f}, {hit[1][1]:.1f}) mm")
+    assert checked >= 2, f"{game}: no token label found"
+    assert not problems, "\n".join(problems)
