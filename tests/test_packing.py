@@ -376,14 +376,19 @@ def test_no_card_stock_sheet_is_mostly_empty_but_the_last_of_its_kind(game_id, p
     """Samarkand 5p A4 printed the 5th price table, a pawn and the die on a card-stock sheet
     22 % used, the second of five packed sheets.  No card-stock sheet of a default kit is
     under MIN_FILL unless it is the last of its kind (the deck's last fronts, the last board
-    tile, the packer's last new sheet), and the packer's new sheets come fullest first."""
+    tile, the packer's last new sheet on that stock), and the packer's new sheets come card
+    stock first, then plain paper, each fullest first."""
     runs, sheets, new, settings = kit_layout(game_id, None, paper)
     stock = {run.id: run.stock for run in runs}
     packed = {id(s) for s in new}
 
+    def on_card(sheet) -> bool:
+        components = {p.component for p in sheet.placements} or {sheet.component}
+        return any(stock.get(c, "card") == "card" for c in components)
+
     def kind(sheet) -> str:
         if id(sheet) in packed:
-            return "packed"
+            return "packed card" if on_card(sheet) else "packed paper"
         return "board" if any(p.face.startswith("board@") for p in sheet.placements) else sheet.component
 
     faces = [s for s in sheets if s.side in ("front", "single", "fold")]
@@ -394,5 +399,5 @@ def test_no_card_stock_sheet_is_mostly_empty_but_the_last_of_its_kind(game_id, p
             continue
         assert fill(sheet, settings) >= MIN_FILL or last[kind(sheet)] == k, (
             kind(sheet), k, round(fill(sheet, settings), 2), Counter(p.component for p in sheet.placements))
-    fills = [fill(s, settings) for s in new]
-    assert fills == sorted(fills, reverse=True) and fills
+    order = [(not on_card(s), -fill(s, settings)) for s in new]     # card stock first, then fullest
+    assert order == sorted(order) and order

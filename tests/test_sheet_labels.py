@@ -125,3 +125,17 @@ def test_contents_page_ink_is_the_manifest_figure(kits, stem):
     # A figure and its unit, and the option and its value, stay on one line (no-break spaces).
     assert not re.search(r"\d[ \xa0]*\n[ \xa0]*%", texts[0]), "a line break between a number and its %"
     assert not re.search(r"--ink[ \xa0]*\n", texts[0]), "a line break inside --ink saver"
+
+
+@pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])
+def test_card_stock_sheets_print_in_one_run(kits, stem):
+    """The sheets that want card stock are one unbroken run of pages, so the kit prints in one
+    job per stock (a reviewer found a plain-paper sheet of banknotes between card-stock sheets
+    of the Samarkand A4 kit: three jobs and two stock changes)."""
+    _game, _lang, _texts, manifest = kits[stem]
+    stocks = [s["stock"] for s in manifest["sheets"]["list"]]
+    assert "card" in stocks and "paper" in stocks
+    changes = sum(1 for a, b in zip(stocks, stocks[1:]) if a != b)
+    first, last = stocks.index("card"), len(stocks) - 1 - stocks[::-1].index("card")
+    assert set(stocks[first:last + 1]) == {"card"}, f"{stem}: stocks in print order {stocks}"
+    assert changes <= 2

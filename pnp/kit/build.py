@@ -210,6 +210,13 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
+    # Sheets of paper and what they want: a sheet wants card stock when a piece on it does.
+    stock_of = {run.id: run.stock for run in runs}
+
+    def wants_card(sheet) -> bool:
+        components = {p.component for p in sheet.placements} or {sheet.component}
+        return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
+
     sheets = kit_sheets(runs, packed)   # shared sheets once, in kit order
     contents_pages = 1
     pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
@@ -235,13 +242,6 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         print_key = "print_instructions_one_sided"
     else:
         print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
-    # Sheets of paper and what they want: a sheet wants card stock when a piece on it does.
-    stock_of = {run.id: run.stock for run in runs}
-
-    def wants_card(sheet) -> bool:
-        components = {p.component for p in sheet.placements} or {sheet.component}
-        return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
-
     card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet)}
     paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
@@ -474,7 +474,8 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
     """Pack the one-sided ``pieces`` of every run together (``pnp.printing.packing``): first
     into the free room of the runs' sheets (board tiles), then onto shared new sheets.  Each
     run's ``sheets`` then lists every sheet that holds one of its pieces.  Returns the new
-    sheets in the packer's order, fullest first (``kit_sheets`` prints them so).
+    sheets in print order: those on card stock first, then plain paper, each fullest first
+    (``kit_sheets`` prints them so).
 
     Footers name what a sheet holds and number in page order: a new sheet's footer names
     every component on it and its number follows the packer's order; a host sheet's footer
@@ -495,7 +496,13 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
             continue
         mine = {face.component for g in run.pieces for face in g.faces}
         run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
-    # number the new sheets in the order the kit prints them (kit_sheets: the packer's order)
+    # New sheets on card stock print before those on plain paper (fullest first within each:
+    # a stable sort), so a plain-paper sheet of notes does not sit between card-stock runs and
+    # the kit prints in one job per stock (reviewer: Samarkand A4 p45, notes alone on paper).
+    stock_of = {run.id: run.stock for run in runs}
+    new = sorted(new, key=lambda sheet: not any(stock_of.get(p.component, "card") == "card"
+                                                 for p in sheet.placements))
+    # number the new sheets in the order the kit prints them (kit_sheets: this order)
     for n, sheet in enumerate(new, 1):
         relabel_footer(sheet, sheet_label(sheet.bookmark)("single", n, len(new)))
     label_of = {face.component: g.label for g in groups for face in g.faces}
