@@ -20,12 +20,13 @@ def _figure(height: float = 200.0) -> ShrinkableFigure:
 def test_a_figure_that_fits_keeps_its_size():
     figure = _figure()
     width, height = figure.wrap(180, 1000)
-    assert (width, height) == (180, GAP_PT + 200 + 10)       # gap, drawing, one caption line
+    assert (width, height) == (180, GAP_PT + 200 + 10 + figure.tail)   # gap, drawing, one caption line, white
+    assert figure.tail >= 4      # the caption does not sit flush on the next paragraph (half a line of 8-10 pt)
 
 
 def test_a_figure_a_little_too_tall_is_drawn_smaller_in_the_space_left():
     figure = _figure()
-    room = GAP_PT + 0.85 * 200 + 10 + 0.5                     # 85 % of the drawing fits
+    room = GAP_PT + 0.85 * 200 + 10 + figure.tail + 0.5      # 85 % of the drawing fits
     (smaller,) = figure.split(180, room)
     assert abs(smaller.scale - 0.85) < 1e-9
     assert smaller.wrap(180, room)[1] <= room
@@ -33,5 +34,5 @@ def test_a_figure_a_little_too_tall_is_drawn_smaller_in_the_space_left():
 
 def test_a_figure_much_too_tall_moves_on():
     figure = _figure()
-    room = GAP_PT + (MIN_SCALE - 0.05) * 200 + 10             # below the smallest scale
+    room = GAP_PT + (MIN_SCALE - 0.05) * 200 + 10 + figure.tail   # below the smallest scale
     assert figure.split(180, room) == []

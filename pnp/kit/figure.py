@@ -22,7 +22,7 @@ GAP_PT = 2.0
 
 class ShrinkableFigure(Flowable):
     """``drawing`` centred in the column at ``scale`` (1 = its own size), ``caption`` (a
-    ``Paragraph`` or None) below it; see the module docstring."""
+    ``Paragraph`` or None) below it, then ``tail`` points of white; see the module docstring."""
 
     def __init__(self, drawing, caption: Paragraph | None, scale: float = 1.0, tail: float = 5.0):
         super().__init__()
@@ -30,7 +30,10 @@ class ShrinkableFigure(Flowable):
         self._caption_h = 0.0
 
     def _height(self, width: float, scale: float) -> float:
-        self._caption_h = self.caption.wrap(width, 10_000)[1] if self.caption is not None else self.tail
+        # ``tail`` of white below the caption (or below a drawing without one): a caption set
+        # flush on the next paragraph read as its first line (reviewer, Samarkand set-up).
+        caption = self.caption.wrap(width, 10_000)[1] if self.caption is not None else 0.0
+        self._caption_h = caption + self.tail
         return GAP_PT + self.drawing.height * scale + self._caption_h
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
@@ -64,4 +67,4 @@ class ShrinkableFigure(Flowable):
         canvas.restoreState()
         if self.caption is not None:
             self.caption.wrap(self.width, 10_000)
-            self.caption.drawOn(canvas, 0, 0)
+            self.caption.drawOn(canvas, 0, self.tail)
