@@ -139,3 +139,16 @@ def test_card_stock_sheets_print_in_one_run(kits, stem):
     first, last = stocks.index("card"), len(stocks) - 1 - stocks[::-1].index("card")
     assert set(stocks[first:last + 1]) == {"card"}, f"{stem}: stocks in print order {stocks}"
     assert changes <= 2
+
+
+@pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])
+def test_every_footer_names_the_kit_by_its_full_title(kits, stem):
+    """A loose sheet tells which kit it belongs to: every sheet footer starts with the kit's
+    title (the chessboard's board tiles said "CARAVAN · Board · tile A1", which is also how
+    Caravan's own tiles begin)."""
+    game, lang, texts, _manifest = kits[stem]
+    title = Strings(data_dir(), game, lang).kit_title()
+    footers = [(n, footer_of(text)) for n, text in enumerate(texts, 1) if footer_of(text)]
+    assert len(footers) >= 5
+    wrong = [(n, f) for n, f in footers if not f.startswith(f"{title} · ")]
+    assert not wrong, wrong

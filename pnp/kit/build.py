@@ -140,7 +140,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
 
     # The kit's name on its contents page, sheet footers and PDF title: the game's full
     # name where its short title could be another game's (a short title shared by two games).
-    title = strings("kit_title") if strings.has("kit_title") else strings("title")
+    title = strings.kit_title()
 
     def sheet_label(component: str):
         def label(side: str, n: int, total: int) -> str:

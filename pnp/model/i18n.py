@@ -45,6 +45,12 @@ class Strings:
         """True when either catalog has ``key`` (for optional texts)."""
         return any(_dig(table, key) is not None for table in (self._game, self._common))
 
+    def kit_title(self) -> str:
+        """The game's name on a kit's contents page, sheet footers and PDF title: ``kit_title``
+        where the data give one (a short ``title`` another game shares, e.g. "CARAVAN"),
+        else ``title``."""
+        return self("kit_title") if self.has("kit_title") else self("title")
+
     def __call__(self, key: str, **values) -> str:
         """The string at ``key`` with ``{name}`` fields filled from ``values``."""
         template = self.get(key)

@@ -63,7 +63,7 @@ def board_component(game, strings, settings, sheet_label, spec: KitSpec | None =
     spec = spec or load_spec(game)
     label = strings("components.board")
     face = board_face(game, strings, spec, settings.bleed_mm, style.ink_for(settings.ink))
-    return ComponentRun("board", "board", label, 1, tile_board(face, settings, strings, strings("title")))
+    return ComponentRun("board", "board", label, 1, tile_board(face, settings, strings, strings.kit_title()))
 
 
 def board_single_sheet(game, strings, settings):

@@ -140,7 +140,7 @@ def board_component(game, strings: Strings, settings: PrintSettings, sheet_label
 
     label = strings("components.board")
     face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
-    sheets = tile_board(face, settings, strings, strings("title"))
+    sheets = tile_board(face, settings, strings, strings.kit_title())
     return ComponentRun("board", "board", label, 1, sheets)
 
 

@@ -77,7 +77,7 @@ def board_component(game, strings, settings, sheet_label) -> ComponentRun:
 
     label = strings("components.board")
     face = board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink))
-    sheets = tile_board(face, settings, strings, strings("title"))  # footer: "Samarkand · Board · tile A1 · …"
+    sheets = tile_board(face, settings, strings, strings.kit_title())  # footer: "Samarkand · Board · tile A1 · …"
     return ComponentRun("board", "board", label, 1, sheets)
 
 
