@@ -498,7 +498,7 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
         run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
     # New sheets on card stock print before those on plain paper (fullest first within each:
     # a stable sort), so a plain-paper sheet of notes does not sit between card-stock runs and
-    # the kit prints in one job per stock (reviewer: Samarkand A4 p45, notes alone on paper).
+    # the kit prints in one job per stock (a reviewer found a sheet of notes alone on plain paper between card-stock sheets).
     stock_of = {run.id: run.stock for run in runs}
     new = sorted(new, key=lambda sheet: not any(stock_of.get(p.component, "card") == "card"
                                                  for p in sheet.placements))

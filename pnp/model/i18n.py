@@ -47,7 +47,7 @@ class Strings:
 
     def kit_title(self) -> str:
         """The game's name on a kit's contents page, sheet footers and PDF title: ``kit_title``
-        where the data give one (a short ``title`` another game shares, e.g. "CARAVAN"),
+        where the data give one (a short ``title`` that another game shares),
         else ``title``."""
         return self("kit_title") if self.has("kit_title") else self("title")
 
