@@ -197,8 +197,10 @@ def test_audit_finds_two_programs_under_one_subset_name():
 
 # -------------------------------------------------------------------------- Ctrl-C
 def _interrupt(args, delay, out):
+    # A build's second process (on by default, off in this test run: conftest) must go too.
+    env = {**os.environ, "PNP_BUILD_PROCESSES": "2"}
     process = subprocess.Popen(PNP + [a.format(out=out) for a in args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True)
+                               start_new_session=True, env=env)
     time.sleep(delay)
     os.killpg(process.pid, signal.SIGINT)     # as a terminal's Ctrl-C: the whole process group
     stdout, stderr = process.communicate(timeout=120)
