@@ -204,22 +204,10 @@ class _Worth:
         """The change each side of ``runs_list`` makes (each a tuple of (type, count)
         runs, see ``_side_groups``), given (``sign`` 1) or taken (-1), ``h2`` Move cards
         held after the trade; without ``rest(h2)``."""
-        memo = self.deltas.get((sign, h2))
-        if memo is None:
-            memo = self.deltas[(sign, h2)] = {}
-        out = []
-        for runs in runs_list:
-            v = 0.0
-            for tc in runs:
-                x = memo.get(tc)
-                if x is None:
-                    x = memo[tc] = self.delta(tc[0], sign * tc[1], h2)
-                v += x
-            out.append(v)
-        return out
+        return [self.value(runs, sign, h2) for runs in runs_list]
 
     def value(self, runs: tuple, sign: int, h2: int) -> float:
-        """``values`` of one side."""
+        """The change one side (a tuple of (type, count) runs) makes; see ``values``."""
         memo = self.deltas.get((sign, h2))
         if memo is None:
             memo = self.deltas[(sign, h2)] = {}
