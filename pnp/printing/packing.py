@@ -589,8 +589,8 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
     # keeps to its own order so that it finds the fewest sheets as before.
     fewest = [(key, result) for key, result in tried.items() if result[0][0] == best[0][0]]
     if fewest:
-        (shapes, _h), result = min(fewest, key=lambda t: (lonely(t[1][1], t[1][2]), _spread(t[1][1], t[1][2]),
-                                                          t[1][0]))
+        # a result's score is (sheets, lonely, last, cuts): its lonely count is already there
+        (shapes, _h), result = min(fewest, key=lambda t: (t[1][0][1], _spread(t[1][1], t[1][2]), t[1][0]))
         best = result + (list(shapes),)
     return best
 

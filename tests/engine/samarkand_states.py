@@ -83,3 +83,10 @@ def sid(state, space_id):
 
 def gid(state, good):
     return state.T.goods.index(good)
+
+
+def apply_checked(state, move):
+    """Apply ``move``: it must be legal in ``state``, and the state keeps its invariants."""
+    assert move in state.legal_moves(), (move, state.legal_moves())
+    state.apply(move)
+    state.check_invariants()

@@ -11,7 +11,7 @@ import pytest
 
 from pnp.games.samarkand import engine as S
 
-from samarkand_states import arrange, sid
+from samarkand_states import apply_checked, arrange, sid
 
 MARKETS = ["grain", "fruit", "copper", "assortment", "carpets", "camels", "jewels", "assortment"]
 KHIVA_CARPETS = 4          # market slot of carpets at khiva (MARKETS above; khiva buys carpets and camels)
@@ -22,25 +22,19 @@ def state(game):
     return S.new_game(game, 3, seed=7)
 
 
-def play(state, move):
-    assert move in state.legal_moves(), (move, state.legal_moves())
-    state.apply(move)
-    state.check_invariants()
-
-
 def test_sales_are_counted_and_the_largest_payout_and_circulation_kept(state):
     arrange(state, pos={0: "camp-s1", 1: "camp-s1"}, money={0: 100, 1: 200, 2: 200},
             hands={0: {"carpets": 6}, 1: {"carpets": 2}}, markets=MARKETS)
-    play(state, (S.K_STEP, sid(state, "khiva")))
-    play(state, (S.K_SELL, KHIVA_CARPETS, 6))
+    apply_checked(state, (S.K_STEP, sid(state, "khiva")))
+    apply_checked(state, (S.K_SELL, KHIVA_CARPETS, 6))
     stats = state.stats()
     assert stats["sales"] == 1
     assert stats["max_payout"] == 160                       # carpets 6 -> 160
     assert stats["max_circulation"] == 260 + 200 + 200      # cash held after the sale
     # the second seller: 2 carpets on the chipped market pay one level less (1 card: 5)
     assert state.cur == 1
-    play(state, (S.K_STEP, sid(state, "khiva")))
-    play(state, (S.K_SELL, KHIVA_CARPETS, 2))
+    apply_checked(state, (S.K_STEP, sid(state, "khiva")))
+    apply_checked(state, (S.K_SELL, KHIVA_CARPETS, 2))
     stats = state.stats()
     assert stats["sales"] == 2
     assert state.money[1] == 205
@@ -50,16 +44,16 @@ def test_sales_are_counted_and_the_largest_payout_and_circulation_kept(state):
 
 def test_reaching_exactly_500_wins(state):
     arrange(state, pos={0: "camp-s1"}, money={0: 500 - 160}, hands={0: {"carpets": 6}}, markets=MARKETS)
-    play(state, (S.K_STEP, sid(state, "khiva")))
-    play(state, (S.K_SELL, KHIVA_CARPETS, 6))
+    apply_checked(state, (S.K_STEP, sid(state, "khiva")))
+    apply_checked(state, (S.K_SELL, KHIVA_CARPETS, 6))
     assert state.money[0] == 500
     assert state.is_terminal() and state.winner() == 0
 
 
 def test_one_short_of_500_plays_on(state):
     arrange(state, pos={0: "camp-s1"}, money={0: 499 - 160}, hands={0: {"carpets": 6}}, markets=MARKETS)
-    play(state, (S.K_STEP, sid(state, "khiva")))
-    play(state, (S.K_SELL, KHIVA_CARPETS, 6))
+    apply_checked(state, (S.K_STEP, sid(state, "khiva")))
+    apply_checked(state, (S.K_SELL, KHIVA_CARPETS, 6))
     assert state.money[0] == 499
     assert not state.is_terminal() and state.winner() is None and state.cur == 1
 
@@ -84,8 +78,8 @@ def test_each_finished_turn_counts_one(state):
     arrange(state, pos={0: "camp-s1", 1: "camp-s1"}, money={0: 100, 1: 100},
             hands={0: {"grain": 5}, 1: {"fruit": 5}}, markets=MARKETS)
     first = state.turns()
-    play(state, (S.K_STEP, sid(state, "khiva")))
+    apply_checked(state, (S.K_STEP, sid(state, "khiva")))
     assert state.cur == 1 and state.turns() == first + 1
-    play(state, (S.K_STEP, sid(state, "khiva")))
+    apply_checked(state, (S.K_STEP, sid(state, "khiva")))
     assert state.cur == 2 and state.turns() == first + 2
     assert state.money[:2] == [80, 80]          # the seed's 20 Piaster city penalty each

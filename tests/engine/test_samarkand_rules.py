@@ -14,7 +14,7 @@ import pytest
 from pnp.games.samarkand import engine as S
 from pnp.engine.core import RuleGap
 
-from samarkand_states import FixedRoll, arrange, gid, sid
+from samarkand_states import FixedRoll, apply_checked, arrange, gid, sid
 
 BACK = 5  # index of the 'back' face in data's die faces [1, 2, 3, 4, 5, back]
 
@@ -23,12 +23,6 @@ BACK = 5  # index of the 'back' face in data's die faces [1, 2, 3, 4, 5, back]
 def state(game):
     assert game.die_faces[BACK] == "back"
     return S.new_game(game, 3, seed=7)
-
-
-def apply_checked(state, move):
-    assert move in state.legal_moves(), (move, state.legal_moves())
-    state.apply(move)
-    state.check_invariants()
 
 
 # ---------------------------------------------------------------------------- setup
