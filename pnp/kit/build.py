@@ -210,13 +210,6 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
-    # Sheets of paper and what they want: a sheet wants card stock when a piece on it does.
-    stock_of = {run.id: run.stock for run in runs}
-
-    def wants_card(sheet) -> bool:
-        components = {p.component for p in sheet.placements} or {sheet.component}
-        return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
-
     sheets = kit_sheets(runs, packed)   # shared sheets once, in kit order
     contents_pages = 1
     pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
@@ -242,7 +235,9 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         print_key = "print_instructions_one_sided"
     else:
         print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
-    card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet)}
+    # Sheets of paper and what they want: a sheet wants card stock when a piece on it does.
+    stock_of = {run.id: run.stock for run in runs}
+    card_pages = {page for sheet, page in zip(sheets, pagination.sheets) if wants_card(sheet, stock_of)}
     paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
@@ -456,15 +451,24 @@ def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:
 MAX_CARDS_PER_SHEET = 20
 
 
+def wants_card(sheet, stock_of: dict[str, str]) -> bool:
+    """True when ``sheet`` wants card stock: a piece on it does (``stock_of``: run id ->
+    "card" or "paper"; a piece of no listed run takes the sheet's own run's stock, else card)."""
+    components = {p.component for p in sheet.placements} or {sheet.component}
+    return any(stock_of.get(c, stock_of.get(sheet.component, "card")) == "card" for c in components)
+
+
 def kit_sheets(runs: list[ComponentRun], packed: list = ()) -> list:
     """Every sheet of ``runs`` once, in the order the kit prints them: runs in order, each
-    run's sheets in order, except that the new sheets of the packer (``packed``, as
-    ``pack_runs`` returns them: fullest first) keep the packer's order in the places they
-    take, so that a packing's part-empty remainder sheet is printed last."""
+    run's sheets in order, except that the new sheets of the packer (``packed``, in the
+    order ``pack_runs`` returns them: card stock first, each stock fullest first) keep that
+    order in the places they take, so that a packing's part-empty remainder sheet is
+    printed last."""
     order = list({id(s): s for run in runs for s in run.sheets}.values())
     at = {id(s) for s in order}
     mine = [s for s in packed if id(s) in at]
-    slots = [i for i, s in enumerate(order) if id(s) in {id(m) for m in mine}]
+    mine_ids = {id(m) for m in mine}
+    slots = [i for i, s in enumerate(order) if id(s) in mine_ids]
     for i, sheet in zip(slots, mine):
         order[i] = sheet
     return order
@@ -497,11 +501,10 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
         mine = {face.component for g in run.pieces for face in g.faces}
         run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
     # New sheets on card stock print before those on plain paper (fullest first within each:
-    # a stable sort), so a plain-paper sheet of notes does not sit between card-stock runs and
-    # the kit prints in one job per stock (a reviewer found a sheet of notes alone on plain paper between card-stock sheets).
+    # a stable sort), so the kit prints in one job per stock (a reviewer found a sheet of
+    # notes alone on plain paper between card-stock sheets).
     stock_of = {run.id: run.stock for run in runs}
-    new = sorted(new, key=lambda sheet: not any(stock_of.get(p.component, "card") == "card"
-                                                 for p in sheet.placements))
+    new = sorted(new, key=lambda sheet: not wants_card(sheet, stock_of))
     # number the new sheets in the order the kit prints them (kit_sheets: this order)
     for n, sheet in enumerate(new, 1):
         relabel_footer(sheet, sheet_label(sheet.bookmark)("single", n, len(new)))
