@@ -140,7 +140,8 @@ def _clears_slants(line, top: float, plate_h: float, plate_w: float, outline_mm:
     low, high = ink_heights(line.lines[0], line.role)
     baseline = top + ascent(line.role) * line.size
     far = max(abs(baseline - high * line.size - plate_h / 2), abs(baseline - low * line.size - plate_h / 2))
-    return line.width <= plate_w - 2 * far - outline_mm - 2 * LINE_CLEAR_MM
+    # The clearances are perpendicular to the 45-degree ends: across, they take sqrt(2) as much.
+    return line.width <= plate_w - 2 * far - math.sqrt(2) * (outline_mm + 2 * LINE_CLEAR_MM)
 
 
 #: Ground of every card back (full bleed) and the lattice drawn on it.

@@ -13,7 +13,7 @@ from pnp.components import style
 # colour-blind eyes; the number on every note and coin is the cue that needs no colour.
 NOTE_COLOURS = ("#C0DEA1", "#94BDE5", "#D58F39", "#2C9379", "#8855A6", "#962C26", "#473A0E")
 #: The medallion's radius as a share of the note's height: small enough that the caption under it
-#: gets its full 3.2 mm type and 0.6 mm of air above (at 0.26 it sat 0.3 mm under the disc).
+#: gets its type and LINE_CLEAR_MM of air above (at 0.26 it sat 0.3 mm under the disc).
 MEDALLION_RATIO = 0.23
 
 

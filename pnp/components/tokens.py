@@ -6,15 +6,18 @@ gutters.  A chip is a disc on a plain square: cut the square, or round it off.
 
 from __future__ import annotations
 
+import math
+
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, rect, text_block
-from pnp.components.fonts import ascent
+from pnp.components.fonts import ascent, ink_heights, text_width
+from pnp.errors import LayoutError
 from pnp.components.text import LINE_CLEAR_MM, fit, fit_in_circle
 from pnp.components import style
 
 
 #: Air (mm) between a token's label and the inside of its ring: enough to read as a gap when
-#: printed, where the general LINE_CLEAR_MM (0.3) read as touching.
+#: printed, where 0.3 mm (LINE_CLEAR_MM until it became 0.6) read as touching.
 LABEL_CLEAR_MM = 0.8
 
 
@@ -63,13 +66,21 @@ def chip(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(circle(c, c, r, fill=disc, stroke=style.CUT, stroke_mm=0.25))
     ring_r, ring_mm = r - SAFE_MM, ink.width(0.35)
     art.add(circle(c, c, ring_r, stroke=style.PARCHMENT_DARK if not ink.saver else style.INK, stroke_mm=ring_mm))
+    inside = ring_r - ring_mm / 2 - LINE_CLEAR_MM        # text keeps clear of the ring, sign and label
     big = fit(sign, "heavy", diameter * 0.62, diameter * 0.42, diameter * 0.4, 3, where, max_lines=1)
-    big_top = c - big.height * 0.72
-    art.add(text_block(big, c, big_top, text_fill, "middle", where))
+    # The sign stands on a baseline a little below the centre and shrinks, on that baseline,
+    # until the corners of its glyphs' box lie inside the ring (the "1" of "-1" came 0.5 mm from it).
+    baseline = c - big.height * 0.72 + ascent("heavy") * big.size
+    high = ink_heights(sign, "heavy")[1]
+    while math.hypot(text_width(sign, "heavy", big.size) / 2, c - (baseline - high * big.size)) > inside:
+        if big.size * 0.98 < 3:
+            raise LayoutError(f"sign {sign!r} does not fit the chip's ring even at 3.0 mm type", key=where)
+        big = fit(sign, "heavy", diameter * 0.62, diameter * 0.42, big.size * 0.98, 3, where, max_lines=1)
+    art.add(text_block(big, c, baseline - ascent("heavy") * big.size, text_fill, "middle", where))
     # The label hangs a little below the sign's baseline and must fit the ring's chord there:
     # a long word (da "Markedsbrik") set across the disc's width ran over the ring at both ends.
-    label_top = big_top + ascent("heavy") * big.size + diameter * 0.08 - c
-    small = fit_in_circle(label, "bold", ring_r - ring_mm / 2 - LINE_CLEAR_MM, label_top,
+    label_top = baseline + diameter * 0.08 - c
+    small = fit_in_circle(label, "bold", inside, label_top,
                           diameter * 0.13, 1.6, where)
     art.add(text_block(small, c, c + label_top, text_fill, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))
