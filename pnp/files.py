@@ -23,8 +23,12 @@ def _umask() -> int:
 def unwritable(folder: Path) -> tuple[Path, str] | None:
     """Why files could not be written into ``folder`` (created if missing): None when they
     can, else (the nearest existing ancestor, "is not a folder" or "folder is not writable").
-    Lets a command fail before its work rather than at ``write_atomically``."""
+    Lets a command fail before its work rather than at ``write_atomically``.  A folder still to
+    be made whose name ends in ``.pdf`` is refused too ("names a PDF file, not a folder"): the
+    command names its files itself, and ``--out kit.pdf`` would make a folder called kit.pdf."""
     probe = Path(folder)
+    if not probe.exists() and probe.suffix.lower() == ".pdf":
+        return probe, "names a PDF file, not a folder (give the folder to write the kit into)"
     while not probe.exists():
         probe = probe.parent
     if not probe.is_dir():
