@@ -314,11 +314,18 @@ class CaravanState:
         elif k == K_END:
             # C10: only a turn in which the player could not act counts towards a
             # stalemate; a turn passed by choice (other moves were legal) ends the count
-            if len(self.legal_moves()) > 1:
+            if self._can_act():
                 self.acted = True
             self._end_turn()
         else:
             raise RuleGap(f"unknown move {m!r}")
+
+    def _can_act(self) -> bool:
+        """Whether ``legal_moves`` offers more than ending the turn.  An unladen camel and
+        an action to place it (the usual case) answer without building the move list."""
+        if self.phase == PH_ACT and self.actions_left >= self.T.c_camel and min(self.load[self.cur]) < 0:
+            return True
+        return len(self.legal_moves()) > 1
 
     def _free_camel(self, p: int, s: int) -> int:
         """Index of player p's lowest-index unladen camel on space s (-1: reserve)."""
