@@ -263,7 +263,7 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     the result is one of ``moves``) rather than over the listed moves.  A trade's worth
     change is a give side's part plus a get side's part plus a rest, all three fixed once
     the Move cards held after the trade are (``_Worth``); so with the sides grouped by
-    (Move cards, cards) a group pair's offers are sums ``X[give] + Y[get] + C`` for the
+    Move cards a group pair's offers are sums ``X[give] + Y[get] + C`` for the
     mover and ``U[give] + V[get] + D`` for the partner.  Each group's give sides are
     sorted by ``X``, best first, and a scan stops as soon as the best still reachable
     falls below the best accepted offer found: most of the few hundred offers of a
@@ -284,17 +284,15 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
         n_q = state.hand_n[q]
         gets = _side_groups(state, state.hands[q])
         get_values: dict = {}
-        for (b, n_get), (get_rows, get_runs) in gets.items():
-            for (a, n_give), (give_rows, give_runs) in gives.items():
-                if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
-                    continue
+        for b, (get_rows, get_runs) in gets.items():
+            for a, (give_rows, give_runs) in gives.items():
                 h_p, h_q = mine.held - a + b, theirs.held + a - b  # Move cards held after the trade
                 # a side without Move cards has the same value whatever the Move cards held
-                key = (a, n_give, h_p) if a else (0, n_give)
+                key = (a, h_p) if a else 0
                 gl = give_lists.get(key)
-                if gl is None:  # rows (-X, index, side, its types, its runs): best X first, then by order
+                if gl is None:  # rows (-X, index, side, its types, its runs, its cards): best X first, then by order
                     gl = give_lists[key] = sorted(zip(map(neg, mine.values(give_runs, -1, h_p)), *give_rows, give_runs))
-                key = (b, n_get, h_p) if b else (0, n_get)
+                key = (b, h_p) if b else 0
                 ys = get_values.get(key)
                 if ys is None:
                     ys = get_values[key] = mine.values(get_runs, 1, h_p)
@@ -303,17 +301,19 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
                 if top + max(ys) + c < best:
                     continue
                 d = None
-                for j, get, y, runs in zip(get_rows[0], get_rows[1], ys, get_runs):
+                for j, get, n_get, y, runs in zip(get_rows[0], get_rows[1], get_rows[3], ys, get_runs):
                     y += c
                     if top + y < best:
                         continue
+                    # the hand limit (K2) for both hands after the trade, as bounds on the give side's cards
+                    lo, hi = n_p + n_get - limit, limit - n_q + n_get
                     v = None  # the partner's part of this get side, once needed
-                    for x, i, give, kinds, give_run in gl:
+                    for x, i, give, kinds, n_give, give_run in gl:
                         gain = y - x
                         if gain < best or gain == best and (qi, j, i) >= best_key:
                             break  # the rest of the list gains less, or as much but later in order
-                        if not kinds.isdisjoint(get):
-                            continue  # a type on both sides: not an offer
+                        if not lo <= n_give <= hi or not kinds.isdisjoint(get):
+                            continue  # a hand above the limit, or a type on both sides: not an offer
                         if v is None:
                             if d is None:
                                 d = theirs.rest(h_q)
@@ -333,9 +333,12 @@ def _is_move(T) -> list[bool]:
 
 
 def _side_groups(state: ChessboardState, hand: list[int]) -> dict:
-    """The offer sides of ``hand`` (``ChessboardState._sides``) grouped by (Move cards,
-    cards): ``((indices in _sides, sides, their card types as sets), runs)``, ``runs``
-    each side's ``_runs``, in ``_sides`` order.  Remembered per hand, as ``_sides`` is."""
+    """The offer sides of ``hand`` (``ChessboardState._sides``) grouped by their Move
+    cards: ``((indices in _sides, sides, their card types as sets, their cards), runs)``,
+    ``runs`` each side's ``_runs``, in ``_sides`` order.  Remembered per hand, as
+    ``_sides`` is.  (Grouped by Move cards only, as a side's worth depends on them through
+    the Move cards held after the trade; the hand limit is tested side by side in
+    ``_offer``: fewer groups, fewer lists to build and sort for every decision.)"""
     T = state.T
     key = tuple(hand)
     memo = T.scratch.get(_side_groups)
@@ -347,14 +350,15 @@ def _side_groups(state: ChessboardState, hand: list[int]) -> dict:
         groups: dict = {}
         for i, (side, n) in enumerate(state._sides(hand)):
             moves, kinds, runs = info[side]
-            g = groups.get((moves, n))
+            g = groups.get(moves)
             if g is None:
-                g = groups[(moves, n)] = ([], [], [], [])
+                g = groups[moves] = ([], [], [], [], [])
             g[0].append(i)
             g[1].append(side)
             g[2].append(kinds)
-            g[3].append(runs)
-        out = memo[key] = {k: (g[:3], g[3]) for k, g in groups.items()}
+            g[3].append(n)
+            g[4].append(runs)
+        out = memo[key] = {k: (g[:4], g[4]) for k, g in groups.items()}
     return out
 
 
