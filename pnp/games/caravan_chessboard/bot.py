@@ -101,24 +101,29 @@ def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = Non
     ``hand``: the hand to value the card in (default: the player's own, e.g. a hand after
     a trade under consideration).
     """
-    T = state.T
     region, rows, held = wants or _wants(state, p)
-    k = T.kind[t]
     if hand is None:
         hand = state.hands[p]
+    return _value(state.T, t, hand[t], state.cars[p][t], region, rows, held)
+
+
+def _value(T, t: int, n: int, loaded: int, region: int, rows: int, held: int) -> float:
+    """``card_value`` of type ``t`` with ``n`` of it in the hand and ``loaded`` in the
+    caravan, ``(region, rows, held)`` the wants: what the value reads of the state, so
+    that ``_Worth`` values changed hands without a hand to write them in."""
+    k = T.kind[t]
     if k == C_MOVE:
         steps = T.steps[t]
-        # 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
+        # 10 + 0.5 * steps - 3 * max(0, n - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
         # without the calls (x - 0 is x: the same float)
-        n = hand[t]
         extra = held - MOVE_CARDS_WANTED
         v = 10 + 0.5 * steps - (3 * (n - 1) if n > 1 else 0) - (2 * extra if extra > 0 else 0)
         return v + 6 if steps == rows else v
     if k == C_GOOD:
-        n = hand[t] + state.cars[p][t]
+        n += loaded
         return 6 + 2 * n if T.region[t] == region else 2 + n
     if k == C_SOLDIERS:
-        return 4 if not state.cars[p][t] and hand[t] <= 1 else 1
+        return 4 if not loaded and n <= 1 else 1
     return 2 if k == C_BANDITS else 1
 
 
@@ -149,12 +154,13 @@ class _Worth:
     cards, is ``delta(t, d, h2) = term(t, n + d, h2) - term(t, n, h2)`` (``n`` held now,
     ``term`` = count times value) plus, once for the whole change, ``rest(h2)``: what the
     other Move cards held lose or gain with ``h2``.  Every value is a multiple of 0.5
-    (``card_value``), so these sums are exact in any order.  Terms are remembered: the
-    few hundred offers of a trade decision cost little.
+    (``card_value``), so these sums are exact in any order.  Each side's change by type
+    and count is remembered (``values``): the few hundred offers of a trade decision
+    cost little.
     """
 
-    __slots__ = ("state", "p", "hand", "region", "rows", "held", "is_move", "held_types", "probe", "terms",
-                 "deltas", "rests")
+    __slots__ = ("state", "p", "hand", "region", "rows", "held", "is_move", "held_types", "T", "car", "deltas",
+                 "rests")
 
     def __init__(self, state: ChessboardState, p: int, wants: tuple | None = None):
         T = state.T
@@ -165,27 +171,14 @@ class _Worth:
         self.held = sum(T.move_get(hand))
         self.is_move = _is_move(T)
         self.held_types = [t for t in T.move_types if hand[t]]
-        self.probe = hand[:]
-        self.terms: dict = {}
+        self.T, self.car = T, state.cars[p]
         self.deltas: dict = {}
         self.rests: dict = {}
 
     def term(self, t: int, n: int, h: int) -> float:
         """``n`` cards of type ``t`` held with ``h`` Move cards: ``n * card_value``."""
-        if not self.is_move[t]:
-            h = -1  # only a Move card's value depends on the Move cards held
-        key = (t, n, h)
-        v = self.terms.get(key)
-        if v is None:
-            if n <= 0:
-                v = 0.0
-            else:
-                probe = self.probe
-                probe[t] = n
-                v = n * card_value(self.state, self.p, t, (self.region, self.rows, h), probe)
-                probe[t] = self.hand[t]
-            self.terms[key] = v
-        return v
+        # computed, not remembered: a value is a few operations, a lookup as many
+        return n * _value(self.T, t, n, self.car[t], self.region, self.rows, h) if n > 0 else 0.0
 
     def delta(self, t: int, d: int, h2: int) -> float:
         n = self.hand[t]
@@ -204,7 +197,22 @@ class _Worth:
         """The change each side of ``runs_list`` makes (each a tuple of (type, count)
         runs, see ``_side_groups``), given (``sign`` 1) or taken (-1), ``h2`` Move cards
         held after the trade; without ``rest(h2)``."""
-        return [self.value(runs, sign, h2) for runs in runs_list]
+        memo = self.deltas.get((sign, h2))
+        if memo is None:
+            memo = self.deltas[(sign, h2)] = {}
+        out = []
+        append = out.append
+        get = memo.get
+        # ``value`` inlined: a decision values a few dozen sides, each one or two runs
+        for runs in runs_list:
+            v = 0.0
+            for tc in runs:
+                x = get(tc)
+                if x is None:
+                    x = memo[tc] = self.delta(tc[0], sign * tc[1], h2)
+                v += x
+            append(v)
+        return out
 
     def value(self, runs: tuple, sign: int, h2: int) -> float:
         """The change one side (a tuple of (type, count) runs) makes; see ``values``."""
