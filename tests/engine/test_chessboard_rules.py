@@ -277,6 +277,53 @@ def test_the_bots_offer_search_finds_the_exhaustive_searchs_offer(cgame):
     assert decisions > 100 and 0 < offers < decisions  # both outcomes were compared
 
 
+def _brute_offers(s):
+    """Every offer of a trade decision, by the rules (K7, S2) over every pair of offer
+    sides: no type on both sides, neither hand above the limit; partner, give, get order."""
+    k, limit, p = s.T.trade_max, s.T.hand_limit, s.cur
+    out = []
+    for q in s.partners:
+        for give, n_give in s._sides(s.hands[p]):
+            for get, n_get in s._sides(s.hands[q]):
+                if (set(give) - {-1}).isdisjoint(get) and s.hand_n[p] - n_give + n_get <= limit \
+                        and s.hand_n[q] - n_get + n_give <= limit:
+                    out.append((C.K_OFFER, q) + give + get)
+    return out + [(C.K_DONE,)]
+
+
+def test_trade_moves_are_counted_tested_and_placed_as_listed(cgame):
+    """``OfferMoves`` counts the offers from the card counts, tests a move against the
+    hands and places it by counting, without listing; on every trade decision of seeded
+    games each answer equals the brute-force list's, for every offer and for near misses
+    (a side changed by one type, a side unsorted or unpadded, another partner)."""
+    from pnp.engine.core import game_seed, player_rng
+
+    decisions = probes = 0
+    for players, i in ((2, 0), (4, 5)):
+        seed = game_seed(7, players, i)
+        s, rng = C.new_game(cgame, players, seed), player_rng(seed)
+        while not s.is_terminal():
+            moves = s.legal_moves()
+            if s.phase == C.PH_TRADE:
+                brute = _brute_offers(s)
+                assert isinstance(moves, C.OfferMoves) and len(moves) == len(brute)
+                k = s.T.trade_max
+                for j, m in enumerate(brute):
+                    fresh = C.OfferMoves(s, s.cur)  # nothing listed yet
+                    assert m in fresh and fresh.index(m) == j
+                    if m[0] != C.K_OFFER or j % 5:
+                        continue  # near misses of every fifth offer
+                    near = [m[:2] + m[3:] + (-1,), (m[0], s.cur) + m[2:], m[:2] + m[2:2 + k][::-1] + m[2 + k:]]
+                    near += [m[:x] + (t,) + m[x + 1:] for x in (2, 2 + k) for t in (-1, 0, 14, 20)]
+                    for n in near:
+                        assert (n in C.OfferMoves(s, s.cur)) == (n in brute), (m, n)
+                        probes += 1
+                assert list(moves) == brute and moves == brute
+                decisions += 1
+            s.apply(moves[0] if len(moves) == 1 else bot.choose(s, moves, rng))
+    assert decisions > 50 and probes > 1000
+
+
 # ----------------------------------------------------------------------------- draw phase (K1-K3)
 def test_draw_phase_discard_exchange_draw_three_keep_two_hand_limit(new, cgame):
     r = cgame.rules

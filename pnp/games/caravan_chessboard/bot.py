@@ -101,24 +101,29 @@ def card_value(state: ChessboardState, p: int, t: int, wants: tuple | None = Non
     ``hand``: the hand to value the card in (default: the player's own, e.g. a hand after
     a trade under consideration).
     """
-    T = state.T
     region, rows, held = wants or _wants(state, p)
-    k = T.kind[t]
     if hand is None:
         hand = state.hands[p]
+    return _value(state.T, t, hand[t], state.cars[p][t], region, rows, held)
+
+
+def _value(T, t: int, n: int, loaded: int, region: int, rows: int, held: int) -> float:
+    """``card_value`` of type ``t`` with ``n`` of it in the hand and ``loaded`` in the
+    caravan, ``(region, rows, held)`` the wants: what the value reads of the state, so
+    that ``_Worth`` values changed hands without a hand to write them in."""
+    k = T.kind[t]
     if k == C_MOVE:
         steps = T.steps[t]
-        # 10 + 0.5 * steps - 3 * max(0, hand[t] - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
+        # 10 + 0.5 * steps - 3 * max(0, n - 1) - 2 * max(0, held - MOVE_CARDS_WANTED),
         # without the calls (x - 0 is x: the same float)
-        n = hand[t]
         extra = held - MOVE_CARDS_WANTED
         v = 10 + 0.5 * steps - (3 * (n - 1) if n > 1 else 0) - (2 * extra if extra > 0 else 0)
         return v + 6 if steps == rows else v
     if k == C_GOOD:
-        n = hand[t] + state.cars[p][t]
+        n += loaded
         return 6 + 2 * n if T.region[t] == region else 2 + n
     if k == C_SOLDIERS:
-        return 4 if not state.cars[p][t] and hand[t] <= 1 else 1
+        return 4 if not loaded and n <= 1 else 1
     return 2 if k == C_BANDITS else 1
 
 
@@ -149,12 +154,13 @@ class _Worth:
     cards, is ``delta(t, d, h2) = term(t, n + d, h2) - term(t, n, h2)`` (``n`` held now,
     ``term`` = count times value) plus, once for the whole change, ``rest(h2)``: what the
     other Move cards held lose or gain with ``h2``.  Every value is a multiple of 0.5
-    (``card_value``), so these sums are exact in any order.  Terms are remembered: the
-    few hundred offers of a trade decision cost little.
+    (``card_value``), so these sums are exact in any order.  Each side's change by type
+    and count is remembered (``values``): the few hundred offers of a trade decision
+    cost little.
     """
 
-    __slots__ = ("state", "p", "hand", "region", "rows", "held", "is_move", "held_types", "probe", "terms",
-                 "deltas", "rests")
+    __slots__ = ("state", "p", "hand", "region", "rows", "held", "is_move", "held_types", "T", "car", "deltas",
+                 "rests")
 
     def __init__(self, state: ChessboardState, p: int, wants: tuple | None = None):
         T = state.T
@@ -165,27 +171,14 @@ class _Worth:
         self.held = sum(T.move_get(hand))
         self.is_move = _is_move(T)
         self.held_types = [t for t in T.move_types if hand[t]]
-        self.probe = hand[:]
-        self.terms: dict = {}
+        self.T, self.car = T, state.cars[p]
         self.deltas: dict = {}
         self.rests: dict = {}
 
     def term(self, t: int, n: int, h: int) -> float:
         """``n`` cards of type ``t`` held with ``h`` Move cards: ``n * card_value``."""
-        if not self.is_move[t]:
-            h = -1  # only a Move card's value depends on the Move cards held
-        key = (t, n, h)
-        v = self.terms.get(key)
-        if v is None:
-            if n <= 0:
-                v = 0.0
-            else:
-                probe = self.probe
-                probe[t] = n
-                v = n * card_value(self.state, self.p, t, (self.region, self.rows, h), probe)
-                probe[t] = self.hand[t]
-            self.terms[key] = v
-        return v
+        # computed, not remembered: a value is a few operations, a lookup as many
+        return n * _value(self.T, t, n, self.car[t], self.region, self.rows, h) if n > 0 else 0.0
 
     def delta(self, t: int, d: int, h2: int) -> float:
         n = self.hand[t]
@@ -204,7 +197,22 @@ class _Worth:
         """The change each side of ``runs_list`` makes (each a tuple of (type, count)
         runs, see ``_side_groups``), given (``sign`` 1) or taken (-1), ``h2`` Move cards
         held after the trade; without ``rest(h2)``."""
-        return [self.value(runs, sign, h2) for runs in runs_list]
+        memo = self.deltas.get((sign, h2))
+        if memo is None:
+            memo = self.deltas[(sign, h2)] = {}
+        out = []
+        append = out.append
+        get = memo.get
+        # ``value`` inlined: a decision values a few dozen sides, each one or two runs
+        for runs in runs_list:
+            v = 0.0
+            for tc in runs:
+                x = get(tc)
+                if x is None:
+                    x = memo[tc] = self.delta(tc[0], sign * tc[1], h2)
+                v += x
+            append(v)
+        return out
 
     def value(self, runs: tuple, sign: int, h2: int) -> float:
         """The change one side (a tuple of (type, count) runs) makes; see ``values``."""
@@ -263,7 +271,7 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
     the result is one of ``moves``) rather than over the listed moves.  A trade's worth
     change is a give side's part plus a get side's part plus a rest, all three fixed once
     the Move cards held after the trade are (``_Worth``); so with the sides grouped by
-    (Move cards, cards) a group pair's offers are sums ``X[give] + Y[get] + C`` for the
+    Move cards a group pair's offers are sums ``X[give] + Y[get] + C`` for the
     mover and ``U[give] + V[get] + D`` for the partner.  Each group's give sides are
     sorted by ``X``, best first, and a scan stops as soon as the best still reachable
     falls below the best accepted offer found: most of the few hundred offers of a
@@ -284,17 +292,15 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
         n_q = state.hand_n[q]
         gets = _side_groups(state, state.hands[q])
         get_values: dict = {}
-        for (b, n_get), (get_rows, get_runs) in gets.items():
-            for (a, n_give), (give_rows, give_runs) in gives.items():
-                if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
-                    continue
+        for b, (get_rows, get_runs) in gets.items():
+            for a, (give_rows, give_runs) in gives.items():
                 h_p, h_q = mine.held - a + b, theirs.held + a - b  # Move cards held after the trade
                 # a side without Move cards has the same value whatever the Move cards held
-                key = (a, n_give, h_p) if a else (0, n_give)
+                key = (a, h_p) if a else 0
                 gl = give_lists.get(key)
-                if gl is None:  # rows (-X, index, side, its types, its runs): best X first, then by order
+                if gl is None:  # rows (-X, index, side, its types, its runs, its cards): best X first, then by order
                     gl = give_lists[key] = sorted(zip(map(neg, mine.values(give_runs, -1, h_p)), *give_rows, give_runs))
-                key = (b, n_get, h_p) if b else (0, n_get)
+                key = (b, h_p) if b else 0
                 ys = get_values.get(key)
                 if ys is None:
                     ys = get_values[key] = mine.values(get_runs, 1, h_p)
@@ -303,17 +309,19 @@ def _offer(state: ChessboardState, p: int, moves: list[tuple]) -> tuple:
                 if top + max(ys) + c < best:
                     continue
                 d = None
-                for j, get, y, runs in zip(get_rows[0], get_rows[1], ys, get_runs):
+                for j, get, n_get, y, runs in zip(get_rows[0], get_rows[1], get_rows[3], ys, get_runs):
                     y += c
                     if top + y < best:
                         continue
+                    # the hand limit (K2) for both hands after the trade, as bounds on the give side's cards
+                    lo, hi = n_p + n_get - limit, limit - n_q + n_get
                     v = None  # the partner's part of this get side, once needed
-                    for x, i, give, kinds, give_run in gl:
+                    for x, i, give, kinds, n_give, give_run in gl:
                         gain = y - x
                         if gain < best or gain == best and (qi, j, i) >= best_key:
                             break  # the rest of the list gains less, or as much but later in order
-                        if not kinds.isdisjoint(get):
-                            continue  # a type on both sides: not an offer
+                        if not lo <= n_give <= hi or not kinds.isdisjoint(get):
+                            continue  # a hand above the limit, or a type on both sides: not an offer
                         if v is None:
                             if d is None:
                                 d = theirs.rest(h_q)
@@ -333,9 +341,12 @@ def _is_move(T) -> list[bool]:
 
 
 def _side_groups(state: ChessboardState, hand: list[int]) -> dict:
-    """The offer sides of ``hand`` (``ChessboardState._sides``) grouped by (Move cards,
-    cards): ``((indices in _sides, sides, their card types as sets), runs)``, ``runs``
-    each side's ``_runs``, in ``_sides`` order.  Remembered per hand, as ``_sides`` is."""
+    """The offer sides of ``hand`` (``ChessboardState._sides``) grouped by their Move
+    cards: ``((indices in _sides, sides, their card types as sets, their cards), runs)``,
+    ``runs`` each side's ``_runs``, in ``_sides`` order.  Remembered per hand, as
+    ``_sides`` is.  (Grouped by Move cards only, as a side's worth depends on them through
+    the Move cards held after the trade; the hand limit is tested side by side in
+    ``_offer``: fewer groups, fewer lists to build and sort for every decision.)"""
     T = state.T
     key = tuple(hand)
     memo = T.scratch.get(_side_groups)
@@ -347,14 +358,15 @@ def _side_groups(state: ChessboardState, hand: list[int]) -> dict:
         groups: dict = {}
         for i, (side, n) in enumerate(state._sides(hand)):
             moves, kinds, runs = info[side]
-            g = groups.get((moves, n))
+            g = groups.get(moves)
             if g is None:
-                g = groups[(moves, n)] = ([], [], [], [])
+                g = groups[moves] = ([], [], [], [], [])
             g[0].append(i)
             g[1].append(side)
             g[2].append(kinds)
-            g[3].append(runs)
-        out = memo[key] = {k: (g[:3], g[3]) for k, g in groups.items()}
+            g[3].append(n)
+            g[4].append(runs)
+        out = memo[key] = {k: (g[:4], g[4]) for k, g in groups.items()}
     return out
 
 

@@ -29,6 +29,7 @@ import random
 from bisect import bisect_right
 from itertools import accumulate, chain, combinations_with_replacement, compress, repeat
 from operator import and_, itemgetter
+from collections.abc import Sequence
 from typing import Any
 
 from pnp.errors import VariantError
@@ -352,9 +353,7 @@ class ChessboardState:
         if ph == PH_EXCHANGE:  # the exchange begun: its other discards
             return list(compress(T.card_moves[K_EXCHANGE], hand))
         if ph == PH_TRADE:
-            moves = self._offers(p)
-            moves.append((K_DONE,))
-            return moves
+            return OfferMoves(self, p)
         if ph == PH_ANSWER:
             return [(K_ACCEPT,), (K_DECLINE,)]
         if ph == PH_DESERT:
@@ -495,24 +494,9 @@ class ChessboardState:
         caravan next to theirs (K7, S2): 1..``trade_max`` hand cards for 1..``trade_max``
         of the partner's, no card type on both sides, neither hand left above the hand
         limit (K2), while offers are left for this landing.  Whether the partner accepts
-        is the partner's decision (PH_ANSWER).  In order: partner, give side, get side."""
-        if self.offers_left <= 0 or not self.partners:
-            return []
-        limit = self.T.hand_limit
-        mine = self._sides(self.hands[p])
-        n_p = self.hand_n[p]
-        out: list[tuple] = []
-        for q in self.partners:
-            n_q = self.hand_n[q]
-            theirs = self._sides(self.hands[q])
-            for give, n_give in mine:
-                # the hand limit for both hands after the trade, as bounds on the get side's size
-                lo, hi = n_q + n_give - limit, limit - n_p + n_give
-                kinds = set(give)
-                kinds.discard(-1)
-                head = (K_OFFER, q) + give
-                out += [head + get for get, n_get in theirs if lo <= n_get <= hi and kinds.isdisjoint(get)]
-        return out
+        is the partner's decision (PH_ANSWER).  In order: partner, give side, get side.
+        (``legal_moves`` gives them as an ``OfferMoves``, which lists them only when read.)"""
+        return OfferMoves(self, p)[:-1]
 
     def _can_offer(self, p: int) -> bool:
         """Whether ``_offers(p)`` is non-empty, without listing it: offers are left and a
@@ -1052,6 +1036,195 @@ class ChessboardState:
         return "\n".join(marks)
 
 
+# ----------------------------------------------------------------------------- trade offers
+class OfferMoves(Sequence):
+    """The legal moves of a trade decision (``PH_TRADE``, K7, S2): every offer the mover
+    may make, in order partner, give side, get side (each side in ``_sides`` order), then
+    ``(K_DONE,)``.  An offer is ``(K_OFFER, partner, *give, *get)``.
+
+    A decision has about a hundred offers, but a playout only asks how many there are,
+    whether the chosen move is one of them and where (``pnp.engine.core.playout`` and the
+    mechanism labels), and the heuristic searches the offer sides itself (``bot._offer``).
+    So the offers are counted from the two hands' card counts (``_pair_count``), a move
+    is tested against the hands (``__contains__``) and placed by counting (``index``);
+    the list is made only when the moves are read one by one (random and exploring
+    players, tests), once.  It answers for the state it was made in: the hands and their
+    sizes are copied (the state changes with the next move).
+    """
+
+    __slots__ = ("k", "limit", "T", "hand_p", "n_p", "partners", "_sides", "_listed", "_count")
+
+    def __init__(self, state: ChessboardState, p: int):
+        T = self.T = state.T
+        self.k, self.limit = T.trade_max, T.hand_limit
+        self.hand_p, self.n_p = state.hands[p][:], state.hand_n[p]
+        # (partner, its hand, its hand size), in seat order; none when no offer is left
+        self.partners = (tuple((q, state.hands[q][:], state.hand_n[q]) for q in state.partners)
+                         if state.offers_left > 0 else ())
+        self._sides = state._sides
+        self._listed: list[tuple] | None = None
+        self._count: int | None = None
+
+    # -- the list, when it is read
+    def listed(self) -> list[tuple]:
+        """Every move, as a list (made once)."""
+        out = self._listed
+        if out is None:
+            out = self._listed = []
+            limit, n_p = self.limit, self.n_p
+            mine = self._sides(self.hand_p)
+            for q, hand_q, n_q in self.partners:
+                theirs = self._sides(hand_q)
+                for give, n_give in mine:
+                    # the hand limit for both hands after the trade, as bounds on the get side's size
+                    lo, hi = n_q + n_give - limit, limit - n_p + n_give
+                    kinds = set(give)
+                    kinds.discard(-1)
+                    head = (K_OFFER, q) + give
+                    out += [head + get for get, n_get in theirs if lo <= n_get <= hi and kinds.isdisjoint(get)]
+            out.append((K_DONE,))
+        return out
+
+    def __getitem__(self, i):
+        return self.listed()[i]
+
+    def __iter__(self):
+        return iter(self.listed())
+
+    def __eq__(self, other) -> bool:
+        return self.listed() == list(other) if isinstance(other, (list, tuple, OfferMoves)) else NotImplemented
+
+    __hash__ = None  # a sequence compared by its items, as a list
+
+    def __repr__(self) -> str:
+        return f"OfferMoves({self.listed()!r})"
+
+    # -- without the list
+    def __len__(self) -> int:
+        n = self._count
+        if n is None:
+            if self._listed is not None or self.k > 2:
+                n = len(self.listed())  # _pair_count's formula holds for sides of at most 2 cards
+            else:
+                n = 1 + sum(self._pair_count(hand_q, n_q) for _, hand_q, n_q in self.partners)
+            self._count = n
+        return n
+
+    def _pair_count(self, hand_q: list[int], n_q: int) -> int:
+        """Offers to the partner holding ``hand_q`` (``n_q`` cards), for sides of at most 2
+        cards (``k`` <= 2), from the card counts alone, by inclusion and exclusion: the
+        pairs (give, get) sharing no type are all pairs, minus for each type t the pairs
+        where both sides hold t, plus for each two types the pairs where both sides hold
+        both (then each side is that pair of types)."""
+        hand_p, k, limit, n_p = self.hand_p, self.k, self.limit, self.n_p
+        mp, size_p = _side_sizes(hand_p)
+        mq, size_q = _side_sizes(hand_q)
+        both = [t for t, n in enumerate(hand_p) if n and hand_q[t]]
+        total = 0
+        for n_give in range(1, k + 1):
+            for n_get in range(1, k + 1):
+                if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
+                    continue
+                shared = sum(_holding(hand_p, mp, t, n_give) * _holding(hand_q, mq, t, n_get) for t in both)
+                pairs = len(both) * (len(both) - 1) // 2 if n_give == n_get == 2 else 0
+                total += size_p[n_give] * size_q[n_get] - shared + pairs
+        return total
+
+    def _give_counts(self, hand_q: list[int], n_q: int):
+        """``count(give)``: the offers to the partner holding ``hand_q`` (``n_q`` cards)
+        that give the side ``give`` (its types, without padding); as ``_pair_count``."""
+        k, limit, n_p = self.k, self.limit, self.n_p
+        mq, size_q = _side_sizes(hand_q)
+
+        def count(give: tuple[int, ...]) -> int:
+            n_give, kinds = len(give), set(give)
+            total = 0
+            for n_get in range(1, k + 1):
+                if n_p - n_give + n_get > limit or n_q - n_get + n_give > limit:
+                    continue
+                shared = sum(_holding(hand_q, mq, t, n_get) for t in kinds if hand_q[t])
+                pair = 1 if n_get == 2 and len(kinds) == 2 and all(hand_q[t] for t in kinds) else 0
+                total += size_q[n_get] - shared + pair
+            return total
+
+        return count
+
+    def __contains__(self, m) -> bool:
+        if m == (K_DONE,):
+            return True
+        k = self.k
+        if type(m) is not tuple or len(m) != 2 + 2 * k or m[0] != K_OFFER:
+            return False
+        for q, hand_q, n_q in self.partners:
+            if q == m[1]:
+                break
+        else:
+            return False
+        give, get = self._side(m[2:2 + k], self.hand_p), self._side(m[2 + k:], hand_q)
+        if give is None or get is None or not set(give).isdisjoint(get):
+            return False
+        n_give, n_get = len(give), len(get)
+        return self.n_p - n_give + n_get <= self.limit and n_q - n_get + n_give <= self.limit
+
+    def _side(self, side: tuple, hand: list[int]) -> tuple[int, ...] | None:
+        """The types of ``side`` if it is one of ``hand``'s offer sides (1..k types of the
+        hand, sorted, padded with -1 at the end), else None."""
+        types = tuple(t for t in side if t != -1)
+        if (not types or side != types + (-1,) * (self.k - len(types))
+                or any(type(t) is not int or not 0 <= t < self.T.T for t in types)
+                or list(types) != sorted(types) or any(types.count(t) > hand[t] for t in set(types))):
+            return None
+        return types
+
+    def index(self, m, start: int = 0, stop: int | None = None) -> int:
+        if self._listed is not None or self.k > 2 or start or stop is not None or m not in self:
+            return self.listed().index(m, start, *(() if stop is None else (stop,)))
+        if m == (K_DONE,):
+            return len(self) - 1
+        k = self.k
+        give_side, get_side = m[2:2 + k], m[2 + k:]
+        i = 0
+        for q, hand_q, n_q in self.partners:
+            if q != m[1]:
+                i += self._pair_count(hand_q, n_q)
+                continue
+            count = self._give_counts(hand_q, n_q)
+            for side, _ in self._sides(self.hand_p):
+                give = tuple(t for t in side if t != -1)
+                if side != give_side:
+                    i += count(give)
+                    continue
+                # this give side's offers come in the partner's side order
+                kinds = set(give)
+                lo, hi = n_q + len(give) - self.limit, self.limit - self.n_p + len(give)
+                for get, n_get in self._sides(hand_q):
+                    if get == get_side:
+                        return i
+                    if lo <= n_get <= hi and kinds.isdisjoint(get):
+                        i += 1
+        raise ValueError(f"{m!r} is not in the list")  # not reached: ``m in self`` holds
+
+    def count(self, m) -> int:
+        return 1 if m in self else 0
+
+
+def _side_sizes(hand: list[int]) -> tuple[int, tuple[int, int, int]]:
+    """(card types in ``hand``, (0, its offer sides of 1 card, of 2 cards)): a side of 2
+    is two types, or two cards of one type."""
+    m = doubles = 0
+    for n in hand:
+        if n:
+            m += 1
+            doubles += n >= 2
+    return m, (0, m, m * (m - 1) // 2 + doubles)
+
+
+def _holding(hand: list[int], kinds: int, t: int, n: int) -> int:
+    """How many offer sides of ``n`` cards (1 or 2) of ``hand`` (holding ``kinds`` card
+    types, ``t`` among them) hold type ``t``: itself; or with each other type, and twice."""
+    return 1 if n == 1 else kinds - 1 + (hand[t] >= 2)
+
+
 # ----------------------------------------------------------------------------- mechanisms
 #: Every mechanism a decision can offer (``pnp check``'s coverage table): a kind of legal
 #: move in its phase, and the choices within a rule (load soldiers or goods, move again
@@ -1096,6 +1269,8 @@ def mechanisms(state: ChessboardState, moves: list[tuple]) -> list[str]:
     if ph == PH_PLACE:
         end_of = state.T.end_of
         return ["start in Europe" if end_of[m[1]] == 0 else "start in the Orient" for m in moves]
+    if ph == PH_TRADE and isinstance(moves, OfferMoves):  # offers, then "done": without listing the offers
+        return ["offer a trade"] * (len(moves) - 1) + ["no more offers"]
     labels = _BY_PHASE[ph]
     return [labels[m[0]] for m in moves]
 
