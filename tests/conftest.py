@@ -112,6 +112,78 @@ def kit_pieces(tmp_path_factory, worker_id):
     return pieces
 
 
+def _tree_digest(folder: Path) -> str:
+    """SHA-256 of every file's path and bytes under ``folder`` (read each time: tests edit
+    data copies in place)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_pure_work(tmp_path_factory, worker_id):
+    """Two pure steps of a build, done once per input for the whole test run and shared by
+    every xdist worker (a file lock makes the first caller compute): the rules sheet
+    (``pnp.kit.build._rules_sheet``: PDF, page count, page inks), keyed by the bytes of the
+    whole data folder, the fonts folder's path, game, variant, language and paper; and the
+    conversion of a batch of distinct pages (``pnp.printing.pdf._convert_pages``), keyed by
+    the SVG text and the fonts folder's path.  Tests build the same 2-player card kit with a
+    dozen print options: its rules sheet was about two thirds of each build's CPU.
+
+    Only results are stored (an error is raised again by the next caller), and nothing the
+    builds of other processes (``pnp`` run as a subprocess, test_determinism's rebuilds)
+    do goes through here, so byte-identity across processes is still checked against
+    builds that computed everything themselves."""
+    import pnp.kit.build as build
+    import pnp.printing.pdf as pdfout
+    from pnp.components import fonts
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent
+    cache = root / "pure-work"
+    cache.mkdir(exist_ok=True)
+    real_rules_sheet, real_convert_pages = build._rules_sheet, pdfout._convert_pages
+
+    def stored(key: str, compute, dump, load):
+        path = cache / key
+        with FileLock(str(cache / f"{key}.lock")):
+            if not path.exists():
+                value = compute()
+                part = path.with_suffix(".part")
+                part.write_bytes(dump(value))
+                part.rename(path)
+                return value
+        return load(path.read_bytes())
+
+    def rules_sheet(game, variant, lang: str, paper: str):
+        key = hashlib.sha256(json.dumps([_tree_digest(Path(game.folder).parent), str(fonts.FONT_DIR), game.id,
+                                         repr(variant), lang, paper]).encode()).hexdigest()[:24]
+
+        def dump(value):
+            pdf, pages, inks = value
+            return json.dumps([pages, inks]).encode() + b"\n" + pdf
+
+        def load(data):
+            head, _newline, pdf = data.partition(b"\n")
+            pages, inks = json.loads(head)
+            return pdf, pages, inks
+
+        return stored(f"rules-{key}", lambda: real_rules_sheet(game, variant, lang, paper), dump, load)
+
+    def convert_pages(svgs):
+        digest = hashlib.sha256(str(fonts.FONT_DIR).encode())
+        for svg in svgs:
+            digest.update(b"\0" + svg.encode("utf-8"))
+        return stored(f"pages-{digest.hexdigest()[:24]}", lambda: real_convert_pages(svgs), bytes, bytes)
+
+    build._rules_sheet, pdfout._convert_pages = rules_sheet, convert_pages
+    yield
+    build._rules_sheet, pdfout._convert_pages = real_rules_sheet, real_convert_pages
+
+
 # Samarkand kits most print and kit tests read: default, Danish Letter, 2 players.
 SAMARKAND_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["samarkand", "--players", "2"]]
 
