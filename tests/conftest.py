@@ -129,14 +129,20 @@ def shared_pure_work(tmp_path_factory, worker_id):
     (``pnp.kit.build._rules_sheet``: PDF, page count, page inks), keyed by the bytes of the
     whole data folder, the fonts folder's path, game, variant, language and paper; and the
     conversion of a batch of distinct pages (``pnp.printing.pdf._convert_pages``), keyed by
-    the SVG text and the fonts folder's path.  Tests build the same 2-player card kit with a
-    dozen print options: its rules sheet was about two thirds of each build's CPU.
+    the SVG text and the fonts folder's path; and the packer's search for the best packing
+    (``pnp.printing.packing._search``), keyed by the pickled pieces, settings and rooms, its
+    result pickled (each caller gets its own copy).  Tests build the same 2-player card kit
+    with a dozen print options (its rules sheet was two thirds of each build's CPU) and the
+    Caravan kit some thirty times (the search was two thirds of each).
 
     Only results are stored (an error is raised again by the next caller), and nothing the
     builds of other processes (``pnp`` run as a subprocess, test_determinism's rebuilds)
     do goes through here, so byte-identity across processes is still checked against
     builds that computed everything themselves."""
+    import pickle
+
     import pnp.kit.build as build
+    import pnp.printing.packing as packing
     import pnp.printing.pdf as pdfout
     from pnp.components import fonts
 
@@ -145,7 +151,7 @@ def shared_pure_work(tmp_path_factory, worker_id):
         root = root.parent
     cache = root / "pure-work"
     cache.mkdir(exist_ok=True)
-    real_rules_sheet, real_convert_pages = build._rules_sheet, pdfout._convert_pages
+    real_rules_sheet, real_convert_pages, real_search = build._rules_sheet, pdfout._convert_pages, packing._search
 
     def stored(key: str, compute, dump, load):
         path = cache / key
@@ -179,9 +185,14 @@ def shared_pure_work(tmp_path_factory, worker_id):
             digest.update(b"\0" + svg.encode("utf-8"))
         return stored(f"pages-{digest.hexdigest()[:24]}", lambda: real_convert_pages(svgs), bytes, bytes)
 
-    build._rules_sheet, pdfout._convert_pages = rules_sheet, convert_pages
+    def search(*args):
+        key = hashlib.sha256(pickle.dumps(args, protocol=4)).hexdigest()[:24]
+        return stored(f"packing-{key}", lambda: real_search(*args), lambda value: pickle.dumps(value, protocol=4),
+                      pickle.loads)
+
+    build._rules_sheet, pdfout._convert_pages, packing._search = rules_sheet, convert_pages, search
     yield
-    build._rules_sheet, pdfout._convert_pages = real_rules_sheet, real_convert_pages
+    build._rules_sheet, pdfout._convert_pages, packing._search = real_rules_sheet, real_convert_pages, real_search
 
 
 # Samarkand kits most print and kit tests read: default, Danish Letter, 2 players.
