@@ -23,6 +23,39 @@ from helpers import shared_folder
 os.environ["PNP_BUILD_PROCESSES"] = "1"
 
 
+# The order xdist hands files to the workers (pyproject: --dist loadfile --no-loadscope-reorder):
+# the heaviest first, so that the last files either worker takes are short and neither waits
+# long for the other at the end (longest-processing-time-first).  With xdist's own order (most
+# tests first) files of a few slow tests came last: test_determinism's three rebuilds, the
+# pseudo-locale kits.  Seconds of CPU of each whole file (its builds, its subprocesses; on the
+# 2-core machine, 30 Nov 2026, the shared kits counted where first built); only the order
+# matters.  Files not named follow, most tests first.
+HEAVY_FILES = {
+    "tests/test_trust.py": 15, "tests/test_caravan_kit.py": 12, "tests/test_rules_diagrams.py": 12,
+    "tests/test_sheet_labels.py": 11, "tests/test_determinism.py": 8, "tests/test_cli.py": 8,
+    "tests/test_danish_output.py": 8, "tests/test_print.py": 7, "tests/test_packing.py": 6,
+    "tests/test_pseudo_locale.py": 6, "tests/engine/test_core_and_check.py": 6,
+    "tests/bad_input/test_bad_input.py": 5, "tests/test_caravan_ink.py": 5, "tests/test_kit.py": 5,
+    "tests/test_rulebook.py": 5, "tests/test_targets.py": 4, "tests/test_chessboard_kit.py": 4,
+    "tests/engine/test_caravan_check.py": 3, "tests/test_chessboard_ink.py": 3, "tests/test_i18n.py": 3,
+    "tests/test_plurals.py": 3, "tests/test_faces.py": 3, "tests/engine/test_read_coverage.py": 3,
+    "tests/test_bleed_marks.py": 3, "tests/test_board_seams.py": 3, "tests/test_calibrate.py": 3,
+    "tests/test_registry.py": 2,
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Files heaviest first (``HEAVY_FILES``), then most tests first; a file's tests keep
+    their order (a stable sort)."""
+    def file_of(item) -> str:
+        return item.nodeid.split("::")[0]
+
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[file_of(item)] = counts.get(file_of(item), 0) + 1
+    items.sort(key=lambda item: (-HEAVY_FILES.get(file_of(item), 0), -counts[file_of(item)], file_of(item)))
+
+
 @pytest.fixture(scope="session")
 def shared_builds(tmp_path_factory, worker_id):
     """``build(*cli_args) -> folder``: ``pnp build *cli_args --no-check`` run once for the whole
