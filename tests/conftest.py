@@ -157,16 +157,21 @@ def _tree_digest(folder: Path) -> str:
 
 @pytest.fixture(scope="session", autouse=True)
 def shared_pure_work(tmp_path_factory, worker_id):
-    """Two pure steps of a build, done once per input for the whole test run and shared by
-    every xdist worker (a file lock makes the first caller compute): the rules sheet
-    (``pnp.kit.build._rules_sheet``: PDF, page count, page inks), keyed by the bytes of the
-    whole data folder, the fonts folder's path, game, variant, language and paper; and the
-    conversion of a batch of distinct pages (``pnp.printing.pdf._convert_pages``), keyed by
-    the SVG text and the fonts folder's path; and the packer's search for the best packing
-    (``pnp.printing.packing._search``), keyed by the pickled pieces, settings and rooms, its
-    result pickled (each caller gets its own copy).  Tests build the same 2-player card kit
-    with a dozen print options (its rules sheet was two thirds of each build's CPU) and the
-    Caravan kit some thirty times (the search was two thirds of each).
+    """Three pure steps of a build, done once per input for the whole test run and shared by
+    every xdist worker (a file lock makes the first caller compute):
+
+    - the rules sheet (``pnp.kit.build._rules_sheet``: PDF, page count, page inks), keyed by
+      the bytes of the whole data folder, the fonts folder's path, game, variant, language
+      and paper;
+    - the conversion of a batch of distinct pages (``pnp.printing.pdf._convert_pages``),
+      keyed by the SVG text and the fonts folder's path;
+    - the packer's search for the best packing (``pnp.printing.packing._search``), keyed by
+      its pickled arguments (pieces, settings, rooms); the result is pickled, so each caller
+      gets its own copy.
+
+    Tests build the same 2-player card kit with a dozen print options (its rules sheet was
+    two thirds of each build's CPU) and the Caravan kit some thirty times (the search was
+    two thirds of each).
 
     Only results are stored (an error is raised again by the next caller), and nothing the
     builds of other processes (``pnp`` run as a subprocess, test_determinism's rebuilds)
@@ -198,6 +203,8 @@ def shared_pure_work(tmp_path_factory, worker_id):
         return load(path.read_bytes())
 
     def rules_sheet(game, variant, lang: str, paper: str):
+        if getattr(game, "folder", None) is None:       # a model that does not say where its data is
+            return real_rules_sheet(game, variant, lang, paper)
         key = hashlib.sha256(json.dumps([_tree_digest(Path(game.folder).parent), str(fonts.FONT_DIR), game.id,
                                          repr(variant), lang, paper]).encode()).hexdigest()[:24]
 
