@@ -23,6 +23,39 @@ from helpers import shared_folder
 os.environ["PNP_BUILD_PROCESSES"] = "1"
 
 
+# The order xdist hands files to the workers (pyproject: --dist loadfile --no-loadscope-reorder):
+# the heaviest first, so that the last files either worker takes are short and neither waits
+# long for the other at the end (longest-processing-time-first).  With xdist's own order (most
+# tests first) files of a few slow tests came last: test_determinism's three rebuilds, the
+# pseudo-locale kits.  Seconds of CPU of each whole file (its builds, its subprocesses; on the
+# 2-core machine, 30 Nov 2026, the shared kits counted where first built); only the order
+# matters.  Files not named follow, most tests first.
+HEAVY_FILES = {
+    "tests/test_trust.py": 15, "tests/test_caravan_kit.py": 12, "tests/test_rules_diagrams.py": 12,
+    "tests/test_sheet_labels.py": 11, "tests/test_determinism.py": 8, "tests/test_cli.py": 8,
+    "tests/test_danish_output.py": 8, "tests/test_print.py": 7, "tests/test_packing.py": 6,
+    "tests/test_pseudo_locale.py": 6, "tests/engine/test_core_and_check.py": 6,
+    "tests/bad_input/test_bad_input.py": 5, "tests/test_caravan_ink.py": 5, "tests/test_kit.py": 5,
+    "tests/test_rulebook.py": 5, "tests/test_targets.py": 4, "tests/test_chessboard_kit.py": 4,
+    "tests/engine/test_caravan_check.py": 3, "tests/test_chessboard_ink.py": 3, "tests/test_i18n.py": 3,
+    "tests/test_plurals.py": 3, "tests/test_faces.py": 3, "tests/engine/test_read_coverage.py": 3,
+    "tests/test_bleed_marks.py": 3, "tests/test_board_seams.py": 3, "tests/test_calibrate.py": 3,
+    "tests/test_registry.py": 2,
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Files heaviest first (``HEAVY_FILES``), then most tests first; a file's tests keep
+    their order (a stable sort)."""
+    def file_of(item) -> str:
+        return item.nodeid.split("::")[0]
+
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[file_of(item)] = counts.get(file_of(item), 0) + 1
+    items.sort(key=lambda item: (-HEAVY_FILES.get(file_of(item), 0), -counts[file_of(item)], file_of(item)))
+
+
 @pytest.fixture(scope="session")
 def shared_builds(tmp_path_factory, worker_id):
     """``build(*cli_args) -> folder``: ``pnp build *cli_args --no-check`` run once for the whole
@@ -110,6 +143,101 @@ def kit_pieces(tmp_path_factory, worker_id):
         return json.loads(stored.read_text(encoding="utf-8"))
 
     return pieces
+
+
+def _tree_digest(folder: Path) -> str:
+    """SHA-256 of every file's path and bytes under ``folder`` (read each time: tests edit
+    data copies in place)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_pure_work(tmp_path_factory, worker_id):
+    """Three pure steps of a build, done once per input for the whole test run and shared by
+    every xdist worker (a file lock makes the first caller compute):
+
+    - the rules sheet (``pnp.kit.build._rules_sheet``: PDF, page count, page inks), keyed by
+      the bytes of the whole data folder, the fonts folder's path, game, variant, language
+      and paper;
+    - the conversion of a batch of distinct pages (``pnp.printing.pdf._convert_pages``),
+      keyed by the SVG text and the fonts folder's path;
+    - the packer's search for the best packing (``pnp.printing.packing._search``), keyed by
+      its pickled arguments (pieces, settings, rooms); the result is pickled, so each caller
+      gets its own copy.
+
+    Tests build the same 2-player card kit with a dozen print options (its rules sheet was
+    two thirds of each build's CPU) and the Caravan kit some thirty times (the search was
+    two thirds of each).
+
+    Only results are stored (an error is raised again by the next caller), and nothing the
+    builds of other processes (``pnp`` run as a subprocess, test_determinism's rebuilds)
+    do goes through here, so byte-identity across processes is still checked against
+    builds that computed everything themselves.  Off under mutmut (tools/mutation.py: its
+    trampolines read ``MUTANT_UNDER_TEST``): mutmut runs a mutant against the tests that
+    called its function, and a test served from here would not count as calling it."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        yield
+        return
+    import pickle
+
+    import pnp.kit.build as build
+    import pnp.printing.packing as packing
+    import pnp.printing.pdf as pdfout
+    from pnp.components import fonts
+
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent
+    cache = root / "pure-work"
+    cache.mkdir(exist_ok=True)
+    real_rules_sheet, real_convert_pages, real_search = build._rules_sheet, pdfout._convert_pages, packing._search
+
+    def stored(key: str, compute, dump, load):
+        path = cache / key
+        with FileLock(str(cache / f"{key}.lock")):
+            if not path.exists():
+                value = compute()
+                part = path.with_suffix(".part")
+                part.write_bytes(dump(value))
+                part.rename(path)
+                return value
+        return load(path.read_bytes())
+
+    def rules_sheet(game, variant, lang: str, paper: str):
+        if getattr(game, "folder", None) is None:       # a model that does not say where its data is
+            return real_rules_sheet(game, variant, lang, paper)
+        key = hashlib.sha256(json.dumps([_tree_digest(Path(game.folder).parent), str(fonts.FONT_DIR), game.id,
+                                         repr(variant), lang, paper]).encode()).hexdigest()[:24]
+
+        def dump(value):
+            pdf, pages, inks = value
+            return json.dumps([pages, inks]).encode() + b"\n" + pdf
+
+        def load(data):
+            head, _newline, pdf = data.partition(b"\n")
+            pages, inks = json.loads(head)
+            return pdf, pages, inks
+
+        return stored(f"rules-{key}", lambda: real_rules_sheet(game, variant, lang, paper), dump, load)
+
+    def convert_pages(svgs):
+        digest = hashlib.sha256(str(fonts.FONT_DIR).encode())
+        for svg in svgs:
+            digest.update(b"\0" + svg.encode("utf-8"))
+        return stored(f"pages-{digest.hexdigest()[:24]}", lambda: real_convert_pages(svgs), bytes, bytes)
+
+    def search(*args):
+        key = hashlib.sha256(pickle.dumps(args, protocol=4)).hexdigest()[:24]
+        return stored(f"packing-{key}", lambda: real_search(*args), lambda value: pickle.dumps(value, protocol=4),
+                      pickle.loads)
+
+    build._rules_sheet, pdfout._convert_pages, packing._search = rules_sheet, convert_pages, search
+    yield
+    build._rules_sheet, pdfout._convert_pages, packing._search = real_rules_sheet, real_convert_pages, real_search
 
 
 # Samarkand kits most print and kit tests read: default, Danish Letter, 2 players.

@@ -34,3 +34,17 @@ def shared_folder(build, kits: list[list[str]], tmp_path_factory, name: str) -> 
                 assert not target.exists(), f"two kits write {path.name}"
                 target.symlink_to(path, target_is_directory=path.is_dir())
     return out
+
+
+def rules_sheet(game, variant, lang: str, paper: str) -> tuple[int, bytes]:
+    """(page count, PDF) of ``game``'s rules sheet as a build typesets it (``render_rules_pdf``
+    through ``pnp.kit.build._rules_sheet``, looked up at each call so that the run's shared
+    rules sheets serve it: tests/conftest.py ``shared_pure_work``).  ``variant``: a
+    ``Variant`` or a player count (the data's default set-up for it, as render_rules_pdf
+    reads one)."""
+    from pnp.kit import build
+
+    if isinstance(variant, int):
+        variant = game.variant(variant)
+    pdf, pages, _inks = build._rules_sheet(game, variant, lang, paper)
+    return pages, pdf

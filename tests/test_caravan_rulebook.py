@@ -13,9 +13,9 @@ from pnp.errors import DataError, UsageError, VariantError
 from pnp.games.caravan.kit import rules_context
 from pnp.model import load_game
 from pnp.model.variant import Variant
-from pnp.kit.rulebook import PAPER_MM, render_rules_markdown, render_rules_pdf
+from pnp.kit.rulebook import PAPER_MM, render_rules_markdown
 
-from helpers import edit
+from helpers import edit, rules_sheet
 
 MM = 72.0 / 25.4
 OUR_FONTS = {"Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black", "Caladea-Bold"}
@@ -32,8 +32,7 @@ _cache: dict = {}
 def render(game, variant, lang, paper) -> tuple[int, bytes]:
     key = (variant, lang, paper)
     if key not in _cache:
-        buf = io.BytesIO()
-        _cache[key] = (render_rules_pdf(game, variant, lang, paper, buf), buf.getvalue())
+        _cache[key] = rules_sheet(game, variant, lang, paper)
     return _cache[key]
 
 

@@ -18,12 +18,12 @@ from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
 from pnp.components.fonts import fonts
 from pnp.geometry import PAPERS
-from helpers import PAPER_PT
+from helpers import PAPER_PT, rules_sheet
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings
 from pnp.games.caravan_chessboard import kit as chessboard
 from pnp.model import load_game
-from pnp.kit.rulebook import render_rules_markdown, render_rules_pdf
+from pnp.kit.rulebook import render_rules_markdown
 
 GAME = "caravan-chessboard"
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -169,9 +169,8 @@ def test_rules_print_the_engine_decisions(game, lang, heading, needles):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["en", "da"])
 def test_rules_sheet_pages_and_text(game, lang, paper):
-    buf = io.BytesIO()
-    pages = render_rules_pdf(game, game.variant(4), lang, paper, buf)
-    reader = PdfReader(io.BytesIO(buf.getvalue()))
+    pages, pdf = rules_sheet(game, game.variant(4), lang, paper)
+    reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == pages <= 3  # rules only: the player aids are pieces of their own (issue 12)
     for page in reader.pages:
         assert abs(float(page.mediabox.width) - PAPER_PT[paper][0]) < 0.01

@@ -9,7 +9,6 @@ manifests of built kits give the same figures (tests/test_kit.py fixture ``kit_d
 
 from __future__ import annotations
 
-import io
 import json
 from collections import Counter
 from functools import lru_cache
@@ -19,8 +18,8 @@ import pytest
 from pnp.components.svg import Face, group, rect
 from pnp.geometry import PAPERS
 from pnp.kit.aids import aid_run
+from pnp.kit import build as kit_build
 from pnp.kit.build import kit_sheets, pack_runs
-from pnp.kit.rulebook import render_rules_pdf
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
 from pnp.model.i18n import Strings
@@ -180,7 +179,9 @@ def sheet_count(game_id: str, players: int | None = None, paper: str = "a4", dup
     game = load_game(game_id, root)
     variant = game.variant(players or game.players_default, None)
     _runs, sheets, _new, _settings = kit_layout(game_id, players, paper, duplex)
-    rules_pages = render_rules_pdf(game, variant, "en", paper, io.BytesIO())
+    # The rules sheet as the build typesets it (kit_build._rules_sheet: render_rules_pdf into
+    # memory), so the test run's shared rules sheets (conftest shared_pure_work) serve here too.
+    rules_pages = kit_build._rules_sheet(game, variant, "en", paper)[1]
     pagination = paginate(rules_pages, [s.side for s in sheets], duplex)
     return len(sheets_of(pagination.sheet_pages(), set()))
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from pnp.model.catalog import data_dir
 from pnp.errors import DataError, FontError, UsageError, VariantError
 from pnp.model import load_game
-from helpers import PAPER_PT
+from helpers import PAPER_PT, rules_sheet
 from pnp.kit.rulebook import render_rules_markdown, render_rules_pdf, rules_context
 
 MM = 72.0 / 25.4
@@ -30,9 +30,7 @@ _cache: dict = {}
 def render(game, players: int, lang: str, paper: str) -> tuple[int, bytes]:
     key = (id(game), players, lang, paper)
     if key not in _cache:
-        buf = io.BytesIO()
-        pages = render_rules_pdf(game, players, lang, paper, buf)
-        _cache[key] = (pages, buf.getvalue())
+        _cache[key] = rules_sheet(game, players, lang, paper)
     return _cache[key]
 
 

@@ -12,7 +12,9 @@ from pypdf import PdfReader
 
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
-from pnp.kit.rulebook import game_figures, render_rules_pdf, column_width
+from pnp.kit.rulebook import game_figures, column_width
+
+from helpers import rules_sheet
 
 GAMES = {"samarkand": 5, "caravan": 4, "caravan-chessboard": 4}
 _cache: dict = {}
@@ -22,9 +24,7 @@ def sheet(game_id: str, lang: str, paper: str = "a4", root=None) -> bytes:
     key = (game_id, lang, paper, str(root))
     if key not in _cache:
         game = load_game(game_id, root or data_dir())
-        buf = io.BytesIO()
-        render_rules_pdf(game, GAMES[game_id], lang, paper, buf)
-        _cache[key] = buf.getvalue()
+        _cache[key] = rules_sheet(game, GAMES[game_id], lang, paper)[1]
     return _cache[key]
 
 

@@ -196,36 +196,61 @@ def test_audit_finds_two_programs_under_one_subset_name():
 
 
 # -------------------------------------------------------------------------- Ctrl-C
-def _interrupt(args, delay, out):
+def _interrupt(args, moment, out):
+    """Run ``pnp *args``, press Ctrl-C at ``moment`` and return (status, stdout, stderr).
+
+    ``moment``: seconds after the start (start-up, before any step has finished), or the
+    label of a step: the command's progress lines (one per finished step, on standard
+    output when it is not a terminal) are read until that step is done, so the interrupt
+    falls in the step after it however loaded the machine is, and no fixed sleep holds
+    a test worker."""
     # A build's second process (on by default, off in this test run: conftest) must go too.
     env = {**os.environ, "PNP_BUILD_PROCESSES": "2"}
     process = subprocess.Popen(PNP + [a.format(out=out) for a in args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, env=env)
-    time.sleep(delay)
+    read = b""
+    if isinstance(moment, str):
+        for line in process.stdout:
+            read += line
+            if line.startswith(moment.encode()):
+                break
+        assert moment.encode() in read, f"the command never finished the step {moment!r}: {read.decode()}"
+    else:
+        time.sleep(moment)
     os.killpg(process.pid, signal.SIGINT)     # as a terminal's Ctrl-C: the whole process group
     stdout, stderr = process.communicate(timeout=120)
-    return process.returncode, stdout.decode(), stderr.decode()
+    return process.returncode, (read + stdout).decode(), stderr.decode()
 
 
-# Moments: start-up imports, data loading, the engine's check (worker pool), SVG drawing,
-# page conversion (worker pool), assembly and the audit.
-@pytest.mark.parametrize("command,delays", [
-    (["build", "caravan", "--out", "{out}"], (0.15, 0.6, 1.1, 1.7, 2.4, 3.1)),
-    (["check", "caravan", "--games", "400", "--json", "{out}/check.json"], (0.3, 1.0, 1.8)),
-])
-def test_ctrl_c_at_any_moment_gives_one_line_and_130(tmp_path, command, delays):
-    for delay in delays:
-        out = tmp_path / f"out-{delay}"
-        status, stdout, stderr = _interrupt(command, delay, out)
-        left = [p for p in out.rglob("*") if p.is_file()] if out.exists() else []
-        if status == 0:               # finished before the interrupt: complete files only
-            assert left and not any(p.name.endswith(".part") for p in left)
-            continue
-        assert status == 130, (delay, stderr)
-        assert stderr == "error: interrupted (Ctrl-C); no partial file was left\n", (delay, stderr)
-        assert "Traceback" not in stdout
-        assert left == [], (delay, left)
-        assert _processes_naming(out) == [], (delay, "a worker outlived the interrupted command")
+# Moments: start-up imports, then just after each step, so the interrupt falls in the next:
+# the layout (main process; the second typesets the rules sheet), the engine's check (worker
+# pool), the page conversion (both processes), assembly, then the font audit and the atomic
+# write.  After the check's moment the build runs --no-check: the check's pool is interrupted
+# once, and the later steps are the same without it.  `pnp check` with 40 games a variant:
+# start-up, then while the pool plays the second variant.
+BUILD = ["build", "caravan", "--out", "{out}"]
+UNCHECKED = BUILD + ["--no-check"]
+
+
+@pytest.mark.parametrize("command,moment", [
+    (BUILD, 0.15), (BUILD, "caravan: read the data:"), (BUILD, "caravan 4p: lay out the components:"),
+    (UNCHECKED, "caravan 4p: rules sheet:"), (UNCHECKED, "caravan 4p: convert the printed pages:"),
+    (UNCHECKED, "caravan 4p: contents page, ink, assembly:"),
+    (["check", "caravan", "--games", "40", "--json", "{out}/check.json"], 0.3),
+    (["check", "caravan", "--games", "40", "--json", "{out}/check.json"], "caravan 2p:"),
+], ids=lambda value: str(value).split(":")[-2].strip().replace(" ", "-") if isinstance(value, str) else None)
+def test_ctrl_c_at_any_moment_gives_one_line_and_130(tmp_path, command, moment):
+    out = tmp_path / "out"
+    status, stdout, stderr = _interrupt(command, moment, out)
+    left = [p for p in out.rglob("*") if p.is_file()] if out.exists() else []
+    if status == 0:               # finished before the interrupt: complete files only
+        assert left and not any(p.name.endswith(".part") for p in left)
+        return
+    assert status == 130, (moment, stderr)
+    assert stderr == "error: interrupted (Ctrl-C); no partial file was left\n", (moment, stderr)
+    assert "Traceback" not in stdout
+    assert left == [], (moment, left)
+    assert _processes_naming(out) == [], (moment, "a worker outlived the interrupted command")
 
 
 def _processes_naming(out: Path, grace: float = 0.3) -> list[int]:
