@@ -21,10 +21,7 @@ from typing import Iterable, Sequence
 from pnp.components.fonts import isolate_fontconfig
 from pnp.geometry import mm_to_pt
 
-isolate_fontconfig()
-import cairosvg  # noqa: E402  (must follow isolate_fontconfig)
-import cairosvg.parser  # noqa: E402
-import cairosvg.surface  # noqa: E402
+isolate_fontconfig()      # here, in the process that owns (and removes) the config; Cairo loads later
 from pypdf import PdfReader, PdfWriter  # noqa: E402
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,  # noqa: E402
                            StreamObject, TextStringObject)
@@ -34,9 +31,21 @@ from pnp.printing.overlay import pdf_number as _pdf_num  # noqa: E402
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex", "fold": "/Simplex"}
 
 
+def cairosvg_module():
+    """CairoSVG, imported on first use.  Loading it costs a process some 0.15 s of CPU
+    (cairocffi reads Cairo's C declarations), which a build's first process saves when its
+    background process does every conversion; fontconfig is already pointed at ``fonts/``
+    (``isolate_fontconfig`` at this module's import, inherited by forked processes)."""
+    import cairosvg
+    import cairosvg.parser
+    import cairosvg.surface
+
+    return cairosvg
+
+
 def svg_to_pdf(svg: str) -> bytes:
     """One SVG page (size in mm) as a one-page vector PDF."""
-    return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
+    return cairosvg_module().svg2pdf(bytestring=svg.encode("utf-8"))
 
 
 def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: int | None = None) -> list[bytes]:
@@ -56,6 +65,7 @@ def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: in
         return results
     from concurrent.futures import ProcessPoolExecutor
 
+    cairosvg_module()       # loaded once here, not in every worker
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for page in pool.map(svg_to_pdf, svgs, chunksize=4):
             results.append(page)
@@ -72,6 +82,7 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
     for all of them.  Each page is drawn by CairoSVG exactly as ``svg_to_pdf`` draws it
     (same surface class, 96 dpi); only the Cairo surface is shared.
     """
+    cairosvg = cairosvg_module()
     out = io.BytesIO()
     shared: list = []
 
@@ -172,8 +183,9 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
     distinct faces and layouts, not with copies.  Same input, same bytes.
 
     ``faces``: the sheets' faces already converted (``convert_faces``; a face it lacks is
-    converted here); ``background``: converts the faces meanwhile when ``faces`` is None;
-    ``ticker`` is advanced once per finished sheet (e.g. a progress task's ticks).
+    converted here); ``background``: converts the overlays' parts (and the faces, when
+    ``faces`` is None), so that this process need not load Cairo; ``ticker`` is advanced
+    once per finished sheet (e.g. a progress task's ticks).
     """
     from pnp.printing.overlay import Lines, line_operators, split_overlays
     from pnp.printing.placed import face_box
@@ -186,7 +198,12 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
     splits = split_overlays([sheet.overlay for sheet in sheets])
     segments = list(dict.fromkeys(part for split in splits.values() for part in split.parts if isinstance(part, str)))
     segment_of = {svg: k for k, svg in enumerate(segments)}
-    segment_reader = PdfReader(io.BytesIO(_convert_pages(segments))) if segments else None
+    if not segments:
+        segment_reader = None
+    elif background is not None:    # after the faces: this process then never loads Cairo
+        segment_reader = PdfReader(io.BytesIO(background.submit(_convert_pages, segments).result()))
+    else:
+        segment_reader = PdfReader(io.BytesIO(_convert_pages(segments)))
 
     writer = PdfWriter()
     forms: dict[tuple, object] = {}
