@@ -14,8 +14,9 @@ build lays them out (player aids included):
   sets it out) converted with ``cairosvg.svg2pdf``, one after another: the floor a conversion
   can reach.
 - *stage*: the build's conversion stage, ``pnp.printing.pdf.render_sheets`` with a background
-  process as the build forks it: faces, each distinct overlay (crop marks, footers), the form
-  XObjects and the sheets PDF; CPU of both processes.
+  process as the build forks it: the faces and each distinct part of the overlays' SVG
+  (text, tile labels: ``pnp.printing.overlay``) converted there, the overlays' plain lines
+  written as path operators, the form XObjects and the sheets PDF; CPU of both processes.
 
 Targets (issue 16, 2-core machine, Samarkand 5p en A4): <= 2.0 s wall, <= 1.5 x the bare
 conversion, PDF <= 1.0 MB, peak memory of all processes together <= 300 MB.  The 1.5 x is read

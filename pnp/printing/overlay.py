@@ -30,6 +30,10 @@ _TAG = re.compile(r"<(/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+=\"[^\"<>]*\")*)\s*(/
 _ATTR = re.compile(r'([\w:.-]+)="([^"]*)"')
 _HEX = re.compile(r"#([0-9A-Fa-f]{6})")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_N = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+#: A line as svgwrite writes one (``pnp.components.svg.line``: attributes in this order).
+_SVGWRITE_LINE = re.compile(rf'<line stroke="#([0-9A-Fa-f]{{6}})" stroke-width="{_N}" x1="{_N}" x2="{_N}" '
+                            rf'y1="{_N}" y2="{_N}" />')
 _ROOT_ATTRS = {"baseProfile", "height", "version", "viewBox", "width", "xmlns", "xmlns:ev", "xmlns:xlink"}
 _LINE_ATTRS = {"x1", "y1", "x2", "y2", "stroke", "stroke-width", "id"}
 _REFERENCE = re.compile(r'(?:href="#|url\(#)([^")]+)')
@@ -135,11 +139,15 @@ def _items(svg: str) -> tuple | None:
         for node in nodes:
             if node.tag == "defs":
                 continue
-            node_attrs = node.attributes()
-            if node.tag == "g" and set(node_attrs) <= {"id"}:
-                walk(node.children)
-                continue
-            line = _plain_line(node, node_attrs)
+            if node.tag == "line":      # most of an overlay: svgwrite's own spelling first
+                found = _SVGWRITE_LINE.fullmatch(svg, node.start, node.end)
+                line = _line(*found.groups()) if found else _plain_line(node, node.attributes())
+            else:
+                node_attrs = node.attributes()
+                if node.tag == "g" and set(node_attrs) <= {"id"}:
+                    walk(node.children)
+                    continue
+                line = None
             if line is not None:
                 lines.append(line)
                 continue
@@ -177,7 +185,7 @@ def _tree(svg: str) -> _Node | None:
     root = None
     position = 0
     for match in _TAG.finditer(svg):
-        if "<" in svg[position:match.start()]:
+        if svg.find("<", position, match.start()) != -1:
             return None         # a tag the pattern could not read
         position = match.end()
         closing, tag, attrs, empty = match.groups()
@@ -197,7 +205,7 @@ def _tree(svg: str) -> _Node | None:
             node.end = match.end()
         else:
             stack.append(node)
-    if stack or root is None or "<" in svg[position:]:
+    if stack or root is None or svg.find("<", position) != -1:
         return None
     return root
 
@@ -222,14 +230,19 @@ def _plain_line(node: _Node, attrs: dict[str, str]) -> Line | None:
     if node.tag != "line" or node.children or not set(attrs) <= _LINE_ATTRS:
         return None
     colour = _HEX.fullmatch(attrs.get("stroke", ""))
-    values = [attrs.get(k, "0") for k in ("x1", "y1", "x2", "y2")] + [attrs.get("stroke-width", "1")]
-    if colour is None or not all(_NUMBER.fullmatch(v.strip()) for v in values):
+    values = [attrs.get(k, "0").strip() for k in ("x1", "y1", "x2", "y2")] + [attrs.get("stroke-width", "1").strip()]
+    if colour is None or not all(_NUMBER.fullmatch(v) for v in values):
         return None
-    x1, y1, x2, y2, width = (float(v) for v in values)
-    if width <= 0:
+    x1, y1, x2, y2, width = values
+    return _line(colour.group(1), width, x1, x2, y1, y2)
+
+
+def _line(colour: str, width: str, x1: str, x2: str, y1: str, y2: str) -> Line | None:
+    """A plain line from its attributes' text (``colour`` six hex digits, numbers checked)."""
+    if float(width) <= 0:
         return None
-    rgb = tuple(int(colour.group(1)[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return x1, y1, x2, y2, rgb, width
+    rgb = (int(colour[0:2], 16) / 255, int(colour[2:4], 16) / 255, int(colour[4:6], 16) / 255)
+    return float(x1), float(y1), float(x2), float(y2), rgb, float(width)
 
 
 def pdf_number(v: float) -> str:
