@@ -10,7 +10,9 @@ line, in the overlay's own millimetres, with SVG's stroke defaults (butt caps, m
 miter limit 4, no dash).  Everything else stays SVG for CairoSVG.
 
 Drawing order is kept: the parts come in the overlay's document order, each run of plain
-lines between the SVG runs around it.  A line is plain when it is a ``<line>`` with only
+lines between the SVG runs around it.  Each SVG part is converted once however many
+overlays draw it; a line of text that overlays print alike at different places (a tile's
+assembly note) is converted once and drawn moved (``Moved``).  A line is plain when it is a ``<line>`` with only
 coordinates, an opaque ``#rrggbb`` stroke and a stroke width, and every group above it
 carries nothing but an ``id`` (so nothing is inherited, transformed, clipped or faded).
 An overlay this module cannot read safely (CSS, comments, references to drawn elements,
@@ -36,6 +38,12 @@ _SVGWRITE_LINE = re.compile(rf'<line stroke="#([0-9A-Fa-f]{{6}})" stroke-width="
                             rf'y1="{_N}" y2="{_N}" />')
 _ROOT_ATTRS = {"baseProfile", "height", "version", "viewBox", "width", "xmlns", "xmlns:ev", "xmlns:xlink"}
 _LINE_ATTRS = {"x1", "y1", "x2", "y2", "stroke", "stroke-width", "id"}
+#: A line of text printed alike at several places is converted once and moved to each when
+#: it is this long: a shorter one costs less to convert again than a part of its own
+#: (measured on the kits' overlays: 10 to 60 characters cost the same; every line shared:
+#: more; none: Samarkand's sheets 0.02 s more).
+MOVED_TEXT_MIN_CHARS = 20
+_XY = re.compile(r'\s(?:x|y)="[^"]*"')
 _REFERENCE = re.compile(r'(?:href="#|url\(#)([^")]+)')
 
 
@@ -47,13 +55,36 @@ class Lines:
 
 
 @dataclass(frozen=True)
+class Moved:
+    """An SVG part (a document, as ``SplitOverlay.parts`` holds them) drawn ``dx``, ``dy`` mm
+    (right, down) from where the document has it: one line of text that several places
+    print alike (a tile's assembly note at the foot of each tile) is converted once."""
+
+    svg: str
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True)
 class SplitOverlay:
-    """An overlay as parts in drawing order: ``Lines`` or an SVG document (str) of the other
-    elements, on a page of the overlay's size.  ``size_mm`` (width, height) is None when the
-    overlay stayed whole (its one SVG part then gives the page its size)."""
+    """An overlay as parts in drawing order: ``Lines``, an SVG document (str) of the other
+    elements, or such a document ``Moved``, on a page of the overlay's size.  ``size_mm``
+    (width, height) is None when the overlay stayed whole (its one SVG part then gives the
+    page its size)."""
 
     size_mm: tuple[float, float] | None
-    parts: tuple[Lines | str, ...]
+    parts: tuple[Lines | str | Moved, ...]
+
+
+@dataclass(frozen=True)
+class _Text:
+    """A ``<text>`` element at a plain x, y (mm): ``key`` is its source without them."""
+
+    key: str
+    x: float
+    y: float
+    source: str
+    chars: int          # characters of text
 
 
 @dataclass
@@ -81,17 +112,21 @@ def split_overlays(overlays) -> dict[str, SplitOverlay]:
     becomes an SVG part of its own, the same document for each, so that it is converted
     once; the other elements between two runs of lines stay together in one part."""
     read = {svg: _items(svg) for svg in dict.fromkeys(overlays)}
-    seen: dict[str, int] = {}
+    seen: dict[str, int] = {}           # element source (a text: its key) -> overlays drawing it
+    first: dict[str, _Text] = {}        # a text's key -> where it is first drawn (its document's place)
     for found in read.values():
-        for item in dict.fromkeys(i for i in (found[3] if found else ()) if isinstance(i, str)):
-            seen[item] = seen.get(item, 0) + 1
+        for item in dict.fromkeys(i for i in (found[3] if found else ()) if not isinstance(i, Lines)):
+            for key in ((item.source, item.key) if isinstance(item, _Text) else (item,)):
+                seen[key] = seen.get(key, 0) + 1
+            if isinstance(item, _Text):
+                first.setdefault(item.key, item)
     out = {}
     for svg, found in read.items():
         if found is None:
             out[svg] = SplitOverlay(None, (svg,))
             continue
         size, head, defs, items = found
-        parts: list[Lines | str] = []
+        parts: list[Lines | str | Moved] = []
         run: list[str] = []
 
         def document(sources: list[str]) -> str:
@@ -101,13 +136,23 @@ def split_overlays(overlays) -> dict[str, SplitOverlay]:
             return head + (defs if _REFERENCE.search(body) else "") + body + "</svg>"
 
         for item in items:
+            if isinstance(item, _Text) and (seen[item.source] > 1 or item.chars < MOVED_TEXT_MIN_CHARS):
+                item = item.source      # drawn alike at this very place elsewhere, or short
+            elif isinstance(item, _Text) and seen[item.key] < 2:
+                item = item.source
             if isinstance(item, str) and seen[item] < 2:
                 run.append(item)
                 continue
             if run:
                 parts.append(document(run))
                 run = []
-            parts.append(item if isinstance(item, Lines) else document([item]))
+            if isinstance(item, _Text):     # a text drawn alike elsewhere: its first place's document
+                where = first[item.key]
+                shared = document([where.source])
+                dx, dy = item.x - where.x, item.y - where.y
+                parts.append(Moved(shared, dx, dy) if (dx, dy) != (0.0, 0.0) else shared)
+            else:
+                parts.append(item if isinstance(item, Lines) else document([item]))
         if run:
             parts.append(document(run))
         out[svg] = SplitOverlay(size, tuple(parts))
@@ -116,8 +161,8 @@ def split_overlays(overlays) -> dict[str, SplitOverlay]:
 
 def _items(svg: str) -> tuple | None:
     """(page size mm, root tag, defs, items in drawing order) of an overlay: an item is a
-    ``Lines`` run or the source of one other element; None when ``svg`` cannot be read
-    safely (then it is converted whole)."""
+    ``Lines`` run, a ``_Text`` or the source of one other element; None when ``svg`` cannot
+    be read safely (then it is converted whole)."""
     if any(mark in svg for mark in ("<!--", "<![CDATA[", "<?", "<!DOCTYPE", "<style", " class=", " style=")):
         return None
     root = _tree(svg)
@@ -132,13 +177,14 @@ def _items(svg: str) -> tuple | None:
     if any(ref not in defined for ref in _REFERENCE.findall(svg)):
         return None         # something refers to a drawn element: keep them in one document
     head = svg[root.start:svg.index(">", root.start) + 1]
-    items: list[Lines | str] = []
+    items: list[Lines | str | _Text] = []
     lines: list[Line] = []
 
     def walk(nodes) -> None:
         for node in nodes:
             if node.tag == "defs":
                 continue
+            text = None
             if node.tag == "line":      # most of an overlay: svgwrite's own spelling first
                 found = _SVGWRITE_LINE.fullmatch(svg, node.start, node.end)
                 line = _line(*found.groups()) if found else _plain_line(node, node.attributes())
@@ -148,13 +194,14 @@ def _items(svg: str) -> tuple | None:
                     walk(node.children)
                     continue
                 line = None
+                text = _placed_text(svg, node, node_attrs)
             if line is not None:
                 lines.append(line)
                 continue
             if lines:
                 items.append(Lines(tuple(lines)))
                 lines.clear()
-            items.append(svg[node.start:node.end])
+            items.append(text or svg[node.start:node.end])
 
     walk(root.children)
     if lines:
@@ -224,6 +271,19 @@ def _page_size(attrs: dict[str, str]) -> tuple[float, float] | None:
     except ValueError:
         return None
     return w, h
+
+
+def _placed_text(svg: str, node: _Node, attrs: dict[str, str]) -> _Text | None:
+    """``node`` as a ``_Text`` when it is a ``<text>`` of plain characters at one x, y (no
+    transform, no per-glyph positions); None otherwise."""
+    if node.tag != "text" or node.children or {"transform", "dx", "dy", "rotate"} & set(attrs):
+        return None
+    x, y = attrs.get("x", "").strip(), attrs.get("y", "").strip()
+    if not (_NUMBER.fullmatch(x) and _NUMBER.fullmatch(y)):
+        return None
+    source = svg[node.start:node.end]
+    head = source.index(">") + 1
+    return _Text(_XY.sub("", source[:head]) + source[head:], float(x), float(y), source, len(source) - head - 7)
 
 
 def _plain_line(node: _Node, attrs: dict[str, str]) -> Line | None:

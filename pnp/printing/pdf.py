@@ -187,7 +187,7 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
     ``faces`` is None), so that this process need not load Cairo; ``ticker`` is advanced
     once per finished sheet (e.g. a progress task's ticks).
     """
-    from pnp.printing.overlay import Lines, line_operators, split_overlays
+    from pnp.printing.overlay import Lines, Moved, line_operators, split_overlays
     from pnp.printing.placed import face_box
 
     placed_faces = sheet_faces(sheets)
@@ -196,7 +196,8 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
     missing = [face for face in placed_faces if face not in faces]
     extra = convert_faces(missing) if missing else None
     splits = split_overlays([sheet.overlay for sheet in sheets])
-    segments = list(dict.fromkeys(part for split in splits.values() for part in split.parts if isinstance(part, str)))
+    segments = list(dict.fromkeys(part.svg if isinstance(part, Moved) else part
+                                  for split in splits.values() for part in split.parts if not isinstance(part, Lines)))
     segment_of = {svg: k for k, svg in enumerate(segments)}
     if not segments:
         segment_reader = None
@@ -231,9 +232,13 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
                 if isinstance(part, Lines):
                     ops.append(line_operators(part, split.size_mm[1]))
                     continue
-                k = segment_of[part]
+                k = segment_of[part.svg if isinstance(part, Moved) else part]
                 names[f"/Ov{k}"] = form(("overlay", k), segment_reader, k)
-                ops.append(f"/Ov{k} Do\n")
+                if isinstance(part, Moved):     # mm right and down -> pt, y up
+                    ops.append(f"q 1 0 0 1 {_pdf_num(part.dx * 72 / 25.4)} {_pdf_num(-part.dy * 72 / 25.4)} cm "
+                               f"/Ov{k} Do Q\n")
+                else:
+                    ops.append(f"/Ov{k} Do\n")
             if split.size_mm is not None:
                 size = tuple(round(v * 72 / 25.4, 6) for v in split.size_mm)
             else:       # kept whole: its one SVG part's page gives the size
