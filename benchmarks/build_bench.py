@@ -127,21 +127,28 @@ def bare_conversion(sheets: list) -> tuple[float, int]:
 
 def conversion_stage(sheets: list) -> float:
     """CPU seconds of ``render_sheets(sheets)`` as a build runs it: this process and the build's
-    background process (forked idle first, its CPU read before and after)."""
+    background process (forked idle first, its CPU read before and after), with what is
+    loaded frozen first (``gc.freeze``), as ``pnp.kit.build.build_kit`` freezes it."""
+    import gc
+
     from pnp.printing.background import Background
     from pnp.printing.pdf import render_sheets
 
-    background = Background.fork(time.process_time)
-    if background is None:
-        start = time.process_time()
-        render_sheets(sheets)
-        return time.process_time() - start
-    with background:
-        child_start = background.first.result()
-        start = time.process_time()
-        render_sheets(sheets, background=background)
-        own = time.process_time() - start
-        return own + background.submit(time.process_time).result() - child_start
+    gc.freeze()
+    try:
+        background = Background.fork(time.process_time)
+        if background is None:
+            start = time.process_time()
+            render_sheets(sheets)
+            return time.process_time() - start
+        with background:
+            child_start = background.first.result()
+            start = time.process_time()
+            render_sheets(sheets, background=background)
+            own = time.process_time() - start
+            return own + background.submit(time.process_time).result() - child_start
+    finally:
+        gc.unfreeze()
 
 
 def median(values: list[float]) -> float:
