@@ -14,8 +14,9 @@ build lays them out (player aids included):
   sets it out) converted with ``cairosvg.svg2pdf``, one after another: the floor a conversion
   can reach.
 - *stage*: the build's conversion stage, ``pnp.printing.pdf.render_sheets`` with a background
-  process as the build forks it: faces, each distinct overlay (crop marks, footers), the form
-  XObjects and the sheets PDF; CPU of both processes.
+  process as the build forks it: the faces and each distinct part of the overlays' SVG
+  (text, tile labels: ``pnp.printing.overlay``) converted there, the overlays' plain lines
+  written as path operators, the form XObjects and the sheets PDF; CPU of both processes.
 
 Targets (issue 16, 2-core machine, Samarkand 5p en A4): <= 2.0 s wall, <= 1.5 x the bare
 conversion, PDF <= 1.0 MB, peak memory of all processes together <= 300 MB.  The 1.5 x is read
@@ -126,21 +127,28 @@ def bare_conversion(sheets: list) -> tuple[float, int]:
 
 def conversion_stage(sheets: list) -> float:
     """CPU seconds of ``render_sheets(sheets)`` as a build runs it: this process and the build's
-    background process (forked idle first, its CPU read before and after)."""
+    background process (forked idle first, its CPU read before and after), with what is
+    loaded frozen first (``gc.freeze``), as ``pnp.kit.build.build_kit`` freezes it."""
+    import gc
+
     from pnp.printing.background import Background
     from pnp.printing.pdf import render_sheets
 
-    background = Background.fork(time.process_time)
-    if background is None:
-        start = time.process_time()
-        render_sheets(sheets)
-        return time.process_time() - start
-    with background:
-        child_start = background.first.result()
-        start = time.process_time()
-        render_sheets(sheets, background=background)
-        own = time.process_time() - start
-        return own + background.submit(time.process_time).result() - child_start
+    gc.freeze()
+    try:
+        background = Background.fork(time.process_time)
+        if background is None:
+            start = time.process_time()
+            render_sheets(sheets)
+            return time.process_time() - start
+        with background:
+            child_start = background.first.result()
+            start = time.process_time()
+            render_sheets(sheets, background=background)
+            own = time.process_time() - start
+            return own + background.submit(time.process_time).result() - child_start
+    finally:
+        gc.unfreeze()
 
 
 def median(values: list[float]) -> float:

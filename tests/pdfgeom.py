@@ -25,7 +25,7 @@ class Paint:
     # What shows of ``box`` inside the clip paths in force (their bounding boxes), or None when
     # the clip hides it all; equal to ``box`` when nothing clips.
     shown: tuple[float, float, float, float] | None = None
-    form: str = ""                 # name of the page's form XObject (``Do``) that drew it, "" if none
+    form: str = ""                 # name of the page's face form XObject (``/Fc<n> Do``) that drew it, "" if none
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -135,8 +135,11 @@ def _run(contents, resources, pdf, ctm, height, out, clip, form):
             xobj = resources.get("/XObject", {}).get_object()[operands[0]].get_object()
             if xobj.get("/Subtype") == "/Form":
                 matrix = tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                # a face is a form /Fc<n>; the overlay's SVG parts (/Ov<n>, pnp.printing.overlay)
+                # are the sheet's own drawing, like the overlay's lines on the page itself
+                face = str(operands[0]).startswith("/Fc")
                 _run(_form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, _mul(matrix, ctm), height, out,
-                     clip, form or f"{operands[0]}#{len(out)}")
+                     clip, form or (f"{operands[0]}#{len(out)}" if face else ""))
 
 
 def rgb(hex_colour: str) -> tuple[float, float, float]:

@@ -1,5 +1,6 @@
-"""The pieces a kit's PDF prints: every face a sheet page places (a form XObject drawn with
-``Do``, pnp.printing.placed) and the text that face shows, read back with pypdf."""
+"""The pieces a kit's PDF prints: every face a sheet page places (a form XObject ``/Fc<n>``
+drawn with ``Do``, pnp.printing.placed) and the text that face shows, read back with pypdf.
+The overlay's SVG parts (forms ``/Ov<n>``, pnp.printing.overlay) are not pieces."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def placed_faces(reader: PdfReader) -> Counter:
         forms = resources.get_object().get("/XObject") if resources is not None else None
         forms = forms.get_object() if forms is not None else {}
         for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"Do" and operands[0] in forms:
+            if op == b"Do" and operands[0] in forms and str(operands[0]).startswith("/Fc"):     # not /Ov: overlay parts
                 ref = forms.raw_get(operands[0])
                 if ref.idnum not in texts:
                     texts[ref.idnum] = form_text(reader, ref)

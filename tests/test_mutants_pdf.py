@@ -15,7 +15,7 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.components.fonts import font, postscript_names, register_reportlab
-from pnp.printing.pdf import (DUPLEX_HINT, PageSource, _chunks, _pdf_matrix, _pdf_num, _split_tag, assemble,
+from pnp.printing.pdf import (DUPLEX_HINT, PageSource, _pdf_matrix, _pdf_num, _split_tag, assemble,
                               blank_page, font_problems)
 from pnp.geometry import PAPERS
 
@@ -60,17 +60,6 @@ def test_numbers_in_content_streams_are_short_and_exact_to_a_millionth(value, te
 
 def test_a_matrix_is_six_numbers_separated_by_spaces():
     assert _pdf_matrix((PT, 0, 0, -PT, 0, A4_PT[1])) == "2.834646 0 0 -2.834646 0 841.89"
-
-
-def test_pages_are_split_into_documents_of_about_equal_length_in_page_order():
-    """Greedy by length, largest first (ties: page order), each to the lighter document;
-    each document lists its pages in order; empty documents are dropped."""
-    svgs = ["x" * 5, "x", "x", "x", "x", "x"]
-    # 5 -> A; then the 1s go to B (1, 2, 3, 4, 5): B is lighter until it ties A, and a tie goes to A
-    assert _chunks(svgs, 2) == [[0], [1, 2, 3, 4, 5]]
-    assert _chunks(["aaa", "a", "aa", "aaaa"], 2) == [[1, 3], [0, 2]]      # 4 -> A, 3 -> B, 2 -> B (3 < 4), 1 -> A (4 < 5)
-    assert _chunks(["a", "bb"], 3) == [[1], [0]]
-    assert _chunks([], 2) == []
 
 
 def test_page_boxes_in_points_from_the_trim_and_bleed_asked():

@@ -13,6 +13,7 @@ from pnp.components.svg import Face, circle, group, rect, text
 from pnp.geometry import PAPERS
 from pnp.printing import pdf as pdfout
 from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.printing.overlay import split_overlay
 
 
 def card(name: str, colour: str, w: float = 63.5, h: float = 88.9, bleed: float = 3.0) -> Face:
@@ -46,10 +47,14 @@ def test_each_distinct_face_is_converted_once_and_stored_once(monkeypatch):
     converted = []
     real = pdfout._convert_pages
     monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
-    reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets, workers=1)))
+    reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets)))
     faces = [svg for svg in converted if "Grain" in svg or "Jewels" in svg or "Back" in svg]
-    overlays = {sheet.overlay for sheet in sheets}
-    assert len(converted) == 3 + len(overlays) and len(faces) == 3     # 3 faces once, each overlay once
+    parts = [svg for svg in converted if svg not in faces]
+    assert len(faces) == 3 and len(set(converted)) == len(converted)   # 3 faces once, each overlay part once
+    # the overlays' SVG parts: the 4 footer labels and the ruler's "50 mm" they share; their
+    # crop marks and ruler ticks are path operators, not converted by CairoSVG
+    assert len(parts) == 5 and not any("<line" in svg for svg in parts)
+    assert sum("50 mm" in svg for svg in parts) == 1
     forms = xobject_ids(reader)
     assert len(reader.pages) == 4
     assert all(len(forms[n]) == 2 for n in (0, 2)) and forms[0] == forms[2]     # both fronts: Grain, Jewels
@@ -65,8 +70,9 @@ def test_sheets_with_one_overlay_share_its_conversion(monkeypatch):
     converted = []
     real = pdfout._convert_pages
     monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
-    reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets, workers=1)))
-    assert converted.count(sheets[0].overlay) == 1 and len(converted) == 3
+    reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets)))
+    parts = [part for part in split_overlay(sheets[0].overlay).parts if isinstance(part, str)]
+    assert len(converted) == 2 + len(parts) and all(converted.count(part) == 1 for part in parts)
     streams = [[ref.idnum for ref in page["/Contents"]] for page in reader.pages]
     assert streams[0][1:] == streams[1][1:] and streams[0][0] != streams[1][0]   # overlay shared, faces own
     forms = xobject_ids(reader)
@@ -82,7 +88,7 @@ def test_placed_faces_print_exactly_as_the_whole_sheet_svg(fields):
     fronts = [card(f"F{i}", c) for i, c in enumerate(["#B5651D", "#1D4FB5", "#2E7D32", "#6A1B9A"] * 3)]
     sheets = impose_grid("cards", "Cards", fronts, [card("Back", "#3B2412")] * len(fronts),
                          PrintSettings(PAPERS["a4"], **fields), label)
-    placed = pdfium.PdfDocument(pdfout.render_sheets(sheets, workers=1))
+    placed = pdfium.PdfDocument(pdfout.render_sheets(sheets))
     for number, sheet in enumerate(sheets):
         whole = pdfium.PdfDocument(pdfout.svg_to_pdf(sheet.svg))
         a = placed[number].render(scale=60 / 72).to_pil().convert("L")

@@ -24,6 +24,7 @@ Same input, same layout: rectpack is deterministic and the search order fixed.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -300,16 +301,18 @@ def _cuts(block: _Block) -> int:
     return len(xs) + len(ys)
 
 
-#: rectpack heuristics tried on the best block shapes: (placement rule, order of the blocks).
-HEURISTICS = tuple((algo, sort) for algo in (rectpack.MaxRectsBssf, rectpack.MaxRectsBaf, rectpack.MaxRectsBlsf)
-                   for sort in (rectpack.SORT_AREA, rectpack.SORT_LSIDE, rectpack.SORT_PERI, rectpack.SORT_SSIDE))
+#: rectpack placement rules tried on the best block shapes.  Only the rule: with the global
+#: bin selection used here rectpack takes the blocks in the order given and ignores any sort
+#: (``newPacker`` drops ``sort_algo`` for ``PackingBin.Global``, rectpack 0.2.2), so the four
+#: block orders once tried per rule gave four equal packings.
+HEURISTICS = (rectpack.MaxRectsBssf, rectpack.MaxRectsBaf, rectpack.MaxRectsBlsf)
 TOP_SHAPES = 4           # best block shapes that get every heuristic
 
 
 def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float, spare_h: float,
           heuristic=HEURISTICS[0]):
     """rectpack the blocks into ``bins`` (host rooms), then as many spare sheets as needed,
-    with ``heuristic`` (placement rule, block order).
+    with ``heuristic`` (a placement rule of ``HEURISTICS``).
 
     Returns (placed, sheets used): ``placed`` maps block index -> (bin index, x, y, rotated)
     with bins numbered hosts first, spare sheets after.
@@ -348,15 +351,19 @@ def _rectpack(dims: tuple[tuple[int, int], ...], bins: tuple[tuple[int, int], ..
     has fewer pieces than the rows tried), about half its runs in a kit."""
     for count in spares:
         packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic[0], sort_algo=heuristic[1], rotation=True)
+                                    pack_algo=heuristic, rotation=True)
         for i, (w, h) in enumerate(dims):
             packer.add_rect(w, h, rid=i)
         for i, (w, h) in enumerate(bins):
             packer.add_bin(w, h, count=1, bid=i)
-        for k in range(count):
-            packer.add_bin(spare[0], spare[1], count=1, bid=len(bins) + k)
+        # The spare sheets as one kind of bin, numbered in the order rectpack opens them (it
+        # yields its bins so); the same packing as one bin kind per sheet, which rectpack
+        # checks one by one each time it opens a bin.
+        packer.add_bin(spare[0], spare[1], count=count, bid=None)
         packer.pack()
-        spots = tuple((r.rid, bin_.bid, r.x, r.y, r.width) for bin_ in packer for r in bin_)
+        spare_ids = itertools.count(len(bins))
+        ids = [bin_.bid if bin_.bid is not None else next(spare_ids) for bin_ in packer]
+        spots = tuple((r.rid, bid, r.x, r.y, r.width) for bid, bin_ in zip(ids, packer) for r in bin_)
         if len(spots) == len(dims):
             break
     return spots
@@ -474,24 +481,35 @@ def _spread(blocks: list[_Block], placed: dict) -> int:
     return sum(len(v) for v in bins.values())
 
 
-def lonely(blocks: list[_Block], placed: dict) -> int:
+def lonely(blocks: list[_Block], placed: dict, colours_of: Callable[[_Block], dict] | None = None) -> int:
     """Pieces with an edge colour that share no cut with a piece of their colour (butted
     side to side in their block) although the packing holds another piece of that colour:
-    a banknote cut out on its own instead of with the other notes of its value."""
+    a banknote cut out on its own instead of with the other notes of its value.
+
+    ``colours_of``: ``_block_colours`` or a cache of it (the search meets each block in many
+    packings)."""
+    colours_of = colours_of or _block_colours
     count: dict[str, int] = {}
+    alone: dict[str, int] = {}
     for i in placed:
-        for cell in blocks[i].cells:
-            if cell.face.edge_colour is not None:
-                count[cell.face.edge_colour] = count.get(cell.face.edge_colour, 0) + 1
-    out = 0
-    for i in placed:
-        cells = blocks[i].cells
-        for a in cells:
-            colour = a.face.edge_colour
-            if colour is None or count[colour] < 2:
-                continue
-            if not any(b is not a and b.face.edge_colour == colour and _butted(a, b) for b in cells):
-                out += 1
+        for colour, (n, unbutted) in colours_of(blocks[i]).items():
+            count[colour] = count.get(colour, 0) + n
+            alone[colour] = alone.get(colour, 0) + unbutted
+    return sum(alone[colour] for colour, n in count.items() if n >= 2)
+
+
+def _block_colours(block: _Block) -> dict[str, tuple[int, int]]:
+    """Edge colour -> (pieces of that colour in ``block``, those of them butted to no piece
+    of their colour in the block), for ``lonely``: a property of the block alone."""
+    out: dict[str, tuple[int, int]] = {}
+    cells = block.cells
+    for a in cells:
+        colour = a.face.edge_colour
+        if colour is None:
+            continue
+        n, unbutted = out.get(colour, (0, 0))
+        butted = any(b is not a and b.face.edge_colour == colour and _butted(a, b) for b in cells)
+        out[colour] = (n + 1, unbutted + (0 if butted else 1))
     return out
 
 
@@ -538,6 +556,15 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
             tried[key] = _attempt(shapes, heuristic)
         return tried[key]
 
+    # What a block alone decides (its cuts, its pieces' colours), once per block: the
+    # blocks of ``cut`` meet each other in many packings.
+    per_block: dict[int, tuple[int, dict]] = {}
+
+    def block_figures(block: _Block) -> tuple[int, dict]:
+        if id(block) not in per_block:
+            per_block[id(block)] = (_cuts(block), _block_colours(block))
+        return per_block[id(block)]
+
     def _attempt(shapes, heuristic):
         blocks = blocks_of(shapes)
         try:
@@ -547,7 +574,8 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         # fewest new sheets; then fewest lonely pieces (money that shares no cut with its kind);
         # then the least on the last sheet (closest to dropping it); then fewest cuts
         last = sum(blocks[i].w * blocks[i].h for i, (bid, *_r) in placed.items() if used and bid == used[-1])
-        return (len(used), lonely(blocks, placed), round(last), sum(_cuts(b) for b in blocks)), blocks, placed, used
+        cuts = sum(block_figures(b)[0] for b in blocks)
+        return (len(used), lonely(blocks, placed, lambda b: block_figures(b)[1]), round(last), cuts), blocks, placed, used
 
     # The same block shape for every group first, then each group's shape on its own
     # (coordinate descent, two passes): a few dozen rectpack runs of a few dozen blocks.

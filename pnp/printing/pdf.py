@@ -21,20 +21,31 @@ from typing import Iterable, Sequence
 from pnp.components.fonts import isolate_fontconfig
 from pnp.geometry import mm_to_pt
 
-isolate_fontconfig()
-import cairosvg  # noqa: E402  (must follow isolate_fontconfig)
-import cairosvg.parser  # noqa: E402
-import cairosvg.surface  # noqa: E402
+isolate_fontconfig()      # here, in the process that owns (and removes) the config; Cairo loads later
 from pypdf import PdfReader, PdfWriter  # noqa: E402
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,  # noqa: E402
-                           TextStringObject)
+                           StreamObject, TextStringObject)
+
+from pnp.printing.overlay import pdf_number as _pdf_num  # noqa: E402
 
 DUPLEX_HINT = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "none": "/Simplex", "fold": "/Simplex"}
 
 
+def cairosvg_module():
+    """CairoSVG, imported on first use.  Loading it costs a process some 0.15 s of CPU
+    (cairocffi reads Cairo's C declarations), which a build's first process saves when its
+    background process does every conversion; fontconfig is already pointed at ``fonts/``
+    (``isolate_fontconfig`` at this module's import, inherited by forked processes)."""
+    import cairosvg
+    import cairosvg.parser
+    import cairosvg.surface
+
+    return cairosvg
+
+
 def svg_to_pdf(svg: str) -> bytes:
     """One SVG page (size in mm) as a one-page vector PDF."""
-    return cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
+    return cairosvg_module().svg2pdf(bytestring=svg.encode("utf-8"))
 
 
 def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: int | None = None) -> list[bytes]:
@@ -54,6 +65,7 @@ def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: in
         return results
     from concurrent.futures import ProcessPoolExecutor
 
+    cairosvg_module()       # loaded once here, not in every worker
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for page in pool.map(svg_to_pdf, svgs, chunksize=4):
             results.append(page)
@@ -70,6 +82,7 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
     for all of them.  Each page is drawn by CairoSVG exactly as ``svg_to_pdf`` draws it
     (same surface class, 96 dpi); only the Cairo surface is shared.
     """
+    cairosvg = cairosvg_module()
     out = io.BytesIO()
     shared: list = []
 
@@ -88,173 +101,220 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
     return out.getvalue()
 
 
-CONVERT_CHUNKS = 2      # documents the distinct pages are split into (fixed: output never depends on cores)
+def sheet_faces(sheets: Sequence) -> list:
+    """Every face the ``sheets`` place (``Sheet.art``), each once, in order of first placement."""
+    return list({id(p.face): p.face for sheet in sheets for p in sheet.art}.values())
 
 
-def _chunks(svgs: Sequence[str], n: int) -> list[list[int]]:
-    """Page indices in ``n`` groups of about equal SVG length (a stand-in for conversion
-    time), each in page order; deterministic."""
-    loads = [0] * n
-    groups: list[list[int]] = [[] for _ in range(n)]
-    for i in sorted(range(len(svgs)), key=lambda i: (-len(svgs[i]), i)):
-        k = loads.index(min(loads))
-        groups[k].append(i)
-        loads[k] += len(svgs[i])
-    return [sorted(g) for g in groups if g]
+class FacePages:
+    """Distinct faces converted to PDF once each: every face's page, by face.
+
+    The SVG faces are pages of one Cairo document (``_convert_pages``: fonts subset once),
+    made here or in a background process (``convert_faces``); a face typeset by reportlab
+    (``face.meta["pdf"]``) is its own one-page PDF.  Faces whose documents are equal share
+    one page.
+    """
+
+    def __init__(self, faces: Sequence, documents: list, index: dict[int, int], converted):
+        self._faces = list(faces)           # keeps the faces alive: ``index`` is by id()
+        self._documents = documents         # distinct face documents (SVG str or PDF bytes)
+        self._index = index                 # id(face) -> position in ``documents``
+        self._converted = converted         # the SVG documents' PDF (bytes) or a Future of it
+        self._pages: list | None = None
+
+    def __len__(self) -> int:
+        return len(self._documents)
+
+    def __contains__(self, face) -> bool:
+        return id(face) in self._index
+
+    def number(self, face) -> int:
+        """The position of ``face``'s document among the distinct ones (its form's number)."""
+        return self._index[id(face)]
+
+    def pages(self) -> list[tuple[PdfReader, int]]:
+        """(reader, page index) of each distinct document, in order (waits for a background
+        conversion)."""
+        if self._pages is None:
+            pdf = self._converted.result() if hasattr(self._converted, "result") else self._converted
+            reader = PdfReader(io.BytesIO(pdf)) if pdf else None
+            svg_page = iter(range(len(self._documents)))
+            self._pages = [(reader, next(svg_page)) if isinstance(doc, str) else (PdfReader(io.BytesIO(doc)), 0)
+                           for doc in self._documents]
+        return self._pages
 
 
-def convert_distinct(svgs: Sequence[str], workers: int | None = None, background=None) -> list[tuple["PdfReader", int]]:
-    """Convert ``svgs`` (distinct pages) into ``CONVERT_CHUNKS`` multi-page PDFs, on up to
-    ``workers`` processes (default: every core, at most 4; one where ``PNP_BUILD_PROCESSES=1``).
-    Returns, per input page, the reader of its document and its page index there.
+def convert_faces(faces: Sequence, background=None) -> FacePages:
+    """Convert each distinct face of ``faces`` once (``pnp.printing.placed.face_document``).
 
-    ``background``: a ``pnp.printing.background.Background`` already forked (a build's):
-    it converts the second document while this process converts the first, and no new
-    process is started (the same documents either way)."""
-    from pnp.printing.background import processes_allowed
+    ``background``: a ``pnp.printing.background.Background`` (a build's): it converts the
+    faces while this process goes on (``FacePages.pages`` waits for it); the same document
+    either way."""
+    from pnp.printing.placed import face_document
 
-    groups = _chunks(svgs, CONVERT_CHUNKS)
-    if workers is None and processes_allowed() < 2:
-        workers = 1
-    workers = min(workers or min(os.cpu_count() or 1, 4), len(groups))
-    batches = [[svgs[i] for i in g] for g in groups]
-    if background is not None and len(batches) > 1:
-        later = [background.submit(_convert_pages, b) for b in batches[1:]]
-        documents = [_convert_pages(batches[0])] + [job.result() for job in later]
-    elif workers <= 1 or sum(len(s) for s in svgs) < 200_000:
-        documents = [_convert_pages(b) for b in batches]
+    documents: list = []
+    position: dict = {}
+    index: dict[int, int] = {}
+    for face in faces:
+        if id(face) not in index:
+            doc = face_document(face)
+            index[id(face)] = position.setdefault(doc, len(documents))
+            if index[id(face)] == len(documents):
+                documents.append(doc)
+    svgs = [doc for doc in documents if isinstance(doc, str)]
+    if not svgs:
+        converted = b""
+    elif background is not None:
+        converted = background.submit(_convert_pages, svgs)
     else:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            documents = list(pool.map(_convert_pages, batches))
-    where: list = [None] * len(svgs)
-    for group, document in zip(groups, documents):
-        reader = PdfReader(io.BytesIO(document))
-        for k, i in enumerate(group):
-            where[i] = (reader, k)
-    return where
+        converted = _convert_pages(svgs)
+    return FacePages(faces, documents, index, converted)
 
 
-def render_sheets(sheets: Sequence, workers: int | None = None, ticker: Iterable | None = None,
-                  background=None) -> bytes:
+def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=None,
+                  faces: FacePages | None = None) -> bytes:
     """Every sheet (``pnp.printing.imposition.Sheet``) as one page of one vector PDF.
 
-    Each distinct face is converted once (``pnp.printing.placed.face_document``) and becomes
-    one form XObject; each sheet's page draws its placed faces (transformed, clipped) and
-    then its overlay (marks, footer, labels), which is converted as its own page, once per
-    distinct overlay.  So the work and the file grow with distinct faces and layouts, not
-    with copies.  Same input, same bytes.
-    ``ticker`` is advanced once per finished sheet (e.g. a progress task's ticks);
-    ``background``: as ``convert_distinct``'s.
-    """
-    from pnp.printing.placed import face_box, face_document
+    Each distinct face is converted once and becomes one form XObject (``/Fc<n>``); each
+    sheet's page draws its placed faces (transformed, clipped) and then its overlay: the
+    overlay's plain lines (crop marks, ruler ticks) as path operators and the rest as form
+    XObjects (``/Ov<n>``) of SVG converted once per distinct part (``pnp.printing.overlay``).
+    Sheets of one overlay share its content stream.  So the work and the file grow with
+    distinct faces and layouts, not with copies.  Same input, same bytes.
 
-    face_key: dict[int, int] = {}       # id(face) -> distinct face index
-    face_docs: list[str | bytes] = []   # SVG to convert, or a ready PDF page (face_document)
-    doc_index: dict[str | bytes, int] = {}
-    for sheet in sheets:
-        for placed in sheet.art:
-            if id(placed.face) not in face_key:
-                doc = face_document(placed.face)
-                face_key[id(placed.face)] = doc_index.setdefault(doc, len(face_docs))
-                if face_key[id(placed.face)] == len(face_docs):
-                    face_docs.append(doc)
-    svg_faces = [i for i, doc in enumerate(face_docs) if isinstance(doc, str)]
-    # Sheets of one layout carry the same overlay (a deck's card sheets: the same crop marks
-    # and footer): each distinct overlay is converted once too, its content shared by its pages.
-    overlays = list(dict.fromkeys(sheet.overlay for sheet in sheets))
-    overlay_of = {overlay: k for k, overlay in enumerate(overlays)}
-    converted = convert_distinct([face_docs[i] for i in svg_faces] + overlays, workers, background)
-    pages: list = [None] * len(face_docs)
-    for k, i in enumerate(svg_faces):
-        pages[i] = converted[k]
-    for i, doc in enumerate(face_docs):
-        if not isinstance(doc, str):
-            pages[i] = (PdfReader(io.BytesIO(doc)), 0)
-    pages += converted[len(svg_faces):]
-    faces_of = {k: next(p.face for s in sheets for p in s.art if face_key[id(p.face)] == k)
-                for k in range(len(face_docs))}
+    ``faces``: the sheets' faces already converted (``convert_faces``; a face it lacks is
+    converted here); ``background``: converts the overlays' parts (and the faces, when
+    ``faces`` is None), so that this process need not load Cairo; ``ticker`` is advanced
+    once per finished sheet (e.g. a progress task's ticks).
+    """
+    from pnp.printing.overlay import Lines, Moved, line_operators, split_overlays
+    from pnp.printing.placed import face_box
+
+    placed_faces = sheet_faces(sheets)
+    if faces is None:
+        faces = convert_faces(placed_faces, background)
+    missing = [face for face in placed_faces if face not in faces]
+    extra = convert_faces(missing) if missing else None
+    splits = split_overlays([sheet.overlay for sheet in sheets])
+    segments = list(dict.fromkeys(part.svg if isinstance(part, Moved) else part
+                                  for split in splits.values() for part in split.parts if not isinstance(part, Lines)))
+    segment_of = {svg: k for k, svg in enumerate(segments)}
+    if not segments:
+        segment_reader = None
+    elif background is not None:    # after the faces: this process then never loads Cairo
+        segment_reader = PdfReader(io.BytesIO(background.submit(_convert_pages, segments).result()))
+    else:
+        segment_reader = PdfReader(io.BytesIO(_convert_pages(segments)))
 
     writer = PdfWriter()
-    xobjects: dict[int, object] = {}
+    forms: dict[tuple, object] = {}
 
-    def xobject(k: int):
-        if k not in xobjects:
-            reader, index = pages[k]
+    def form(key: tuple, reader: PdfReader, index: int):
+        """Page ``index`` of ``reader`` as a form XObject of ``writer`` (made once per key)."""
+        if key not in forms:
             page = reader.pages[index]
-            contents = page.get_contents()
-            form = DecodedStreamObject()
-            form.set_data(contents.get_data() if contents is not None else b"")
-            form = form.flate_encode(level=6)
-            form.update({
-                NameObject("/Type"): NameObject("/XObject"),
-                NameObject("/Subtype"): NameObject("/Form"),
-                NameObject("/BBox"): ArrayObject([FloatObject(float(v)) for v in page.mediabox]),
-                NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject(),
-            })
-            xobjects[k] = writer._add_object(form)
-        return xobjects[k]
+            forms[key] = writer._add_object(_page_form(page, writer))
+        return forms[key]
+
+    def face_form(face) -> tuple[str, object]:
+        book, first = (faces, 0) if face in faces else (extra, len(faces))
+        k = book.number(face)
+        reader, index = book.pages()[k]
+        return f"/Fc{first + k}", form(("face", first + k), reader, index)
+
+    overlays: dict[str, tuple] = {}     # overlay -> (content stream ref or None, its forms, page size pt)
+
+    def overlay_content(overlay: str) -> tuple:
+        if overlay not in overlays:
+            split = splits[overlay]
+            ops, names = [], {}
+            for part in split.parts:
+                if isinstance(part, Lines):
+                    ops.append(line_operators(part, split.size_mm[1]))
+                    continue
+                k = segment_of[part.svg if isinstance(part, Moved) else part]
+                names[f"/Ov{k}"] = form(("overlay", k), segment_reader, k)
+                if isinstance(part, Moved):     # mm right and down -> pt, y up
+                    ops.append(f"q 1 0 0 1 {_pdf_num(part.dx * 72 / 25.4)} {_pdf_num(-part.dy * 72 / 25.4)} cm "
+                               f"/Ov{k} Do Q\n")
+                else:
+                    ops.append(f"/Ov{k} Do\n")
+            if split.size_mm is not None:
+                size = tuple(round(v * 72 / 25.4, 6) for v in split.size_mm)
+            else:       # kept whole: its one SVG part's page gives the size
+                box = segment_reader.pages[segment_of[split.parts[0]]].mediabox
+                size = (float(box.width), float(box.height))
+            ref = None
+            if ops:
+                stream = DecodedStreamObject()
+                stream.set_data("".join(ops).encode("ascii"))
+                ref = writer._add_object(stream.flate_encode(level=6))
+            overlays[overlay] = (ref, names, size)
+        return overlays[overlay]
 
     k_pt = 72 / 25.4
     tick = iter(ticker) if ticker is not None else None
-    for number, sheet in enumerate(sheets):
+    for sheet in sheets:
         if tick:
             next(tick, None)
-        reader, index = pages[len(face_docs) + overlay_of[sheet.overlay]]
-        page = writer.add_page(reader.pages[index])
-        if not sheet.art:
-            continue
-        height_pt = float(page.mediabox.top)
-        ops = [f"q {_pdf_matrix((k_pt, 0, 0, -k_pt, 0, height_pt))} cm"]
-        names = {}
-        for placed in sheet.art:
-            k = face_key[id(placed.face)]
-            name = names.setdefault(k, f"/Fc{k}")
-            lo, _w, h = face_box(faces_of[k])
-            # face page (pt, y up, origin at its bottom-left) -> face trim mm (y down)
-            from_page = (1 / k_pt, 0.0, 0.0, -1 / k_pt, lo, lo + h)
-            ops.append(f"q {_pdf_matrix(placed.outer)} cm")
-            if placed.clip is not None:
-                x, y, w, hh = placed.clip
-                ops.append(f"{_pdf_num(x)} {_pdf_num(y)} {_pdf_num(w)} {_pdf_num(hh)} re W n")
-            ops.append(f"{_pdf_matrix(_multiply(placed.inner, from_page))} cm {name} Do Q")
-        ops.append("Q")
-        resources = page["/Resources"].get_object() if "/Resources" in page else DictionaryObject()
-        resources = DictionaryObject(resources)
-        xdict = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object()) \
-            if "/XObject" in resources else DictionaryObject()
-        for k, name in names.items():
-            xdict[NameObject(name)] = xobject(k)
-        resources[NameObject("/XObject")] = xdict
-        page[NameObject("/Resources")] = resources
-        under = DecodedStreamObject()
-        under.set_data(("\n".join(ops) + "\n").encode("ascii"))
-        page[NameObject("/Contents")] = ArrayObject([writer._add_object(under.flate_encode(level=6)),
-                                                     *_content_refs(page, writer)])
+        overlay_ref, names, (width_pt, height_pt) = overlay_content(sheet.overlay)
+        page = writer.add_blank_page(width=width_pt, height=height_pt)
+        xobjects = DictionaryObject({NameObject(name): ref for name, ref in names.items()})
+        contents = []
+        if sheet.art:
+            ops = [f"q {_pdf_matrix((k_pt, 0, 0, -k_pt, 0, height_pt))} cm"]
+            for placed in sheet.art:
+                name, ref = face_form(placed.face)
+                xobjects[NameObject(name)] = ref
+                lo, _w, h = face_box(placed.face)
+                # face page (pt, y up, origin at its bottom-left) -> face trim mm (y down)
+                from_page = (1 / k_pt, 0.0, 0.0, -1 / k_pt, lo, lo + h)
+                ops.append(f"q {_pdf_matrix(placed.outer)} cm")
+                if placed.clip is not None:
+                    x, y, w, hh = placed.clip
+                    ops.append(f"{_pdf_num(x)} {_pdf_num(y)} {_pdf_num(w)} {_pdf_num(hh)} re W n")
+                ops.append(f"{_pdf_matrix(_multiply(placed.inner, from_page))} cm {name} Do Q")
+            ops.append("Q")
+            under = DecodedStreamObject()
+            under.set_data(("\n".join(ops) + "\n").encode("ascii"))
+            contents.append(writer._add_object(under.flate_encode(level=6)))
+        if overlay_ref is not None:
+            contents.append(overlay_ref)
+        if xobjects:
+            page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        if contents:
+            page[NameObject("/Contents")] = ArrayObject(contents)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
 
 
-def _content_refs(page, writer) -> list:
+def _page_form(page, writer) -> StreamObject:
+    """``page`` (of another document) as a form XObject for ``writer``: its content stream
+    as it is (still compressed when it is one stream), its resources, its media box as the
+    form's bounding box."""
     contents = page.get("/Contents")
-    if contents is None:
-        return []
-    if isinstance(contents.get_object(), ArrayObject):
-        return list(contents.get_object())
-    return [contents if hasattr(contents, "idnum") else writer._add_object(contents)]
+    if contents is not None and not isinstance(contents.get_object(), ArrayObject):
+        stream = contents.get_object().clone(writer)       # the encoded bytes, not decoded again
+        stream = stream.get_object() if hasattr(stream, "get_object") else stream
+    else:
+        stream = DecodedStreamObject()
+        data = page.get_contents()
+        stream.set_data(data.get_data() if data is not None else b"")
+        stream = stream.flate_encode(level=6)
+    stream.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([FloatObject(float(v)) for v in page.mediabox]),
+        NameObject("/Resources"): page["/Resources"].clone(writer) if "/Resources" in page else DictionaryObject(),
+    })
+    return stream
 
 
 def _multiply(m, n):
     from pnp.printing.placed import multiply
 
     return multiply(m, n)
-
-
-def _pdf_num(v: float) -> str:
-    text = f"{v:.6f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _pdf_matrix(m) -> str:

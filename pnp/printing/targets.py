@@ -159,8 +159,9 @@ def px_of(mm: float, dpi: int) -> int:
 
 def face_png(face, dpi: int) -> bytes:
     """``face`` (trim + bleed) as an opaque PNG at ``dpi``, with a pHYs resolution chunk."""
-    from pnp.printing.pdf import cairosvg
+    from pnp.printing.pdf import cairosvg_module
 
+    cairosvg = cairosvg_module()
     w = px_of(face.width + 2 * face.bleed, dpi)
     h = px_of(face.height + 2 * face.bleed, dpi)
     png = cairosvg.svg2png(bytestring=face_svg(face, background=True).encode("utf-8"), output_width=w,

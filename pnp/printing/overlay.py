@@ -1,0 +1,315 @@
+"""A sheet's overlay split for conversion: its plain lines as PDF path operators, the rest by CairoSVG.
+
+An overlay (``pnp.printing.imposition.Sheet.overlay``: crop marks, the footer's ruler and
+label, a tile's glue flaps and labels) is mostly straight lines at places the imposition
+computed: a card sheet's overlay is some sixty ``<line>`` elements and two ``<text>``.
+CairoSVG spends most of an overlay's conversion on those lines (each one parsed, styled and
+drawn through Cairo), so ``split_overlay`` takes the plain ones out and
+``line_operators`` writes them as PDF path operators (ISO 32000-1, 8.5): one ``m l S`` per
+line, in the overlay's own millimetres, with SVG's stroke defaults (butt caps, miter joins,
+miter limit 4, no dash).  Everything else stays SVG for CairoSVG.
+
+Drawing order is kept: the parts come in the overlay's document order, each run of plain
+lines between the SVG runs around it.  Each SVG part is converted once however many
+overlays draw it; a line of text that overlays print alike at different places (a tile's
+assembly note) is converted once and drawn moved (``Moved``).  A line is plain when it is a ``<line>`` with only
+coordinates, an opaque ``#rrggbb`` stroke and a stroke width, and every group above it
+carries nothing but an ``id`` (so nothing is inherited, transformed, clipped or faded).
+An overlay this module cannot read safely (CSS, comments, references to drawn elements,
+a root that is not a plain millimetre page) stays one SVG part, converted whole as before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: One plain line: x1, y1, x2, y2 (mm, y down, the overlay's user units), stroke colour
+#: (r, g, b in 0..1) and stroke width (mm).
+Line = tuple[float, float, float, float, tuple[float, float, float], float]
+
+_TAG = re.compile(r"<(/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+=\"[^\"<>]*\")*)\s*(/?)>")
+_ATTR = re.compile(r'([\w:.-]+)="([^"]*)"')
+_HEX = re.compile(r"#([0-9A-Fa-f]{6})")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_N = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+#: A line as svgwrite writes one (``pnp.components.svg.line``: attributes in this order).
+_SVGWRITE_LINE = re.compile(rf'<line stroke="#([0-9A-Fa-f]{{6}})" stroke-width="{_N}" x1="{_N}" x2="{_N}" '
+                            rf'y1="{_N}" y2="{_N}" />')
+_ROOT_ATTRS = {"baseProfile", "height", "version", "viewBox", "width", "xmlns", "xmlns:ev", "xmlns:xlink"}
+_LINE_ATTRS = {"x1", "y1", "x2", "y2", "stroke", "stroke-width", "id"}
+#: A line of text printed alike at several places is converted once and moved to each when
+#: it is this long: a shorter one costs less to convert again than a part of its own
+#: (measured on the kits' overlays: 10 to 60 characters cost the same; every line shared:
+#: more; none: the kit with most tiles 0.02 s more).
+MOVED_TEXT_MIN_CHARS = 20
+_XY = re.compile(r'\s(?:x|y)="[^"]*"')
+_REFERENCE = re.compile(r'(?:href="#|url\(#)([^")]+)')
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A run of plain lines, drawn in order."""
+
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """An SVG part (a document, as ``SplitOverlay.parts`` holds them) drawn ``dx``, ``dy`` mm
+    (right, down) from where the document has it: one line of text that several places
+    print alike (a tile's assembly note at the foot of each tile) is converted once."""
+
+    svg: str
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True)
+class SplitOverlay:
+    """An overlay as parts in drawing order: ``Lines``, an SVG document (str) of the other
+    elements, or such a document ``Moved``, on a page of the overlay's size.  ``size_mm``
+    (width, height) is None when the overlay stayed whole (its one SVG part then gives the
+    page its size)."""
+
+    size_mm: tuple[float, float] | None
+    parts: tuple[Lines | str | Moved, ...]
+
+
+@dataclass(frozen=True)
+class _Text:
+    """A ``<text>`` element at a plain x, y (mm): ``key`` is its source without them."""
+
+    key: str
+    x: float
+    y: float
+    source: str
+    chars: int          # characters of text
+
+
+@dataclass
+class _Node:
+    tag: str
+    attrs: str
+    start: int
+    end: int = -1
+    children: list = None
+
+    def attributes(self) -> dict[str, str]:
+        return dict(_ATTR.findall(self.attrs))
+
+
+def split_overlay(svg: str) -> SplitOverlay:
+    """``svg`` (an overlay page, mm) as its plain lines and the SVG of everything else, in
+    drawing order (see the module's docstring); the whole overlay as one SVG part when it
+    cannot be read safely."""
+    return split_overlays([svg])[svg]
+
+
+def split_overlays(overlays) -> dict[str, SplitOverlay]:
+    """Each of ``overlays`` split as ``split_overlay`` splits it, by overlay.  An element
+    that two overlays or more draw alike (a tile's assembly note, the ruler's "50 mm")
+    becomes an SVG part of its own, the same document for each, so that it is converted
+    once; the other elements between two runs of lines stay together in one part."""
+    read = {svg: _items(svg) for svg in dict.fromkeys(overlays)}
+    seen: dict[str, int] = {}           # element source (a text: its key) -> overlays drawing it
+    first: dict[str, _Text] = {}        # a text's key -> where it is first drawn (its document's place)
+    for found in read.values():
+        for item in dict.fromkeys(i for i in (found[3] if found else ()) if not isinstance(i, Lines)):
+            for key in ((item.source, item.key) if isinstance(item, _Text) else (item,)):
+                seen[key] = seen.get(key, 0) + 1
+            if isinstance(item, _Text):
+                first.setdefault(item.key, item)
+    out = {}
+    for svg, found in read.items():
+        if found is None:
+            out[svg] = SplitOverlay(None, (svg,))
+            continue
+        size, head, defs, items = found
+        parts: list[Lines | str | Moved] = []
+        run: list[str] = []
+
+        def document(sources: list[str]) -> str:
+            body = "".join(sources)
+            # the defs only where the part refers to them: a part alike on two overlays
+            # is then one document however their defs differ
+            return head + (defs if _REFERENCE.search(body) else "") + body + "</svg>"
+
+        for item in items:
+            if isinstance(item, _Text) and (seen[item.source] > 1 or item.chars < MOVED_TEXT_MIN_CHARS):
+                item = item.source      # drawn alike at this very place elsewhere, or short
+            elif isinstance(item, _Text) and seen[item.key] < 2:
+                item = item.source
+            if isinstance(item, str) and seen[item] < 2:
+                run.append(item)
+                continue
+            if run:
+                parts.append(document(run))
+                run = []
+            if isinstance(item, _Text):     # a text drawn alike elsewhere: its first place's document
+                where = first[item.key]
+                shared = document([where.source])
+                dx, dy = item.x - where.x, item.y - where.y
+                parts.append(Moved(shared, dx, dy) if (dx, dy) != (0.0, 0.0) else shared)
+            else:
+                parts.append(item if isinstance(item, Lines) else document([item]))
+        if run:
+            parts.append(document(run))
+        out[svg] = SplitOverlay(size, tuple(parts))
+    return out
+
+
+def _items(svg: str) -> tuple | None:
+    """(page size mm, root tag, defs, items in drawing order) of an overlay: an item is a
+    ``Lines`` run, a ``_Text`` or the source of one other element; None when ``svg`` cannot
+    be read safely (then it is converted whole)."""
+    if any(mark in svg for mark in ("<!--", "<![CDATA[", "<?", "<!DOCTYPE", "<style", " class=", " style=")):
+        return None
+    root = _tree(svg)
+    if root is None or root.tag != "svg":
+        return None
+    attrs = root.attributes()
+    size = _page_size(attrs)
+    if size is None or not set(attrs) <= _ROOT_ATTRS:
+        return None
+    defs = [n for n in root.children if n.tag == "defs"]
+    defined = {m for n in defs for m in re.findall(r'\bid="([^"]*)"', svg[n.start:n.end])}
+    if any(ref not in defined for ref in _REFERENCE.findall(svg)):
+        return None         # something refers to a drawn element: keep them in one document
+    head = svg[root.start:svg.index(">", root.start) + 1]
+    items: list[Lines | str | _Text] = []
+    lines: list[Line] = []
+
+    def walk(nodes) -> None:
+        for node in nodes:
+            if node.tag == "defs":
+                continue
+            text = None
+            if node.tag == "line":      # most of an overlay: svgwrite's own spelling first
+                found = _SVGWRITE_LINE.fullmatch(svg, node.start, node.end)
+                line = _line(*found.groups()) if found else _plain_line(node, node.attributes())
+            else:
+                node_attrs = node.attributes()
+                if node.tag == "g" and set(node_attrs) <= {"id"}:
+                    walk(node.children)
+                    continue
+                line = None
+                text = _placed_text(svg, node, node_attrs)
+            if line is not None:
+                lines.append(line)
+                continue
+            if lines:
+                items.append(Lines(tuple(lines)))
+                lines.clear()
+            items.append(text or svg[node.start:node.end])
+
+    walk(root.children)
+    if lines:
+        items.append(Lines(tuple(lines)))
+    return size, head, "".join(svg[n.start:n.end] for n in defs), items
+
+
+def line_operators(lines: Lines, height_mm: float) -> str:
+    """PDF content-stream operators that draw ``lines`` on a page ``height_mm`` tall: in a
+    frame of millimetres with y down (the overlay's), each line its own ``m l S`` so that a
+    reader of the page meets every mark as a path of its own."""
+    k = 72 / 25.4
+    ops = [f"q {_num(k)} 0 0 {_num(-k)} 0 {_num(height_mm * k)} cm", "0 J 0 j 4 M [] 0 d"]
+    style = None
+    for x1, y1, x2, y2, colour, width in lines.lines:
+        if (colour, width) != style:
+            style = (colour, width)
+            ops.append(f"{' '.join(_num(c) for c in colour)} RG {_num(width)} w")
+        ops.append(f"{_num(x1)} {_num(y1)} m {_num(x2)} {_num(y2)} l S")
+    ops.append("Q")
+    return "\n".join(ops) + "\n"
+
+
+def _tree(svg: str) -> _Node | None:
+    """The element tree of ``svg`` (tags, attribute text, source span), or None when a tag
+    does not read as a plain element or the tags do not nest."""
+    stack: list[_Node] = []
+    root = None
+    position = 0
+    for match in _TAG.finditer(svg):
+        if svg.find("<", position, match.start()) != -1:
+            return None         # a tag the pattern could not read
+        position = match.end()
+        closing, tag, attrs, empty = match.groups()
+        if closing:
+            if not stack or stack[-1].tag != tag or attrs or empty:
+                return None
+            stack.pop().end = match.end()
+            continue
+        node = _Node(tag, attrs, match.start(), children=[])
+        if stack:
+            stack[-1].children.append(node)
+        elif root is None:
+            root = node
+        else:
+            return None
+        if empty:
+            node.end = match.end()
+        else:
+            stack.append(node)
+    if stack or root is None or svg.find("<", position) != -1:
+        return None
+    return root
+
+
+def _page_size(attrs: dict[str, str]) -> tuple[float, float] | None:
+    """(width, height) mm of a root whose viewBox is ``0 0 W H`` and whose size is ``Wmm`` by
+    ``Hmm`` (one user unit a millimetre); None otherwise."""
+    box = attrs.get("viewBox", "").replace(",", " ").split()
+    width, height = attrs.get("width", ""), attrs.get("height", "")
+    if len(box) != 4 or not width.endswith("mm") or not height.endswith("mm"):
+        return None
+    try:
+        x, y, w, h = (float(v) for v in box)
+        if x != 0 or y != 0 or abs(float(width[:-2]) - w) > 1e-9 or abs(float(height[:-2]) - h) > 1e-9:
+            return None
+    except ValueError:
+        return None
+    return w, h
+
+
+def _placed_text(svg: str, node: _Node, attrs: dict[str, str]) -> _Text | None:
+    """``node`` as a ``_Text`` when it is a ``<text>`` of plain characters at one x, y (no
+    transform, no per-glyph positions); None otherwise."""
+    if node.tag != "text" or node.children or {"transform", "dx", "dy", "rotate"} & set(attrs):
+        return None
+    x, y = attrs.get("x", "").strip(), attrs.get("y", "").strip()
+    if not (_NUMBER.fullmatch(x) and _NUMBER.fullmatch(y)):
+        return None
+    source = svg[node.start:node.end]
+    head = source.index(">") + 1
+    return _Text(_XY.sub("", source[:head]) + source[head:], float(x), float(y), source, len(source) - head - 7)
+
+
+def _plain_line(node: _Node, attrs: dict[str, str]) -> Line | None:
+    if node.tag != "line" or node.children or not set(attrs) <= _LINE_ATTRS:
+        return None
+    colour = _HEX.fullmatch(attrs.get("stroke", ""))
+    values = [attrs.get(k, "0").strip() for k in ("x1", "y1", "x2", "y2")] + [attrs.get("stroke-width", "1").strip()]
+    if colour is None or not all(_NUMBER.fullmatch(v) for v in values):
+        return None
+    x1, y1, x2, y2, width = values
+    return _line(colour.group(1), width, x1, x2, y1, y2)
+
+
+def _line(colour: str, width: str, x1: str, x2: str, y1: str, y2: str) -> Line | None:
+    """A plain line from its attributes' text (``colour`` six hex digits, numbers checked)."""
+    if float(width) <= 0:
+        return None
+    rgb = (int(colour[0:2], 16) / 255, int(colour[2:4], 16) / 255, int(colour[4:6], 16) / 255)
+    return float(x1), float(y1), float(x2), float(y2), rgb, float(width)
+
+
+def pdf_number(v: float) -> str:
+    """A number for a content stream: six decimals (a millionth of a point or millimetre),
+    no trailing zeros or point, never "-0"."""
+    text = f"{v:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+_num = pdf_number

@@ -1,0 +1,149 @@
+"""A sheet's overlay split for conversion (pnp.printing.overlay, issue 16): plain lines as PDF
+path operators at exactly their SVG places, everything else CairoSVG's, drawing order kept."""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+from PIL import ImageChops
+from pypdf import PdfReader
+from pypdf.generic import ContentStream, DecodedStreamObject
+
+from pnp.printing import pdf as pdfout
+from pnp.printing.overlay import MOVED_TEXT_MIN_CHARS, Lines, Moved, line_operators, split_overlay, split_overlays
+
+HEAD = ('<svg baseProfile="full" height="297mm" version="1.1" viewBox="0 0 210 297" width="210mm" '
+        'xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events" '
+        'xmlns:xlink="http://www.w3.org/1999/xlink">')
+MARK = '<line stroke="#000000" stroke-width="0.2" x1="10" x2="10" y1="0" y2="7.3" />'
+LABEL = ('<text fill="#333333" font-family="Lato" font-size="2.2" font-style="normal" font-weight="normal" '
+         'text-anchor="start" x="60.0" y="291.8">{}</text>')
+
+
+def test_lines_become_runs_between_the_svg_parts_in_drawing_order():
+    """A white box drawn over a mark and under another keeps that order: lines, box, lines."""
+    svg = (HEAD + '<defs /><g id="crop-marks">' + MARK + '</g><rect fill="#FFFFFF" height="5" width="5" x="8" y="2" />'
+           '<g id="footer"><line stroke="#333333" stroke-width="0.25" x1="7" x2="57" y1="290.8" y2="290.8" />'
+           + LABEL.format("Cards") + "</g></svg>")
+    split = split_overlay(svg)
+    assert split.size_mm == (210.0, 297.0)
+    kinds = [type(part).__name__ for part in split.parts]
+    assert kinds == ["Lines", "str", "Lines", "str"]
+    first, _box, ruler, _label = split.parts
+    assert first.lines == ((10.0, 0.0, 10.0, 7.3, (0.0, 0.0, 0.0), 0.2),)
+    assert ruler.lines == ((7.0, 290.8, 57.0, 290.8, (0.2, 0.2, 0.2), 0.25),)
+    assert "<rect" in split.parts[1] and "<line" not in split.parts[1] and split.parts[1].startswith(HEAD)
+    assert ">Cards</text>" in split.parts[3]
+
+
+def test_lines_that_are_not_plain_stay_svg():
+    """Dashed, faded, round-capped or transformed lines and lines under a styled group are
+    CairoSVG's: only coordinates, an opaque #rrggbb stroke and a width are written directly."""
+    odd = ['<line stroke="#000000" stroke-dasharray="1,1" stroke-width="0.2" x1="0" x2="5" y1="0" y2="0" />',
+           '<line opacity="0.5" stroke="#000000" stroke-width="0.2" x1="0" x2="5" y1="0" y2="0" />',
+           '<line stroke="#000000" stroke-linecap="round" stroke-width="0.2" x1="0" x2="5" y1="0" y2="0" />',
+           '<line stroke="none" stroke-width="0.2" x1="0" x2="5" y1="0" y2="0" />',
+           '<g transform="translate(3,4)">' + MARK + "</g>",
+           '<g opacity="0.5">' + MARK + "</g>"]
+    for element in odd:
+        split = split_overlay(HEAD + element + "</svg>")
+        assert [type(p).__name__ for p in split.parts] == ["str"], element
+        assert element in split.parts[0]
+
+
+def test_an_overlay_it_cannot_read_safely_is_converted_whole():
+    """CSS, comments, a reference to a drawn element, a root not in millimetres: one part,
+    the overlay itself, and the page takes its size from the conversion."""
+    for svg in (HEAD + "<style>line{stroke:red}</style>" + MARK + "</svg>",
+                HEAD + "<!-- marks -->" + MARK + "</svg>",
+                HEAD + '<g id="m">' + MARK + '</g><use xlink:href="#m" x="5" /></svg>',
+                HEAD.replace('width="210mm"', 'width="210"') + MARK + "</svg>",
+                HEAD + '<line stroke="#000000" x1="a<b" />' + "</svg>"):
+        split = split_overlay(svg)
+        assert split.size_mm is None and split.parts == (svg,)
+
+
+def test_an_element_two_overlays_draw_alike_is_one_document():
+    """The ruler's "50 mm" on every sheet is converted once; each footer label is its own."""
+    fifty = LABEL.format("50 mm").replace('x="60.0"', 'x="56.0"')
+    a, b = (HEAD + MARK + LABEL.format(name) + fifty + "</svg>" for name in ("Cards · sheet 1", "Cards · sheet 2"))
+    splits = split_overlays([a, b])
+    parts_a = [p for p in splits[a].parts if isinstance(p, str)]
+    parts_b = [p for p in splits[b].parts if isinstance(p, str)]
+    assert len(parts_a) == len(parts_b) == 2
+    assert parts_a[1] == parts_b[1] and "50 mm" in parts_a[1]
+    assert parts_a[0] != parts_b[0]
+
+
+NOTE = "Cut along the solid lines, fold along the dashed ones."
+
+
+def note_at(x: float, y: float, words: str = NOTE) -> str:
+    return LABEL.format(words).replace('x="60.0" y="291.8"', f'x="{x}" y="{y}"')
+
+
+def test_a_line_of_text_printed_alike_elsewhere_is_one_document_moved():
+    """A tile's assembly note at the foot of each tile: converted once where the first
+    overlay has it, drawn moved on the others; a short label stays in its own run."""
+    a = HEAD + MARK + note_at(10, 100) + note_at(30, 40, "A1") + "</svg>"
+    b = HEAD + MARK + note_at(12.5, 150) + note_at(35, 40, "A1") + "</svg>"
+    assert len(NOTE) >= MOVED_TEXT_MIN_CHARS > len("A1")
+    splits = split_overlays([a, b])
+    first, moved = splits[a].parts[1], splits[b].parts[1]
+    assert isinstance(first, str) and NOTE in first and 'x="10"' in first
+    assert moved == Moved(first, 2.5, 50.0)
+    assert [type(p).__name__ for p in splits[b].parts] == ["Lines", "Moved", "str"]
+    assert ">A1</text>" in splits[b].parts[2] and 'x="35"' in splits[b].parts[2]
+
+
+def test_line_operators_draw_each_line_at_its_millimetres():
+    """Read back through the operators' matrix, each line starts and ends where the SVG put
+    it (to a millionth of a millimetre), with its colour and width, one stroke per line."""
+    lines = Lines(((10.0, 0.0, 10.0, 7.3, (0.0, 0.0, 0.0), 0.2), (0.0, 12.5, 7.3, 12.5, (0.0, 0.0, 0.0), 0.2),
+                   (7.0, 290.8, 57.0, 290.8, (0.2, 0.2, 0.2), 0.25)))
+    stream = DecodedStreamObject()
+    stream.set_data(line_operators(lines, 297.0).encode("ascii"))
+    ops = ContentStream(stream, None).operations
+    names = [op.decode() for _args, op in ops]
+    assert names.count("S") == 3 and names.count("m") == 3 and names[0] == "q" and names[-1] == "Q"
+    matrix = [float(v) for v in ops[1][0]]
+    k = 72 / 25.4
+    assert abs(matrix[0] - k) < 1e-6 and abs(matrix[3] + k) < 1e-6 and abs(matrix[5] - 297 * k) < 1e-4
+    points = [tuple(float(v) for v in args) for args, op in ops if op in (b"m", b"l")]
+    assert points == [(10.0, 0.0), (10.0, 7.3), (0.0, 12.5), (7.3, 12.5), (7.0, 290.8), (57.0, 290.8)]
+    widths = [float(args[0]) for args, op in ops if op == b"w"]
+    colours = [tuple(float(v) for v in args) for args, op in ops if op == b"RG"]
+    assert widths == [0.2, 0.25] and colours == [(0.0, 0.0, 0.0), (0.2, 0.2, 0.2)]
+    caps = {op: [float(v) for v in args] for args, op in ops if op in (b"J", b"j", b"M")}
+    assert caps == {b"J": [0.0], b"j": [0.0], b"M": [4.0]}      # SVG's defaults: butt, miter, 4
+
+
+def test_a_split_overlay_prints_as_cairosvg_prints_it_whole():
+    """Overlays of marks, a white box over them and text, one with a note drawn moved, placed
+    by ``render_sheets``: at 150 dpi as CairoSVG renders the same SVG, but for a few edge
+    pixels (a glyph's origin may differ by 1/256 pt, the grid Cairo snaps text to)."""
+    from pnp.geometry import PAPERS
+    from pnp.printing.imposition import Sheet
+
+    marks = "".join(f'<line stroke="#000000" stroke-width="0.2" x1="{x}" x2="{x}" y1="0" y2="9.3" />'
+                    for x in (10, 73.5, 137, 200.5))
+    svg = (HEAD + '<g id="crop-marks">' + marks + '</g><rect fill="#FFFFFF" height="6" width="20" x="65" y="2" />'
+           + LABEL.format("Cards · fronts · sheet 1 of 2") + "</svg>")
+    other = svg.replace("</svg>", note_at(20, 200) + "</svg>").replace("sheet 1 of 2", "sheet 2 of 2")
+    svg = svg.replace("</svg>", note_at(15, 120) + "</svg>")       # the note: drawn moved on ``other``
+    sheets = [Sheet(PAPERS["a4"], "cards", "front", svg), Sheet(PAPERS["a4"], "cards", "front", other)]
+    assert any(isinstance(part, Moved) for part in split_overlays([svg, other])[other].parts)
+    placed = pdfium.PdfDocument(pdfout.render_sheets(sheets))
+    for number, sheet in enumerate(sheets):
+        whole = pdfium.PdfDocument(pdfout.svg_to_pdf(sheet.overlay))
+        a = placed[number].render(scale=150 / 72).to_pil().convert("L")
+        b = whole[0].render(scale=150 / 72).to_pil().convert("L")
+        assert a.size == b.size
+        diff = ImageChops.difference(a, b).histogram()
+        assert sum(diff[48:]) <= 24 and max(i for i, n in enumerate(diff) if n) < 96, (number, diff[48:])
+        assert sum(a.histogram()[:128]) > 400          # the marks, the label and the note are there at all
+    sheet = sheets[0]
+    page = PdfReader(io.BytesIO(pdfout.render_sheets([sheet]))).pages[0]
+    assert "Cards · fronts · sheet 1 of 2" in page.extract_text()
+    assert abs(float(page.mediabox.width) - 595.275591) < 1e-6 and abs(float(page.mediabox.height) - 841.889764) < 1e-6
