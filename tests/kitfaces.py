@@ -2,7 +2,7 @@
 
 Faces come from the game's kit recipe (the same call ``pnp build`` makes), read off the
 sheets it imposes (card fronts and backs, the whole board) and the one-sided pieces it hands
-to the packer (tokens, money, tables, cut-outs).  Built once per (game, language, ink) for the session.
+to the packer (tokens, money, tables, cut-outs, player aids).  Built once per (game, language, ink) for the session.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.geometry import PAPERS
+from pnp.kit.build import kit_runs
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings
@@ -27,7 +28,9 @@ def kit_faces(game_id: str, lang: str, ink: str = "normal", players: int | None 
     game = entry.load(DEFAULT_DATA_DIR)
     strings = Strings(DEFAULT_DATA_DIR, game_id, lang)
     settings = PrintSettings(PAPERS["a4"], ink=ink)
-    runs = entry.module("kit").components(game, strings, game.variant(players), settings, lambda label: (lambda *a: label))
+    # kit_runs: the recipe's runs and the player aids, as pnp build packs them
+    runs = kit_runs(entry.module("kit"), game, strings, game.variant(players), lang, settings,
+                    lambda label: (lambda *a: label))
     seen, faces = set(), []
     for run in runs:
         pairs = [pair for sheet in run.sheets for pair in sheet.faces]

@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pnp.kit.build import pack_runs
+from pnp.kit.build import kit_runs, pack_runs
 from inkmeter import bleed_ring, pieces_coverage
 from pypdf import PdfReader
 
@@ -57,8 +57,8 @@ def sheets(game, strings) -> dict[str, dict[str, list]]:
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
         label = lambda component: (lambda side, n, total: component)        # noqa: E731
-        runs = caravan.components(game, strings, game.variant(4, None), settings, label)
-        pack_runs(runs, settings, label)          # one-sided pieces share packed sheets
+        runs = kit_runs(caravan, game, strings, game.variant(4, None), "en", settings, label)
+        pack_runs(runs, settings, label)          # one-sided pieces share packed sheets, aids too (as pnp build)
         out[mode] = {run.id: run.sheets for run in runs if run.sheets}
     return out
 

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from pnp.kit.build import pack_runs
+from pnp.kit.build import kit_runs, pack_runs
 from inkmeter import bleed_ring, pieces_coverage
 from pypdf import PdfReader
 
@@ -60,8 +60,8 @@ def sheets(game, strings) -> dict[str, dict[str, list]]:
     out = {}
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
-        runs = chessboard.components(game, strings, game.variant(4), settings, _label)
-        pack_runs(runs, settings, _label)         # one-sided pieces share packed sheets
+        runs = kit_runs(chessboard, game, strings, game.variant(4), "en", settings, _label)
+        pack_runs(runs, settings, _label)         # one-sided pieces share packed sheets, aids too (as pnp build)
         out[mode] = {run.id: run.sheets for run in runs if run.sheets}
     return out
 

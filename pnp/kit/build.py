@@ -169,14 +169,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     face_pages: list = []   # the kit's faces, converted (in the background) while the pieces are packed
 
     def make_runs(print_settings: PrintSettings, convert_faces: bool = False) -> list[ComponentRun]:
-        made = recipe.components(game, strings, variant, print_settings, sheet_label)
-        # Player aids are one-sided pieces packed with the tokens, not rules pages: the rules
-        # are printed on both sides, and cutting an aid out would cut the rules on its back.
-        # Made after the components, whose errors name the data key at fault.
-        if not aids:
-            aids.append(aid_run(game, variant, request.lang, strings("player_aids")))
-        if aids[0] is not None:
-            made = made + [replace(aids[0], pieces=list(aids[0].pieces), sheets=[])]
+        made = kit_runs(recipe, game, strings, variant, request.lang, print_settings, sheet_label, aids)
         chosen = made
         if request.only:
             chosen = [run for run in made if run.id in request.only or run.kind in request.only]
@@ -495,6 +488,31 @@ def kit_sheets(runs: list[ComponentRun], packed: list = ()) -> list:
     for i, sheet in zip(slots, mine):
         order[i] = sheet
     return order
+
+
+def kit_runs(recipe, game, strings, variant, lang: str, settings: PrintSettings, sheet_label: Callable,
+             aids: list | None = None) -> list[ComponentRun]:
+    """The component runs a kit packs and prints, in print order: the game recipe's
+    (``recipe.components``), then the player aids (``pnp.kit.aids.aid_run``), if the game has
+    any.  Not yet packed: ``pack_runs`` places their pieces.
+
+    ``aids``: a list that keeps the aid run between calls (a build lays the components out
+    again for another print setting); empty on the first call.  Tests that pack a kit's
+    pieces call this, so they pack what the kit prints.
+
+    Raises:
+        DataError / LayoutError / FontError: from the recipe or the aid's layout.
+    """
+    made = recipe.components(game, strings, variant, settings, sheet_label)
+    # Player aids are one-sided pieces packed with the tokens, not rules pages: the rules
+    # are printed on both sides, and cutting an aid out would cut the rules on its back.
+    # Made after the components, whose errors name the data key at fault.
+    aids = [] if aids is None else aids
+    if not aids:
+        aids.append(aid_run(game, variant, lang, strings("player_aids")))
+    if aids[0] is not None:
+        made = made + [replace(aids[0], pieces=list(aids[0].pieces), sheets=[])]
+    return made
 
 
 def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Callable) -> list:
