@@ -11,6 +11,24 @@ PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 # A poker card is 2.5 x 3.5 in = 63.5 x 88.9 mm (the trim every PnP template uses).
 POKER_MM = (63.5, 88.9)
 
+def placed_and_whole(placed_pdf: bytes, svgs: list[str], dpi: float):
+    """Each page of ``placed_pdf`` (``render_sheets``: faces and overlay parts placed) and
+    CairoSVG's rendering of the same page's whole SVG (``svgs``, one per page), at ``dpi``,
+    in greyscale, as (PIL image, PIL image) pairs of the same size."""
+    import pypdfium2 as pdfium
+
+    from pnp.printing import pdf as pdfout
+
+    placed = pdfium.PdfDocument(placed_pdf)
+    assert len(placed) == len(svgs), (len(placed), len(svgs))
+    for number, svg in enumerate(svgs):
+        whole = pdfium.PdfDocument(pdfout.svg_to_pdf(svg))
+        a = placed[number].render(scale=dpi / 72).to_pil().convert("L")
+        b = whole[0].render(scale=dpi / 72).to_pil().convert("L")
+        assert a.size == b.size, (number, a.size, b.size)
+        yield a, b
+
+
 def edit(path: Path, old: str, new: str) -> None:
     """Replace exactly one occurrence of ``old`` in ``path``."""
     text = path.read_text(encoding="utf-8")

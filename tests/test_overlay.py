@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 
-import pypdfium2 as pdfium
 from PIL import ImageChops
+from helpers import placed_and_whole
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DecodedStreamObject
 
@@ -134,12 +134,8 @@ def test_a_split_overlay_prints_as_cairosvg_prints_it_whole():
     svg = svg.replace("</svg>", note_at(15, 120) + "</svg>")       # the note: drawn moved on ``other``
     sheets = [Sheet(PAPERS["a4"], "cards", "front", svg), Sheet(PAPERS["a4"], "cards", "front", other)]
     assert any(isinstance(part, Moved) for part in split_overlays([svg, other])[other].parts)
-    placed = pdfium.PdfDocument(pdfout.render_sheets(sheets))
-    for number, sheet in enumerate(sheets):
-        whole = pdfium.PdfDocument(pdfout.svg_to_pdf(sheet.overlay))
-        a = placed[number].render(scale=150 / 72).to_pil().convert("L")
-        b = whole[0].render(scale=150 / 72).to_pil().convert("L")
-        assert a.size == b.size
+    pairs = placed_and_whole(pdfout.render_sheets(sheets), [sheet.overlay for sheet in sheets], 150)
+    for number, (a, b) in enumerate(pairs):
         diff = ImageChops.difference(a, b).histogram()
         assert sum(diff[48:]) <= 24 and max(i for i, n in enumerate(diff) if n) < 96, (number, diff[48:])
         assert sum(a.histogram()[:128]) > 400          # the marks, the label and the note are there at all

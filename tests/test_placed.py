@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-import pypdfium2 as pdfium
 import pytest
 from PIL import ImageChops
+from helpers import placed_and_whole
 from pypdf import PdfReader
 
 from pnp.components.svg import Face, circle, group, rect, text
@@ -88,12 +88,8 @@ def test_placed_faces_print_exactly_as_the_whole_sheet_svg(fields):
     fronts = [card(f"F{i}", c) for i, c in enumerate(["#B5651D", "#1D4FB5", "#2E7D32", "#6A1B9A"] * 3)]
     sheets = impose_grid("cards", "Cards", fronts, [card("Back", "#3B2412")] * len(fronts),
                          PrintSettings(PAPERS["a4"], **fields), label)
-    placed = pdfium.PdfDocument(pdfout.render_sheets(sheets))
-    for number, sheet in enumerate(sheets):
-        whole = pdfium.PdfDocument(pdfout.svg_to_pdf(sheet.svg))
-        a = placed[number].render(scale=60 / 72).to_pil().convert("L")
-        b = whole[0].render(scale=60 / 72).to_pil().convert("L")
-        assert a.size == b.size
+    pairs = placed_and_whole(pdfout.render_sheets(sheets), [sheet.svg for sheet in sheets], 60)
+    for number, ((a, b), sheet) in enumerate(zip(pairs, sheets)):
         diff = ImageChops.difference(a, b)
         visible = sum(diff.histogram()[48:])
         assert visible < 0.002 * a.width * a.height, (sheet.side, number, visible)
