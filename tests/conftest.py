@@ -4,6 +4,7 @@ of data/, PDF helpers."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -173,6 +174,12 @@ def shared_pure_work(tmp_path_factory, worker_id):
     two thirds of each build's CPU) and the Caravan kit some thirty times (the search was
     two thirds of each).
 
+    The keys name the inputs, not the code: a test that patches code inside the rules sheet
+    or the page conversion must not count on these (the packer's key takes in the packing
+    module's constants and code, ``packer_state``).  A served packing refers to the caller's
+    own faces (``search``), so a served kit is byte for byte the kit a user gets
+    (test_determinism builds one twice in the run).
+
     Only results are stored (an error is raised again by the next caller), and nothing the
     builds of other processes (``pnp`` run as a subprocess, test_determinism's rebuilds)
     do goes through here, so byte-identity across processes is still checked against
@@ -230,10 +237,44 @@ def shared_pure_work(tmp_path_factory, worker_id):
             digest.update(b"\0" + svg.encode("utf-8"))
         return stored(f"pages-{digest.hexdigest()[:24]}", lambda: real_convert_pages(svgs), bytes, bytes)
 
+    def packer_state() -> bytes:
+        """The packing module's constants and its functions' code: a test that patches one
+        (e.g. the block shapes tried) gets its own packing, not one computed without it."""
+        parts = []
+        for name, value in sorted(vars(packing).items()):
+            if name.startswith("__"):
+                continue
+            if isinstance(value, (int, float, str, tuple, frozenset)):
+                parts.append(f"{name}={value!r}".encode())
+            elif callable(getattr(value, "__code__", None)) or hasattr(value, "__code__"):
+                parts.append(name.encode() + b":" + value.__code__.co_code)
+        return b"\0".join(parts)
+
     def search(*args):
-        key = hashlib.sha256(pickle.dumps(args, protocol=4)).hexdigest()[:24]
-        return stored(f"packing-{key}", lambda: real_search(*args), lambda value: pickle.dumps(value, protocol=4),
-                      pickle.loads)
+        key = hashlib.sha256(pickle.dumps(args, protocol=4) + packer_state()).hexdigest()[:24]
+        # The result refers to the caller's faces; the build tells faces apart by identity
+        # (each distinct face converted once), so they are stored as their place among the
+        # groups' faces and come back as this caller's own objects, never as copies: copies
+        # made a served kit convert faces twice, unlike the file a user gets (equal pickled
+        # arguments share faces the same way, so the places match).
+        own = [f for group in args[0] for f in group.faces]
+        place = {}
+        for n, f in enumerate(own):
+            place.setdefault(id(f), n)
+
+        def dump(value):
+            out = io.BytesIO()
+            pickler = pickle.Pickler(out, protocol=4)
+            pickler.persistent_id = lambda obj: place.get(id(obj)) if own and obj is own[place.get(id(obj), 0)] else None
+            pickler.dump(value)
+            return out.getvalue()
+
+        def load(data):
+            unpickler = pickle.Unpickler(io.BytesIO(data))
+            unpickler.persistent_load = lambda n: own[n]
+            return unpickler.load()
+
+        return stored(f"packing-{key}", lambda: real_search(*args), dump, load)
 
     build._rules_sheet, pdfout._convert_pages, packing._search = rules_sheet, convert_pages, search
     yield
