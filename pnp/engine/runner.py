@@ -98,6 +98,18 @@ class DaskCluster:
             raise UsageError("running on a cluster needs the 'distributed' package; install pnp with "
                              "pip install 'pnp[cluster]'", key="--cluster") from None
         self.address = address
+        # A malformed address is refused before a Client exists: a Client that failed to
+        # start on one still waited 60 s to close when it was collected (a reviewer's
+        # "notanaddress" took 60 s and printed a traceback after the one-line error).
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        try:
+            scheme, location = parse_address(address)
+            if scheme in ("tcp", "tls", "ws", "wss"):
+                parse_host_port(location)
+        except ValueError as exc:
+            raise UsageError(f"expected a Dask scheduler's address as tcp://HOST:PORT, got {address!r} ({exc})",
+                             key="--cluster") from None
         try:
             self.client = Client(address, set_as_default=False)
         except (OSError, ValueError, TypeError, TimeoutError) as exc:

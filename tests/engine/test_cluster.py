@@ -78,3 +78,19 @@ def test_worker_with_other_data_refuses_to_play(tmp_path, game):
     path.write_text(path.read_text() + "\n# edited on this worker\n")
     with pytest.raises(DataError, match="differ from the client's"):
         _load(str(root), "samarkand", fingerprint)
+
+
+def test_an_address_without_a_port_is_refused_at_once_in_one_line(tmp_path):
+    """A reviewer's `--cluster notanaddress` printed its one line, then waited 60 s and
+    printed a traceback as the half-made Dask client closed: the address is now refused
+    before a client exists.  Run as its own process, since the wait came at exit."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import sys; from pnp.cli import main; sys.exit(main(sys.argv[1:]))",
+                           "check", "caravan", "--players", "3", "--games", "5", "--cluster", "notanaddress",
+                           "--json", str(tmp_path / "c.json")], capture_output=True, text=True, timeout=30)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert done.returncode == 2 and len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: --cluster: ") and "tcp://HOST:PORT" in lines[0]
+    assert not (tmp_path / "c.json").exists()
