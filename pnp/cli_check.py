@@ -9,6 +9,7 @@ and the report are written (they are the evidence of why it failed).
 from __future__ import annotations
 
 import json
+import textwrap
 import os
 from pathlib import Path
 
@@ -264,8 +265,10 @@ def length_figure(run: CheckRun):
         ax.grid(axis="y", alpha=0.3)
         ax.set_ylim(0, top * 1.12)
     axes[0][0].set_ylabel("game length (rounds)")
-    fig.suptitle(f"{run.game}: {run.games} {run.player} games per variant and player count (whiskers 5-95 %)",
-                 fontsize=10)
+    # Wrapped to the figure's width (about 12 characters of 10 pt type an inch): with one or
+    # two boxes the figure is 5 in wide and the title ran off both sides (a reviewer).
+    title = f"{run.game}: {run.games} {run.player} games per variant and player count (whiskers 5-95 %)"
+    fig.suptitle(textwrap.fill(title, width=int(fig.get_figwidth() * 12)), fontsize=10)
     fig.tight_layout()
     return fig
 

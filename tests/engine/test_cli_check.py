@@ -126,3 +126,26 @@ def test_length_chart_has_one_panel_per_variant_with_labels_that_do_not_overlap(
         assert all(0 <= b.x0 and b.x1 <= width and 0 <= b.y0 and b.y1 <= height for b in boxes)
     finally:
         plt.close(fig)
+
+
+def test_length_chart_title_fits_the_picture_for_one_player_count():
+    """With one player count the chart is at its narrowest (5 in): its title is wrapped to fit
+    (a reviewer saw "ravan: 40 heuristic games ..." cut off at both ends)."""
+    import matplotlib.pyplot as plt
+
+    from pnp.cli_check import length_figure
+    from pnp.engine.check import full_check
+    from pnp.model import load_game
+    from pnp.model.catalog import data_dir
+
+    game = load_game("caravan", data_dir())
+    run_ = full_check(game, [v for v in game.variants() if v.players == 2], games=2, seed=3, workers=1)
+    fig = length_figure(run_)
+    try:
+        fig.canvas.draw()
+        box = fig._suptitle.get_window_extent(fig.canvas.get_renderer())
+        width, height = fig.canvas.get_width_height()
+        assert "caravan: 2 heuristic games" in fig._suptitle.get_text().replace("\n", " ")
+        assert 0 <= box.x0 and box.x1 <= width and 0 <= box.y0 and box.y1 <= height, (box, width)
+    finally:
+        plt.close(fig)
