@@ -86,11 +86,9 @@ def build_once(game: str, paper: str, out: Path) -> dict:
 def kit_sheets(game_id: str, paper: str) -> list:
     """The sheets of ``game_id``'s default kit in English, laid out as ``pnp build`` lays them out
     (the game's components and its player aids, packed together), each sheet once."""
-    from dataclasses import replace
 
     from pnp.geometry import PAPERS
-    from pnp.kit.aids import aid_run
-    from pnp.kit.build import pack_runs
+    from pnp.kit.build import kit_runs, pack_runs
     from pnp.model import load_game
     from pnp.model.catalog import data_dir
     from pnp.model.i18n import Strings
@@ -103,10 +101,7 @@ def kit_sheets(game_id: str, paper: str) -> list:
     variant = game.variant(None, None)
     settings = PrintSettings(PAPERS[paper])
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    runs = registered_game(game_id).module("kit").components(game, strings, variant, settings, label)
-    aids = aid_run(game, variant, "en", strings("player_aids"))
-    if aids is not None:
-        runs = runs + [replace(aids, pieces=list(aids.pieces), sheets=[])]
+    runs = kit_runs(registered_game(game_id).module("kit"), game, strings, variant, "en", settings, label)
     pack_runs(runs, settings, label)
     return list({id(s): s for run in runs for s in run.sheets}.values())
 
