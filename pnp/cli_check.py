@@ -147,7 +147,7 @@ def summary_lines(run: CheckRun) -> list[str]:
             games = sum(cover["games"].values())
             rare = sorted(cover["table"].items(), key=lambda kv: kv[1]["taken_per_1000_games"])[:3]
             lines.append(f"    mechanisms ({len(cover['table'])}, taken per 1000 of {games} games): rarest "
-                         + ", ".join(f"{label} {row['taken_per_1000_games']:g}" for label, row in rare))
+                         + ", ".join(f"{label} {_per_1000(row['taken_per_1000_games'])}" for label, row in rare))
         if "search_player" in c:
             sp = c["search_player"]
             lines.append(f"    search player: won {sp['wins']} of {sp['games']} games ({sp['rate']:.0%} "
@@ -227,6 +227,13 @@ def plot_lengths(run: CheckRun, path: Path) -> None:
         raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
     finally:
         plt.close(fig)
+
+
+def _per_1000(rate: float) -> str:
+    """A rate per 1,000 games as the summary prints it: whole numbers from 10 up, one decimal
+    below ("613.636" and "5613.64" side by side read as two scales; a reviewer)."""
+    tenths = round(rate, 1)
+    return f"{rate:.0f}" if tenths >= 10 or tenths == 0 else f"{tenths:.1f}"
 
 
 def length_figure(run: CheckRun):

@@ -149,3 +149,11 @@ def test_length_chart_title_fits_the_picture_for_one_player_count():
         assert 0 <= box.x0 and box.x1 <= width and 0 <= box.y0 and box.y1 <= height, (box, width)
     finally:
         plt.close(fig)
+
+
+def test_mechanism_rates_print_on_one_scale():
+    """Rates per 1,000 games: whole numbers from 10 up, one decimal below, zero as 0 (the
+    summary printed "613.636" next to "5613.64")."""
+    from pnp.cli_check import _per_1000
+
+    assert [_per_1000(r) for r in (613.636, 5613.64, 9.96, 0.46, 0.0)] == ["614", "5614", "10", "0.5", "0"]
