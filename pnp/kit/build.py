@@ -469,7 +469,9 @@ def wants_card(sheet, stock_of: dict[str, str]) -> bool:
 def run_faces(runs: list[ComponentRun]) -> list:
     """Every face ``runs`` print, each once: on their sheets, then their one-sided pieces (the
     faces ``pack_runs`` places), in that order."""
-    faces = {id(p.face): p.face for run in runs for sheet in run.sheets for p in sheet.art}
+    from pnp.printing.pdf import sheet_faces
+
+    faces = {id(face): face for face in sheet_faces([sheet for run in runs for sheet in run.sheets])}
     faces.update({id(face): face for run in runs for group in run.pieces for face in group.faces})
     return list(faces.values())
 
