@@ -143,3 +143,69 @@ def test_a_split_overlay_prints_as_cairosvg_prints_it_whole():
     page = PdfReader(io.BytesIO(pdfout.render_sheets([sheet]))).pages[0]
     assert "Cards · fronts · sheet 1 of 2" in page.extract_text()
     assert abs(float(page.mediabox.width) - 595.275591) < 1e-6 and abs(float(page.mediabox.height) - 841.889764) < 1e-6
+
+
+def text_line(words: str, x: float, y: float, anchor: str = "start", style: str = "normal", weight: str = "normal",
+              family: str = "Lato", size: float = 2.2, fill: str = "#333333") -> str:
+    return (f'<text fill="{fill}" font-family="{family}" font-size="{size}" font-style="{style}" '
+            f'font-weight="{weight}" text-anchor="{anchor}" x="{x}" y="{y}">{words}</text>')
+
+
+def test_text_page_reads_a_part_of_plain_text_lines_and_nothing_else():
+    """A part of plain lines of text is read for Cairo's own text call: family, slant, weight,
+    size (mm), fill, anchor, place and characters (entities read); any other page is CairoSVG's."""
+    from pnp.printing.overlay import PlainText, text_page
+
+    page = HEAD + text_line("Piaster banknotes · sheet 2 of 6", 60.0, 291.8) + text_line(
+        "Tiles &amp; glue", 105, 150.5, "middle", "italic", "bold", "Lato Black", 3.2, "#7A4A1C") + "</svg>"
+    size, lines = text_page(page)
+    assert size == (210.0, 297.0)
+    assert lines == (PlainText("Lato", "normal", "normal", 2.2, (0.2, 0.2, 0.2), "start", 60.0, 291.8,
+                               "Piaster banknotes · sheet 2 of 6"),
+                     PlainText("Lato Black", "italic", "bold", 3.2, (122 / 255, 74 / 255, 28 / 255), "middle", 105.0,
+                               150.5, "Tiles & glue"))
+    not_plain = [
+        text_line("Cards", 1, 2).replace("<text ", '<text letter-spacing="1" '),        # an attribute it does not draw
+        text_line("Cards", 1, 2).replace('fill="#333333"', 'fill="red"'),
+        text_line("Cards", 1, 2).replace('font-family="Lato"', 'font-family="Lato, sans-serif"'),
+        text_line("Cards", 1, 2).replace('x="1"', 'x="1 2 3"'),                          # a place per glyph
+        text_line(" Cards", 1, 2), text_line("Two  spaces", 1, 2), text_line("Tab\there", 1, 2),
+        text_line("&#169; 2026", 1, 2),
+        text_line("Cards", 1, 2).replace(">Cards<", "><tspan>Cards</tspan><"),
+        '<rect fill="#FFFFFF" height="5" width="5" x="8" y="2" />' + text_line("Cards", 1, 2),
+        '<g transform="rotate(90)">' + text_line("Cards", 1, 2) + "</g>",
+    ]
+    for body in not_plain:
+        assert text_page(HEAD + body + "</svg>") is None, body
+    assert text_page(HEAD.replace('viewBox="0 0 210 297"', 'viewBox="-5 -5 210 297"') + text_line("Cards", 1, 2)
+                     + "</svg>") is None
+    assert text_page(HEAD + "</svg>") is None
+
+
+def test_plain_text_parts_print_as_cairosvg_prints_them():
+    """Footers, a note and labels at every anchor, in bold, italic and Lato Black, drawn by
+    Cairo's text call a line at a time: at 150 dpi pixel for pixel as CairoSVG renders the
+    same SVG whole, and the text reads back with its spaces."""
+    from pnp.geometry import PAPERS
+    from pnp.printing.imposition import Sheet
+    from pnp.printing.overlay import text_page
+
+    lines = [text_line("Samarkand · Board · tile A1 · sheet 1 of 6", 61.0, 290.8),
+             text_line("50 mm", 57.0, 287.2, "end", size=1.8),
+             text_line("Glue here · tile B2 goes on top", 105.0, 150.0, "middle", weight="bold", fill="#7A4A1C"),
+             text_line("Cut along the solid lines, fold along the dashed ones.", 7.0, 279.1667, style="italic",
+                       size=2.94),
+             text_line("Board tile A1 — Regler: æ ø å", 45.0, 227.9, family="Lato Black", size=6.86, fill="#3B2412")]
+    overlays = [HEAD + "".join(lines) + "</svg>", HEAD + "".join(lines[1:]) + "</svg>"]
+    parts = [part for svg in overlays for part in split_overlays(overlays)[svg].parts]
+    assert parts and all(isinstance(part, str) and text_page(part) is not None for part in parts)
+    sheets = [Sheet(PAPERS["a4"], "board", "front", svg) for svg in overlays]
+    pdf = pdfout.render_sheets(sheets)
+    for number, (a, b) in enumerate(placed_and_whole(pdf, overlays, 150)):
+        diff = ImageChops.difference(a, b).histogram()
+        assert sum(diff[1:]) == 0, (number, [(i, n) for i, n in enumerate(diff) if n and i])
+        assert sum(a.histogram()[:128]) > 1000          # the lines are there at all
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    for words in ("Samarkand · Board · tile A1 · sheet 1 of 6", "Glue here · tile B2 goes on top",
+                  "Cut along the solid lines, fold along the dashed ones.", "Board tile A1 — Regler: æ ø å"):
+        assert words in text, (words, text)

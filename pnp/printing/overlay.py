@@ -17,6 +17,13 @@ coordinates, an opaque ``#rrggbb`` stroke and a stroke width, and every group ab
 carries nothing but an ``id`` (so nothing is inherited, transformed, clipped or faded).
 An overlay this module cannot read safely (CSS, comments, references to drawn elements,
 a root that is not a plain millimetre page) stays one SVG part, converted whole as before.
+
+A part that is nothing but plain lines of text (a footer's label, the ruler's "50 mm", a
+cutting note: ``text_page`` reads it) is drawn by ``pnp.printing.pdf`` with Cairo's own text
+call, one call a line: CairoSVG sets text one glyph at a time (each glyph measured, placed and
+its outline built), some 35 us a glyph, which made these lines half of an overlay's conversion.
+The glyphs land where CairoSVG puts them (both take each glyph's advance from Cairo's toy
+font API, without kerning), from the same fonts.
 """
 
 from __future__ import annotations
@@ -44,6 +51,9 @@ _LINE_ATTRS = {"x1", "y1", "x2", "y2", "stroke", "stroke-width", "id"}
 #: more; none: the kit with most tiles 0.02 s more).
 MOVED_TEXT_MIN_CHARS = 20
 _XY = re.compile(r'\s(?:x|y)="[^"]*"')
+_PLAIN_TEXT = re.compile(r'<text((?:\s+[\w:.-]+="[^"<>]*")*)\s*>([^<]*)</text>')
+_TEXT_ATTRS = {"fill", "font-family", "font-size", "font-style", "font-weight", "text-anchor", "x", "y"}
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
 _REFERENCE = re.compile(r'(?:href="#|url\(#)([^")]+)')
 
 
@@ -74,6 +84,24 @@ class SplitOverlay:
 
     size_mm: tuple[float, float] | None
     parts: tuple[Lines | str | Moved, ...]
+
+
+@dataclass(frozen=True)
+class PlainText:
+    """A ``<text>`` that ``text_page`` found plain: what CairoSVG would draw, as Cairo's text
+    call takes it.  ``size`` is the font size and ``x``, ``y`` the anchor point on the
+    baseline, in the page's millimetres (y down); ``rgb`` the fill, each 0..1; ``slant``
+    normal, italic or oblique; ``weight`` normal or bold; ``anchor`` start, middle or end."""
+
+    family: str
+    slant: str
+    weight: str
+    size: float
+    rgb: tuple[float, float, float]
+    anchor: str
+    x: float
+    y: float
+    chars: str
 
 
 @dataclass(frozen=True)
@@ -207,6 +235,62 @@ def _items(svg: str) -> tuple | None:
     if lines:
         items.append(Lines(tuple(lines)))
     return size, head, "".join(svg[n.start:n.end] for n in defs), items
+
+
+def text_page(svg: str) -> tuple[tuple[float, float], tuple[PlainText, ...]] | None:
+    """(page size mm, its lines of text in drawing order) of a page that holds nothing but
+    plain ``<text>`` elements under a plain millimetre root, as ``split_overlays`` writes a
+    part of text; None for any other page (it goes to CairoSVG).
+
+    A text is plain when it has a ``#rrggbb`` fill, one font family, a number for font size,
+    x and y, ``font-style`` normal/italic/oblique, ``font-weight`` normal/bold and
+    ``text-anchor`` start/middle/end (or none of these three), no other attribute, no child,
+    and characters that CairoSVG keeps as they are (no leading, trailing, double or non-space
+    white space; only XML's five named entities)."""
+    head = _TAG.match(svg)
+    if head is None or head.group(1) or head.group(2) != "svg" or head.group(4) or not svg.endswith("</svg>"):
+        return None
+    attrs = dict(_ATTR.findall(head.group(3)))
+    size = _page_size(attrs)
+    if size is None or not set(attrs) <= _ROOT_ATTRS:
+        return None
+    body, position, texts = svg[head.end():-len("</svg>")], 0, []
+    for match in _PLAIN_TEXT.finditer(body):
+        if match.start() != position:
+            return None
+        position = match.end()
+        text = _plain_text(dict(_ATTR.findall(match.group(1))), match.group(2))
+        if text is None:
+            return None
+        texts.append(text)
+    if position != len(body) or not texts:
+        return None
+    return size, tuple(texts)
+
+
+def _plain_text(attrs: dict[str, str], source: str) -> PlainText | None:
+    if not set(attrs) <= _TEXT_ATTRS or not {"fill", "font-family", "font-size", "x", "y"} <= set(attrs):
+        return None
+    fill, family = _HEX.fullmatch(attrs["fill"]), attrs["font-family"]
+    slant, weight = attrs.get("font-style", "normal"), attrs.get("font-weight", "normal")
+    anchor = attrs.get("text-anchor", "start")
+    numbers = [attrs[k] for k in ("font-size", "x", "y")]
+    if (fill is None or not family or family != family.strip() or any(c in family for c in ",'\"&")
+            or slant not in ("normal", "italic", "oblique") or weight not in ("normal", "bold")
+            or anchor not in ("start", "middle", "end") or not all(_NUMBER.fullmatch(v) for v in numbers)):
+        return None
+    if re.search(r"&(?!(?:amp|lt|gt|quot|apos);)", source):
+        return None
+    chars = re.sub(r"&(?:amp|lt|gt|quot|apos);", lambda m: _ENTITIES[m.group(0)], source)
+    if (not chars or chars != chars.strip(" ") or "  " in chars
+            or any(c.isspace() and c != " " for c in chars)):
+        return None
+    colour = fill.group(1)
+    rgb = (int(colour[0:2], 16) / 255, int(colour[2:4], 16) / 255, int(colour[4:6], 16) / 255)
+    font_size, x, y = (float(v) for v in numbers)
+    if font_size <= 0:
+        return None
+    return PlainText(family, slant, weight, font_size, rgb, anchor, x, y, chars)
 
 
 def line_operators(lines: Lines, height_mm: float) -> str:
