@@ -151,17 +151,23 @@ def text_line(words: str, x: float, y: float, anchor: str = "start", style: str 
             f'font-weight="{weight}" text-anchor="{anchor}" x="{x}" y="{y}">{words}</text>')
 
 
-def test_text_page_reads_a_part_of_plain_text_lines_and_nothing_else():
-    """A part of plain lines of text is read for Cairo's own text call: family, slant, weight,
-    size (mm), fill, anchor, place and characters (entities read); any other page is CairoSVG's."""
-    from pnp.printing.overlay import PlainText, text_page
+BOX = '<rect fill="#F1E4C6" height="8.65" stroke="#3B2412" stroke-width="0.3" width="5.08" x="144.13" y="221.4" />'
 
-    page = HEAD + text_line("Piaster banknotes · sheet 2 of 6", 60.0, 291.8) + text_line(
+
+def test_plain_page_reads_a_part_of_plain_text_lines_and_boxes_and_nothing_else():
+    """A part of plain lines of text and boxes is read for Cairo's own calls: family, slant,
+    weight, size (mm), fill, anchor, place and characters (entities read); a box's place, size,
+    fill and stroke.  Any other page is CairoSVG's."""
+    from pnp.printing.overlay import PlainRect, PlainText, plain_page
+
+    page = HEAD + text_line("Piaster banknotes · sheet 2 of 6", 60.0, 291.8) + BOX + text_line(
         "Tiles &amp; glue", 105, 150.5, "middle", "italic", "bold", "Lato Black", 3.2, "#7A4A1C") + "</svg>"
-    size, lines = text_page(page)
+    size, items = plain_page(page)
     assert size == (210.0, 297.0)
-    assert lines == (PlainText("Lato", "normal", "normal", 2.2, (0.2, 0.2, 0.2), "start", 60.0, 291.8,
+    assert items == (PlainText("Lato", "normal", "normal", 2.2, (0.2, 0.2, 0.2), "start", 60.0, 291.8,
                                "Piaster banknotes · sheet 2 of 6"),
+                     PlainRect(144.13, 221.4, 5.08, 8.65, (241 / 255, 228 / 255, 198 / 255),
+                               (59 / 255, 36 / 255, 18 / 255), 0.3),
                      PlainText("Lato Black", "italic", "bold", 3.2, (122 / 255, 74 / 255, 28 / 255), "middle", 105.0,
                                150.5, "Tiles & glue"))
     not_plain = [
@@ -172,33 +178,38 @@ def test_text_page_reads_a_part_of_plain_text_lines_and_nothing_else():
         text_line(" Cards", 1, 2), text_line("Two  spaces", 1, 2), text_line("Tab\there", 1, 2),
         text_line("&#169; 2026", 1, 2),
         text_line("Cards", 1, 2).replace(">Cards<", "><tspan>Cards</tspan><"),
-        '<rect fill="#FFFFFF" height="5" width="5" x="8" y="2" />' + text_line("Cards", 1, 2),
+        BOX.replace("<rect ", '<rect rx="1" '), BOX.replace("<rect ", '<rect opacity="0.85" '),
+        BOX.replace('width="5.08"', 'width="0"'), BOX.replace('fill="#F1E4C6"', 'fill="none"'),
+        '<circle cx="5" cy="5" fill="#FFFFFF" r="3" />' + text_line("Cards", 1, 2),
         '<g transform="rotate(90)">' + text_line("Cards", 1, 2) + "</g>",
     ]
     for body in not_plain:
-        assert text_page(HEAD + body + "</svg>") is None, body
-    assert text_page(HEAD.replace('viewBox="0 0 210 297"', 'viewBox="-5 -5 210 297"') + text_line("Cards", 1, 2)
+        assert plain_page(HEAD + body + "</svg>") is None, body
+    assert plain_page(HEAD.replace('viewBox="0 0 210 297"', 'viewBox="-5 -5 210 297"') + text_line("Cards", 1, 2)
                      + "</svg>") is None
-    assert text_page(HEAD + "</svg>") is None
+    assert plain_page(HEAD + "</svg>") is None
 
 
-def test_plain_text_parts_print_as_cairosvg_prints_them():
-    """Footers, a note and labels at every anchor, in bold, italic and Lato Black, drawn by
-    Cairo's text call a line at a time: at 150 dpi pixel for pixel as CairoSVG renders the
-    same SVG whole, and the text reads back with its spaces."""
+def test_plain_parts_print_as_cairosvg_prints_them():
+    """Footers, a note, labels at every anchor, in bold, italic and Lato Black, and a map of
+    labelled boxes, drawn by Cairo's own calls, a line of text at a time: at 150 dpi pixel for
+    pixel as CairoSVG renders the same SVG whole, and the text reads back with its spaces."""
     from pnp.geometry import PAPERS
     from pnp.printing.imposition import Sheet
-    from pnp.printing.overlay import text_page
+    from pnp.printing.overlay import plain_page
 
+    boxes = "".join(BOX.replace('x="144.13"', f'x="{144.13 + 5.08 * n}"').replace("#F1E4C6", fill)
+                    + text_line(name, 146.67 + 5.08 * n, 226.68, "middle", weight="bold", size=3.14, fill=ink)
+                    for n, (name, fill, ink) in enumerate([("A1", "#C1121F", "#FFFFFF"), ("A2", "#F1E4C6", "#3B2412")]))
     lines = [text_line("Samarkand · Board · tile A1 · sheet 1 of 6", 61.0, 290.8),
              text_line("50 mm", 57.0, 287.2, "end", size=1.8),
              text_line("Glue here · tile B2 goes on top", 105.0, 150.0, "middle", weight="bold", fill="#7A4A1C"),
              text_line("Cut along the solid lines, fold along the dashed ones.", 7.0, 279.1667, style="italic",
                        size=2.94),
              text_line("Board tile A1 — Regler: æ ø å", 45.0, 227.9, family="Lato Black", size=6.86, fill="#3B2412")]
-    overlays = [HEAD + "".join(lines) + "</svg>", HEAD + "".join(lines[1:]) + "</svg>"]
+    overlays = [HEAD + "".join(lines) + boxes + "</svg>", HEAD + "".join(lines[1:]) + "</svg>"]
     parts = [part for svg in overlays for part in split_overlays(overlays)[svg].parts]
-    assert parts and all(isinstance(part, str) and text_page(part) is not None for part in parts)
+    assert parts and all(isinstance(part, str) and plain_page(part) is not None for part in parts)
     sheets = [Sheet(PAPERS["a4"], "board", "front", svg) for svg in overlays]
     pdf = pdfout.render_sheets(sheets)
     for number, (a, b) in enumerate(placed_and_whole(pdf, overlays, 150)):

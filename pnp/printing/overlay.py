@@ -18,12 +18,13 @@ carries nothing but an ``id`` (so nothing is inherited, transformed, clipped or 
 An overlay this module cannot read safely (CSS, comments, references to drawn elements,
 a root that is not a plain millimetre page) stays one SVG part, converted whole as before.
 
-A part that is nothing but plain lines of text (a footer's label, the ruler's "50 mm", a
-cutting note: ``text_page`` reads it) is drawn by ``pnp.printing.pdf`` with Cairo's own text
-call, one call a line: CairoSVG sets text one glyph at a time (each glyph measured, placed and
-its outline built), some 35 us a glyph, which made these lines half of an overlay's conversion.
-The glyphs land where CairoSVG puts them (both take each glyph's advance from Cairo's toy
-font API, without kerning), from the same fonts.
+A part that is nothing but plain lines of text and plain boxes (a footer's label, the
+ruler's "50 mm", a cutting note, a tile's map of labelled boxes: ``plain_page`` reads it) is
+drawn by ``pnp.printing.pdf`` with Cairo's own calls, one call a line of text: CairoSVG sets
+text one glyph at a time (each glyph measured, placed and its outline built), some 35 us a
+glyph, which made these lines half of an overlay's conversion.  The glyphs land where
+CairoSVG puts them (both take each glyph's advance from Cairo's toy font API, without
+kerning), from the same fonts; a box is the path and paint CairoSVG gives it.
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ _LINE_ATTRS = {"x1", "y1", "x2", "y2", "stroke", "stroke-width", "id"}
 #: more; none: the kit with most tiles 0.02 s more).
 MOVED_TEXT_MIN_CHARS = 20
 _XY = re.compile(r'\s(?:x|y)="[^"]*"')
-_PLAIN_TEXT = re.compile(r'<text((?:\s+[\w:.-]+="[^"<>]*")*)\s*>([^<]*)</text>')
+_PLAIN_ELEMENT = re.compile(r'<(?:text((?:\s+[\w:.-]+="[^"<>]*")*)\s*>([^<]*)</text>'
+                            r'|rect((?:\s+[\w:.-]+="[^"<>]*")*)\s*/>)')
+_RECT_ATTRS = {"fill", "stroke", "stroke-width", "x", "y", "width", "height"}
 _TEXT_ATTRS = {"fill", "font-family", "font-size", "font-style", "font-weight", "text-anchor", "x", "y"}
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
 _REFERENCE = re.compile(r'(?:href="#|url\(#)([^")]+)')
@@ -88,7 +91,7 @@ class SplitOverlay:
 
 @dataclass(frozen=True)
 class PlainText:
-    """A ``<text>`` that ``text_page`` found plain: what CairoSVG would draw, as Cairo's text
+    """A ``<text>`` that ``plain_page`` found plain: what CairoSVG would draw, as Cairo's text
     call takes it.  ``size`` is the font size and ``x``, ``y`` the anchor point on the
     baseline, in the page's millimetres (y down); ``rgb`` the fill, each 0..1; ``slant``
     normal, italic or oblique; ``weight`` normal or bold; ``anchor`` start, middle or end."""
@@ -102,6 +105,21 @@ class PlainText:
     x: float
     y: float
     chars: str
+
+
+@dataclass(frozen=True)
+class PlainRect:
+    """A ``<rect>`` that ``plain_page`` found plain: x, y, width, height and stroke width in
+    the page's millimetres (y down), ``fill`` and ``stroke`` colours (r, g, b, each 0..1; no
+    stroke: None)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: tuple[float, float, float]
+    stroke: tuple[float, float, float] | None
+    stroke_width: float
 
 
 @dataclass(frozen=True)
@@ -237,16 +255,18 @@ def _items(svg: str) -> tuple | None:
     return size, head, "".join(svg[n.start:n.end] for n in defs), items
 
 
-def text_page(svg: str) -> tuple[tuple[float, float], tuple[PlainText, ...]] | None:
-    """(page size mm, its lines of text in drawing order) of a page that holds nothing but
-    plain ``<text>`` elements under a plain millimetre root, as ``split_overlays`` writes a
-    part of text; None for any other page (it goes to CairoSVG).
+def plain_page(svg: str) -> tuple[tuple[float, float], tuple[PlainText | PlainRect, ...]] | None:
+    """(page size mm, its elements in drawing order) of a page that holds nothing but plain
+    ``<text>`` and ``<rect>`` elements under a plain millimetre root, as ``split_overlays``
+    writes a part of them; None for any other page (it goes to CairoSVG).
 
     A text is plain when it has a ``#rrggbb`` fill, one font family, a number for font size,
     x and y, ``font-style`` normal/italic/oblique, ``font-weight`` normal/bold and
     ``text-anchor`` start/middle/end (or none of these three), no other attribute, no child,
     and characters that CairoSVG keeps as they are (no leading, trailing, double or non-space
-    white space; only XML's five named entities)."""
+    white space; only XML's five named entities).  A box is plain when it has numbers for x,
+    y, a width and a height above 0, a ``#rrggbb`` fill, and either no stroke or a
+    ``#rrggbb`` stroke with a stroke width above 0 (no rounded corners, no opacity)."""
     head = _TAG.match(svg)
     if head is None or head.group(1) or head.group(2) != "svg" or head.group(4) or not svg.endswith("</svg>"):
         return None
@@ -254,24 +274,50 @@ def text_page(svg: str) -> tuple[tuple[float, float], tuple[PlainText, ...]] | N
     size = _page_size(attrs)
     if size is None or not set(attrs) <= _ROOT_ATTRS:
         return None
-    body, position, texts = svg[head.end():-len("</svg>")], 0, []
-    for match in _PLAIN_TEXT.finditer(body):
+    body, position, items = svg[head.end():-len("</svg>")], 0, []
+    for match in _PLAIN_ELEMENT.finditer(body):
         if match.start() != position:
             return None
         position = match.end()
-        text = _plain_text(dict(_ATTR.findall(match.group(1))), match.group(2))
-        if text is None:
+        text_attrs, chars, rect_attrs = match.groups()
+        if rect_attrs is not None:
+            item = _plain_rect(dict(_ATTR.findall(rect_attrs)))
+        else:
+            item = _plain_text(dict(_ATTR.findall(text_attrs)), chars)
+        if item is None:
             return None
-        texts.append(text)
-    if position != len(body) or not texts:
+        items.append(item)
+    if position != len(body) or not items:
         return None
-    return size, tuple(texts)
+    return size, tuple(items)
+
+
+def _rgb(colour: str) -> tuple[float, float, float] | None:
+    found = _HEX.fullmatch(colour)
+    if found is None:
+        return None
+    hex6 = found.group(1)
+    return int(hex6[0:2], 16) / 255, int(hex6[2:4], 16) / 255, int(hex6[4:6], 16) / 255
+
+
+def _plain_rect(attrs: dict[str, str]) -> PlainRect | None:
+    if not set(attrs) <= _RECT_ATTRS or not {"fill", "x", "y", "width", "height"} <= set(attrs):
+        return None
+    fill = _rgb(attrs["fill"])
+    stroke = _rgb(attrs["stroke"]) if "stroke" in attrs else None
+    numbers = [attrs[k] for k in ("x", "y", "width", "height")] + [attrs.get("stroke-width", "1")]
+    if fill is None or ("stroke" in attrs and stroke is None) or not all(_NUMBER.fullmatch(v) for v in numbers):
+        return None
+    x, y, width, height, stroke_width = (float(v) for v in numbers)
+    if width <= 0 or height <= 0 or (stroke is not None and stroke_width <= 0):
+        return None
+    return PlainRect(x, y, width, height, fill, stroke, stroke_width)
 
 
 def _plain_text(attrs: dict[str, str], source: str) -> PlainText | None:
     if not set(attrs) <= _TEXT_ATTRS or not {"fill", "font-family", "font-size", "x", "y"} <= set(attrs):
         return None
-    fill, family = _HEX.fullmatch(attrs["fill"]), attrs["font-family"]
+    fill, family = _rgb(attrs["fill"]), attrs["font-family"]
     slant, weight = attrs.get("font-style", "normal"), attrs.get("font-weight", "normal")
     anchor = attrs.get("text-anchor", "start")
     numbers = [attrs[k] for k in ("font-size", "x", "y")]
@@ -285,12 +331,10 @@ def _plain_text(attrs: dict[str, str], source: str) -> PlainText | None:
     if (not chars or chars != chars.strip(" ") or "  " in chars
             or any(c.isspace() and c != " " for c in chars)):
         return None
-    colour = fill.group(1)
-    rgb = (int(colour[0:2], 16) / 255, int(colour[2:4], 16) / 255, int(colour[4:6], 16) / 255)
     font_size, x, y = (float(v) for v in numbers)
     if font_size <= 0:
         return None
-    return PlainText(family, slant, weight, font_size, rgb, anchor, x, y, chars)
+    return PlainText(family, slant, weight, font_size, fill, anchor, x, y, chars)
 
 
 def line_operators(lines: Lines, height_mm: float) -> str:

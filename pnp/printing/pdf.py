@@ -81,12 +81,13 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
     One Cairo document holds every page, so a font's glyphs are subset and embedded once
     for all of them.  Each page is drawn by CairoSVG exactly as ``svg_to_pdf`` draws it
     (same surface class, 96 dpi); only the Cairo surface is shared.  A page of nothing but
-    plain lines of text (an overlay's label or note: ``pnp.printing.overlay.text_page``; a
-    face's page never is one) is drawn with Cairo's text call instead, a line at a time
-    (``_show_text``): the same glyphs at the same places, without CairoSVG's glyph-by-glyph
-    work (Samarkand's overlay text parts: 0.034 -> 0.004 s of CPU).
+    plain lines of text and plain boxes (an overlay's label, note or tile map:
+    ``pnp.printing.overlay.plain_page``; a face's page never is one) is drawn with Cairo's
+    own calls instead, a line of text at a time (``_show_text``, ``_draw_rect``): the same
+    glyphs at the same places, without CairoSVG's glyph-by-glyph work (Samarkand's overlay
+    text parts: 0.034 -> 0.004 s of CPU).
     """
-    from pnp.printing.overlay import text_page
+    from pnp.printing.overlay import PlainRect, plain_page
 
     cairosvg = cairosvg_module()
     cairo = cairosvg.surface.cairo
@@ -104,21 +105,51 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
         def _create_surface(self, width, height):
             return surface(width, height), width, height
 
-    k = 72 / 25.4
     for svg in svgs:
-        texts = text_page(svg)
-        if texts is None:
+        plain = plain_page(svg)
+        if plain is None:
             page = _Page(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), None, 96)
             page.cairo.show_page()
             continue
-        (width_mm, height_mm), lines = texts
-        context = cairo.Context(surface(width_mm * k, height_mm * k))
-        context.scale(k, k)         # millimetres, y down, as CairoSVG sets up a millimetre page
-        for line in lines:
-            _show_text(cairo, context, line)
+        (width_mm, height_mm), items = plain
+        # the page and its frame as CairoSVG sets them up (96 dpi, the viewBox in mm), in its
+        # steps, so that every number comes out as it would from CairoSVG
+        pt_per_px, px_per_mm = 1 / (96 * (1 / 72)), 96 * (1 / 25.4)
+        width_px, height_px = width_mm * px_per_mm, height_mm * px_per_mm
+        context = cairo.Context(surface(width_px * pt_per_px, height_px * pt_per_px))
+        context.scale(pt_per_px, pt_per_px)
+        context.rectangle(0, 0, width_px, height_px)
+        context.clip()
+        scale = min(width_px / width_mm, height_px / height_mm)
+        context.scale(scale, scale)
+        context.translate((width_px / scale - width_mm) / 2, (height_px / scale - height_mm) / 2)
+        for item in items:
+            (_draw_rect if isinstance(item, PlainRect) else _show_text)(cairo, context, item)
         shared[0].show_page()
     shared[0].finish()
     return out.getvalue()
+
+
+def _draw_rect(cairo, context, rect) -> None:
+    """Draw ``rect`` (a ``pnp.printing.overlay.PlainRect``) with the calls CairoSVG makes for
+    a plain ``<rect>``: the current point at its corner, the box, filled, then stroked with
+    SVG's defaults (butt caps, miter joins, miter limit 4)."""
+    context.save()
+    context.set_miter_limit(4.0)
+    context.move_to(rect.x, rect.y)
+    context.rectangle(rect.x, rect.y, rect.width, rect.height)
+    context.save()
+    context.set_source_rgba(*rect.fill, 1.0)
+    context.fill_preserve()
+    context.restore()
+    if rect.stroke is not None:
+        context.save()
+        context.set_line_width(rect.stroke_width)
+        context.set_source_rgba(*rect.stroke, 1.0)
+        context.stroke()
+        context.restore()
+    context.new_path()
+    context.restore()
 
 
 def _show_text(cairo, context, text) -> None:
@@ -135,7 +166,8 @@ def _show_text(cairo, context, text) -> None:
     context.set_font_size(text.size)
     x_bearing, _y_bearing, width = context.text_extents(text.chars)[:3]
     shift = {"middle": -(width / 2 + x_bearing), "end": -(width + x_bearing)}.get(text.anchor, 0.0)
-    context.move_to(text.x + shift, text.y)
+    context.move_to(text.x, text.y)
+    context.rel_move_to(shift, 0.0)     # as CairoSVG moves: the same rounding, to 1/256 pt
     context.show_text(text.chars)
     context.restore()
 
