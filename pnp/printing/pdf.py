@@ -156,7 +156,8 @@ def _show_text(cairo, context, text) -> None:
     """Draw ``text`` (a ``pnp.printing.overlay.PlainText``) as CairoSVG draws a plain
     ``<text>``: Cairo's toy font API, the font chosen by family, slant and weight, the anchor
     from the extents of the whole line; each glyph advanced by its own advance, as CairoSVG
-    advances each letter (it skips drawing a space, which is blank)."""
+    advances each letter.  CairoSVG leaves a space undrawn (a gap); here it is the blank glyph
+    it is, so that the page's text reads back with its spaces."""
     context.save()
     context.set_source_rgba(*text.rgb, 1.0)
     slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(text.slant,
