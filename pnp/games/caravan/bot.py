@@ -116,13 +116,10 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
 
     # 4. advance a carried good, the one nearest its city first
     for i in sorted(held, key=lambda i: (T.dist[pos[i]][T.city[load[i]]], -T.points[load[i]], i)):
-        step = _advance(state, p, i, group, _spare_camels(state, p, group, i), a)
+        step = _advance(state, p, i, group, a)
         if step is not None:
             return step
 
-    spare = _spare_camels(state, p, group, -1)
-    if not spare:
-        return None
     # 5. raid a rival's valuable or nearly delivered good
     if state.theft[p] and a >= T.c_occupied + T.c_steal and len(held) < hold:
         best, best_v = None, -1
@@ -133,7 +130,7 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
                 if v > best_v:
                     best, best_v = s, v
         if best is not None:
-            return (K_CAMEL, _nearest(T, spare, best), best)
+            return _send(state, p, group, best)
 
     # 6. fetch the most rewarding good on the board
     if len(held) < hold:
@@ -149,8 +146,15 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
         if best is not None and (best not in free_spaces):
             cost = T.c_occupied if state.occ[best] else T.c_camel
             if a >= cost:
-                return (K_CAMEL, _nearest(T, spare, best), best)
+                return _send(state, p, group, best)
     return None
+
+
+def _send(state: CaravanState, p: int, group: dict, target: int) -> tuple | None:
+    """Send the spare camel nearest ``target`` there (``_spare_camel``), or None (end the
+    turn) if no camel is spare."""
+    s = _spare_camel(state, p, group, -1, target)
+    return None if s is None else (K_CAMEL, s, target)
 
 
 def _stealable(state, p: int, n: int):
@@ -165,47 +169,62 @@ def _stealable(state, p: int, n: int):
                 yield q, j, g, state.pos[q][j]
 
 
-def _spare_camels(state: CaravanState, p: int, group: dict, focus: int) -> list[int]:
-    """Spaces (-1: reserve) of the unladen camels that may leave their place, one entry per
-    camel: those in reserve, those in a group carrying no good, and, for the carried good
-    of camel ``focus`` (-1: for every good), those of its group that are farther from its
-    city than the good and whose leaving keeps the group joined."""
+def _spare_camel(state: CaravanState, p: int, group: dict, focus: int, target: int, exclude: int = -2) -> int | None:
+    """The unladen camel to send to ``target``, by its space (-1: the reserve), or None if
+    no camel may leave its place.  A camel may leave if it is in the reserve, in a group
+    carrying no good, or, for the carried good of camel ``focus`` (-1: for every good), in
+    its group, farther from its city than the good, and its leaving keeps the group joined.
+    The reserve is chosen first (keeps camels on the board where they are), else the camel
+    nearest the target (by (distance, space)); camels on space ``exclude`` stay.
+
+    The candidates are tried nearest first and the first that may leave is taken, so a
+    group's connectivity is searched only for camels nearer the target than the one sent
+    (the list of every spare camel is never made)."""
     T = state.T
     pos, load = state.pos[p], state.load[p]
-    dist, city = T.dist, T.city
+    dist = T.dist
     n = state.ncamels
-    laden_groups: dict[int, list[tuple[int, int, int]]] = {}  # label -> [(space, city, distance)]
+    near = dist[target]
+    candidates = []
     for i in range(n):
-        g = load[i]
-        if g >= 0 and (focus < 0 or i == focus):
+        if load[i] < 0:
             s = pos[i]
-            laden_groups.setdefault(group[s], []).append((s, city[g], dist[s][city[g]]))
+            if s < 0:
+                return -1
+            if s != exclude:
+                candidates.append((near[s], s))
+    if not candidates:
+        return None
+    candidates.sort()
     carried = {group[pos[i]] for i in range(n) if load[i] >= 0}
-    out = []
+    laden_groups: dict[int, list[tuple[int, int, int]]] | None = None
     keep_of: dict[int, list[int]] = {}
-    for i in range(n):
-        if load[i] >= 0:
-            continue
-        s = pos[i]
-        if s < 0 or group[s] not in carried:
-            out.append(s)
-            continue
+    for _, s in candidates:
         lab = group[s]
+        if lab not in carried:
+            return s
+        if laden_groups is None:
+            city = T.city
+            laden_groups = {}  # label -> [(space, city, distance)] of the focus goods
+            for i in range(n):
+                g = load[i]
+                if g >= 0 and (focus < 0 or i == focus):
+                    t = pos[i]
+                    laden_groups.setdefault(group[t], []).append((t, city[g], dist[t][city[g]]))
         goods = laden_groups.get(lab)
         if goods is None:
             continue  # a group with goods, but not the focus good's
         if all(dist[s][c] > d for _, c, d in goods):
             if pos.count(s) > 1:
-                out.append(s)
-                continue
+                return s
             keep = keep_of.get(lab)
             if keep is None:
                 # the goods and the spaces ahead of any of them must stay joined
                 keep = keep_of[lab] = [gs for gs, _, _ in goods] + [
                     t for t, tl in group.items() if tl == lab and any(dist[t][c] < d for _, c, d in goods)]
             if _still_connected(T, pos, s, keep):
-                out.append(s)
-    return out
+                return s
+    return None
 
 
 def _still_connected(T, pos: list[int], removed: int, keep: list[int]) -> bool:
@@ -222,7 +241,7 @@ def _still_connected(T, pos: list[int], removed: int, keep: list[int]) -> bool:
     return all(k in seen for k in keep)
 
 
-def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int], a: int) -> tuple | None:
+def _advance(state: CaravanState, p: int, i: int, group: dict, a: int) -> tuple | None:
     """The next action towards delivering camel i's good: lay a spare camel one step
     closer to the city from the caravan's front, else shift the good to the front.
     (Minima by (distance to the city, space): the space breaks every tie.)"""
@@ -238,19 +257,18 @@ def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int],
             d = dist[t][city]
             if front < 0 or d < fd or (d == fd and t < front):
                 front, fd = t, d
-    if spare:
-        if fd <= 1:  # next to the city, or on it with only laden camels
-            target = city
-        else:
-            occ = state.occ
-            target = -1
-            for t in T.adj[front]:
-                if dist[t][city] < fd and (target < 0 or occ[t] < occ[target] or (occ[t] == occ[target] and t < target)):
-                    target = t
-        cost = T.c_occupied if state.occ[target] else T.c_camel
-        usable = [x for x in spare if x != front]
-        if usable and a >= cost:
-            return (K_CAMEL, _nearest(T, usable, target), target)
+    if fd <= 1:  # next to the city, or on it with only laden camels
+        target = city
+    else:
+        occ = state.occ
+        target = -1
+        for t in T.adj[front]:
+            if dist[t][city] < fd and (target < 0 or occ[t] < occ[target] or (occ[t] == occ[target] and t < target)):
+                target = t
+    if a >= (T.c_occupied if state.occ[target] else T.c_camel):
+        sent = _spare_camel(state, p, group, i, target, exclude=front)
+        if sent is not None:
+            return (K_CAMEL, sent, target)
     if a >= T.c_shift and front != s:
         free_spaces = {t for t, x in zip(pos, load) if x < 0}
         best = bd = -1
@@ -262,14 +280,6 @@ def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int],
         if best >= 0 and bd < dist[s][city]:
             return (K_SHIFT, i, best)
     return None
-
-
-def _nearest(T, spaces: list[int], target: int) -> int:
-    """The spare camel to send to ``target``: from the reserve if any (keeps camels on
-    the board where they are), else the one nearest to it."""
-    if -1 in spaces:
-        return -1
-    return min(spaces, key=lambda s: (T.dist[s][target], s))
 
 
 def _fallback_destination(state: CaravanState, moves: list) -> tuple:
