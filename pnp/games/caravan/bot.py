@@ -38,8 +38,12 @@ def choose(state: CaravanState, moves: list, rng: random.Random, hold: int = HOL
     goods it carries at once."""
     if state.phase == PH_DEST:
         memo = state.player_memo
-        if memo[:3] == (state.turn_count, state.actions_left, state.sel) and (K_TO, memo[3]) in moves:
-            return (K_TO, memo[3])
+        if memo[:3] == (state.turn_count, state.actions_left, state.sel):
+            T, t = state.T, memo[3]
+            # the destination's own move object (found at once by identity in ``moves``); the
+            # shared tuple of every other space holds it unless it is the camel's own space
+            if (t != state.sel if moves is T.to_moves_from[state.sel + 1] else T.to_moves[t] in moves):
+                return T.to_moves[t]
         plan = _plan(state, hold)
         if plan is not None and plan[0] == K_CAMEL and plan[1] == state.sel and (K_TO, plan[2]) in moves:
             return (K_TO, plan[2])

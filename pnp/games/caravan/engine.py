@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from pnp.model.variant import Variant
-from pnp.engine.core import InvariantViolation, RuleGap, counted_index
+from pnp.engine.core import InvariantViolation, Labels, RuleGap, counted_index
 
 # move kinds
 K_END, K_CAMEL, K_TO, K_PICK, K_STEAL, K_SHIFT = range(6)
@@ -78,8 +78,10 @@ class Tables:
         self.c_pick, self.c_shift, self.c_steal = c["pick_up"], c["move_good"], c["steal"]
         self.penalties = r.penalties
         self.demand_total = game.components.demand_markers
-        to_moves = tuple((K_TO, s) for s in range(N))
-        # destinations of a camel from space f (index f + 1; -1 = the reserve): every other space
+        #: ``(K_TO, s)`` for every space s: the one move object of each destination
+        self.to_moves = to_moves = tuple((K_TO, s) for s in range(N))
+        #: destinations of a camel from space f (index f + 1; -1 = the reserve): every other
+        #: space; ``legal_moves`` returns this tuple itself when every one is affordable
         self.to_moves_from = tuple(tuple(m for m in to_moves if m[1] != f) for f in range(-1, N))
         self.space_names = tuple(self._name(s) for s in range(N))
 
@@ -206,7 +208,9 @@ class CaravanState:
     def turns(self) -> int:
         return self.turn_count
 
-    def legal_moves(self) -> list[tuple]:
+    def legal_moves(self) -> list[tuple] | tuple[tuple, ...]:
+        """The moves of the decision awaited, as a list; placing a camel with actions for
+        an occupied space, the shared tuple ``Tables.to_moves_from`` (every other space)."""
         ph = self.phase
         T = self.T
         a = self.actions_left
@@ -214,7 +218,7 @@ class CaravanState:
             f = self.sel
             occ = self.occ
             if a >= T.c_occupied:
-                return list(T.to_moves_from[f + 1])
+                return T.to_moves_from[f + 1]  # shared, not copied (a tuple: nobody changes it)
             return [m for m in T.to_moves_from[f + 1] if not occ[m[1]]] if a >= T.c_camel else []
         if ph != PH_ACT:
             return []
@@ -570,6 +574,10 @@ class CaravanState:
         elif not 1 <= self.actions_left <= T.max_actions + max(self.bonus, default=0):
             raise InvariantViolation(f"{self.actions_left} actions left in a live turn")
 
+    def destination_label(self, m: tuple) -> str:
+        """The mechanism of placing the chosen camel by move ``m`` (``mechanisms``)."""
+        return _OCCUPIED if self.occ[m[1]] else _FREE
+
     def describe(self, m: tuple) -> str:
         """A move in words, e.g. 'move good salt to city salt' (for error reports and logs)."""
         T, k = self.T, m[0]
@@ -600,11 +608,22 @@ _LABELS = {K_PICK: "pick up a good", K_SHIFT: "move a good", K_STEAL: "steal a g
 _ACT_LABELS = {**_LABELS, K_END: "end the turn early"}
 
 
-def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
-    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``."""
+_FREE, _OCCUPIED = "onto a free space", "onto an occupied space"
+_ONLY_FREE, _ONLY_OCCUPIED, _BOTH = frozenset((_FREE,)), frozenset((_OCCUPIED,)), frozenset((_FREE, _OCCUPIED))
+
+
+def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str] | Labels:
+    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``.  A camel's
+    destinations (up to 48) are labelled by a ``Labels`` (the two labels offered, found
+    from the space counts, and a move's label on demand), not a list."""
     if state.phase == PH_DEST:
-        occ = state.occ
-        return ["onto an occupied space" if occ[m[1]] else "onto a free space" for m in moves]
+        occ, f = state.occ, state.sel
+        if moves is state.T.to_moves_from[f + 1]:  # every other space
+            occupied = sum(occ) - (occ[f] if f >= 0 else 0)
+            free = occ.count(0) - (f >= 0 and not occ[f])
+            return Labels(moves, _ONLY_FREE if not occupied else _ONLY_OCCUPIED if not free else _BOTH,
+                          state.destination_label)
+        return [_OCCUPIED if occ[m[1]] else _FREE for m in moves]
     if len(moves) > 1:
         return [("place a camel from the supply" if m[1] < 0 else "move an unladen camel") if m[0] == K_CAMEL
                 else _ACT_LABELS[m[0]] for m in moves]
