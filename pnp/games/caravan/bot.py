@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.caravan.engine import K_CAMEL, K_END, K_PICK, K_SHIFT, K_STEAL, K_TO, PH_DEST, CaravanState
+from pnp.games.caravan.engine import K_CAMEL, K_PICK, K_SHIFT, K_STEAL, K_TO, PH_DEST, CaravanState
 
 HOLD = 2          # most goods the bot carries at once (the seed's penalty starts at 2 held)
 RAID_DISTANCE = 1  # a rival's good this close to its city is worth a raid
@@ -49,15 +49,18 @@ def choose(state: CaravanState, moves: list, rng: random.Random, hold: int = HOL
             return (K_TO, plan[2])
         return _fallback_destination(state, moves)
     plan = _plan(state, hold)
+    T = state.T
     if plan is None:
-        return (K_END,)
+        return T.end_move
     if plan[0] == K_CAMEL:
         # remember where the chosen camel goes: the next decision places it
         state.player_memo = (state.turn_count, state.actions_left, plan[1], plan[2])
-        move = (K_CAMEL, plan[1])
+        move = T.camel_moves[plan[1] + 1]  # the move objects of the list (found by identity)
+    elif plan[0] == K_PICK:
+        move = T.pick_moves[plan[1]]
     else:
         move = plan
-    return move if move in moves else (K_END,)
+    return move if move in moves else T.end_move
 
 
 def choose_greedy(state: CaravanState, moves: list, rng: random.Random) -> tuple:

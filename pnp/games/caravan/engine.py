@@ -84,6 +84,11 @@ class Tables:
         #: space; ``legal_moves`` returns this tuple itself when every one is affordable
         self.to_moves_from = tuple(tuple(m for m in to_moves if m[1] != f) for f in range(-1, N))
         self.space_names = tuple(self._name(s) for s in range(N))
+        #: the one move object of choosing a camel on space f (index f + 1; -1 = reserve),
+        #: of picking up on space s, of ending the turn (found by identity in a move list)
+        self.camel_moves = tuple((K_CAMEL, f) for f in range(-1, N))
+        self.pick_moves = tuple((K_PICK, s) for s in range(N))
+        self.end_move = (K_END,)
 
     def _name(self, s: int) -> str:
         """A space in words for logs: 'city meat', 'supply 3' or 'r2c5'."""
@@ -138,7 +143,7 @@ class CaravanState:
         "on_board", "bag", "bag_size", "total", "delivered", "demand_held", "theft", "demand_free",
         "end_triggered", "ended_by", "winner_seat", "scores", "counters", "max_demand_in_use",
         "max_held", "max_theft_held", "max_demand_on_space", "max_delivered_good", "penalties",
-        "moves_made", "group_cache", "player_memo", "bonus",
+        "group_cache", "player_memo", "bonus",
     )
 
     def __init__(self, T: Tables, variant: Variant, seed: int):
@@ -191,8 +196,8 @@ class CaravanState:
         self.max_theft_held = r.theft_markers_each
         self.max_demand_on_space = max(self.demand, default=0)
         self.max_delivered_good = 0
-        self.moves_made = 0  # camel placements so far: the key of group_cache
-        self.group_cache: tuple = (-1, -1, {})
+        #: per player, (positions of his camels, ``_groups`` of them) or None
+        self.group_cache: list[tuple | None] = [None] * n
         self.player_memo: tuple = ()  # scratch for a player's two-step decision; the rules never read it
 
     # ------------------------------------------------------------------ protocol
@@ -224,7 +229,7 @@ class CaravanState:
             return []
         p = self.cur
         pos, load = self.pos[p], self.load[p]
-        moves = [(K_END,)]
+        moves = [T.end_move]
         free = []  # spaces of unladen camels (-1 reserve), each once
         laden = False
         for s, g in zip(pos, load):
@@ -236,12 +241,13 @@ class CaravanState:
         if not free:
             return moves  # every camel laden: nothing to do but end the turn (C11)
         if a >= T.c_camel:
-            moves.extend((K_CAMEL, f) for f in free)
+            camel_moves = T.camel_moves
+            moves += [camel_moves[f + 1] for f in free]
         if a >= T.c_pick:
             board, supply_of = self.board, T.supply_of
             for s in free:
                 if s >= 0 and supply_of[s] >= 0 and board[supply_of[s]] >= 0:
-                    moves.append((K_PICK, s))
+                    moves.append(T.pick_moves[s])
         if self.theft[p] and a >= T.c_steal:
             for q in range(self.players):
                 if q != p:
@@ -262,11 +268,14 @@ class CaravanState:
     def _groups(self, p: int) -> dict[int, int]:
         """Space -> group label for the spaces holding player ``p``'s camels; a group is a
         set of orthogonally connected spaces (seed: "ortogonalt forbundne kameler").
-        Cached until the next camel placement (the caller must not change it)."""
-        key, who, label = self.group_cache
-        if key == self.moves_made and who == p:
-            return label
-        spaces = {s for s in self.pos[p] if s >= 0}
+        Cached per player with the positions it was found for (the caller must not change
+        it): a player's groups change only when his camels move, so those of his last
+        decision answer his next turn's first decision."""
+        key = tuple(self.pos[p])
+        cached = self.group_cache[p]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        spaces = {s for s in key if s >= 0}
         label: dict[int, int] = {}
         adj = self.T.adj
         for start in spaces:
@@ -280,7 +289,7 @@ class CaravanState:
                     if t in spaces and t not in label:
                         label[t] = start
                         todo.append(t)
-        self.group_cache = (self.moves_made, p, label)
+        self.group_cache[p] = (key, label)
         return label
 
     # ------------------------------------------------------------------ applying moves
@@ -300,7 +309,6 @@ class CaravanState:
                 self.occ[self.sel] -= 1
             self.pos[p][i] = t
             self.occ[t] += 1
-            self.moves_made += 1
             self.counters["camel_moves"] += 1
             self.phase = PH_ACT
             self.sel = -1
