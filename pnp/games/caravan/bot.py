@@ -80,11 +80,10 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
     a = state.actions_left
     n = state.ncamels
     held = [i for i in range(n) if load[i] >= 0]
-    free = [i for i in range(n) if load[i] < 0]
-    if not free:
-        return None
+    if len(held) == n:
+        return None  # every camel laden
     group = state._groups(p)
-    free_spaces = {pos[i] for i in free if pos[i] >= 0}
+    free_spaces = {s for s, g in zip(pos, load) if g < 0 <= s}
 
     # 1. deliver
     if a >= T.c_shift:
