@@ -189,20 +189,19 @@ def _spare_camel(state: CaravanState, p: int, group: dict, focus: int, target: i
     T = state.T
     pos, load = state.pos[p], state.load[p]
     dist = T.dist
-    n = state.ncamels
     near = dist[target]
     candidates = []
-    for i in range(n):
-        if load[i] < 0:
-            s = pos[i]
-            if s < 0:
-                return -1
-            if s != exclude:
-                candidates.append((near[s], s))
+    carried = set()  # groups carrying a good
+    for s, g in zip(pos, load):
+        if g >= 0:
+            carried.add(group[s])
+        elif s < 0:
+            return -1
+        elif s != exclude:
+            candidates.append((near[s], s))
     if not candidates:
         return None
     candidates.sort()
-    carried = {group[pos[i]] for i in range(n) if load[i] >= 0}
     laden_groups: dict[int, list[tuple[int, int, int]]] | None = None
     keep_of: dict[int, list[int]] = {}
     for _, s in candidates:
@@ -212,15 +211,17 @@ def _spare_camel(state: CaravanState, p: int, group: dict, focus: int, target: i
         if laden_groups is None:
             city = T.city
             laden_groups = {}  # label -> [(space, city, distance)] of the focus goods
-            for i in range(n):
-                g = load[i]
+            for i, (t, g) in enumerate(zip(pos, load)):
                 if g >= 0 and (focus < 0 or i == focus):
-                    t = pos[i]
                     laden_groups.setdefault(group[t], []).append((t, city[g], dist[t][city[g]]))
         goods = laden_groups.get(lab)
         if goods is None:
             continue  # a group with goods, but not the focus good's
-        if all(dist[s][c] > d for _, c, d in goods):
+        here = dist[s]
+        for _, c, d in goods:
+            if here[c] <= d:
+                break
+        else:  # farther from every good's city than the good
             if pos.count(s) > 1:
                 return s
             keep = keep_of.get(lab)
