@@ -121,7 +121,7 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
             return best
 
     # 4. advance a carried good, the one nearest its city first
-    for i in sorted(held, key=lambda i: (T.dist[pos[i]][T.city[load[i]]], -T.points[load[i]], i)):
+    for i in sorted(held, key=lambda i: (T.dist[pos[i]][T.city[load[i]]], -T.points[load[i]], i)) if len(held) > 1 else held:
         step = _advance(state, p, i, group, a)
         if step is not None:
             return step
@@ -163,16 +163,12 @@ def _send(state: CaravanState, p: int, group: dict, target: int) -> tuple | None
     return None if s is None else (K_CAMEL, s, target)
 
 
-def _stealable(state, p: int, n: int):
+def _stealable(state, p: int, n: int) -> list[tuple[int, int, int, int]]:
     """(rival, camel index, good, space) of every good a rival carries that ``p`` may
     steal (not protected since its last theft), rivals and camels in order."""
-    for q in range(state.players):
-        if q == p:
-            continue
-        for j in range(n):
-            g = state.load[q][j]
-            if g >= 0 and not state.locked[q][j]:
-                yield q, j, g, state.pos[q][j]
+    load, pos, locked = state.load, state.pos, state.locked
+    return [(q, j, g, s) for q in range(state.players) if q != p
+            for j, (g, s, k) in enumerate(zip(load[q], pos[q], locked[q])) if g >= 0 and not k]
 
 
 def _spare_camel(state: CaravanState, p: int, group: dict, focus: int, target: int, exclude: int = -2) -> int | None:
