@@ -35,7 +35,8 @@ early).  Without it, busy-random seats play as random ones.
 Optional, for ``pnp check``'s mechanism coverage (issue 15): ``MECHANISMS`` (every
 mechanism label the game can offer, in the order the tables show them) and
 ``mechanisms(state, moves) -> list[str]`` (the label of each legal move: a kind of move
-in its phase, or a choice within a rule).  Every declared mechanism must be taken at least
+in its phase, or a choice within a rule; or a ``pnp.engine.core.Labels``, the labels
+offered and one move's label on demand, for a decision of many moves under few labels).  Every declared mechanism must be taken at least
 ``thresholds.min_mechanism_taken_per_1000_games`` times per 1,000 games (heuristic plus
 exploring games).  ``explore_choose(state, moves, rng)``: the exploring games' policy
 (default ``choose``), to which the exploring player adds a share of random choices.

@@ -120,6 +120,28 @@ class Playout:
     coverage: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
 
+class Labels(Sequence):
+    """The mechanism labels of a decision's moves, given as the labels offered and a rule
+    for one move's label instead of a list (a game's ``mechanisms`` may return one): a
+    decision offering dozens of moves under two labels is then counted without a label
+    per move.  ``moves``: the decision's legal moves; ``distinct``: the set of their
+    labels; ``of(move)``: the label of one of them.  It answers for the state the moves
+    were listed in: read it before the move is applied (``playout`` does)."""
+
+    __slots__ = ("moves", "distinct", "of")
+
+    def __init__(self, moves: Sequence[Move], distinct: set[str] | frozenset[str], of: Callable[[Move], str]):
+        self.moves, self.distinct, self.of = moves, distinct, of
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self.of(m) for m in self.moves[i]]
+        return self.of(self.moves[i])
+
+
 def counted_index(counts: Sequence[int], x: int) -> int:
     """The kind of the ``x``-th item (0-based) of a multiset held as ``counts`` per kind:
     the first ``i`` with ``x < counts[0] + ... + counts[i]``.  With ``x`` drawn uniformly
@@ -150,7 +172,7 @@ def playout(
     A decision with a single legal move is applied without asking the player (it is not
     a choice; this keeps playouts fast).  ``move_cap`` bounds the number of moves.
     ``labels(state, moves)``: the mechanism of each legal move (the game's
-    ``mechanisms``); if given, the playout counts per mechanism the decisions that
+    ``mechanisms``: a list or a ``Labels``); if given, the playout counts per mechanism the decisions that
     offered it and the times it was taken (``Playout.coverage``).
 
     Raises:
@@ -178,7 +200,7 @@ def playout(
             move = moves[0] if len(moves) == 1 else choosers[current_player()](state, moves, rng)
             if labels is not None:
                 names = labels(state, moves)
-                for name in set(names):
+                for name in names.distinct if type(names) is Labels else set(names):
                     offered[name] = offered.get(name, 0) + 1
                 # one scan of the moves finds the move's label and, in check mode, its
                 # legality (a decision may offer dozens of moves)

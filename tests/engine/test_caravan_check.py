@@ -13,7 +13,7 @@ from pnp.games.caravan import engine as C
 from pnp.games.caravan import bot as caravan_bot
 from pnp.games.caravan import check as caravan_check
 from pnp.engine.check import full_check, load_settings, quick_check, simulate_many
-from pnp.engine.core import playout, replay
+from pnp.engine.core import Labels, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer
 from pnp.errors import DataError, UsageError, VariantError
 from pnp.model import load_game
@@ -76,6 +76,35 @@ def test_replay_of_a_move_list_rebuilds_the_state(game):
     again = replay(_new(game, variant), 9, moves)
     assert (again.pos, again.load, again.board, again.bag, again.demand, again.theft, again.delivered) == (
         state.pos, state.load, state.board, state.bag, state.demand, state.theft, state.delivered)
+
+
+def test_destination_labels_without_a_list_are_the_list(game):
+    """A camel's destinations are labelled by a ``core.Labels`` (the labels offered and a
+    move's label on demand): read one by one they are each move's label, their distinct set
+    is the offered one, and a playout counts the same coverage as with a list of labels."""
+    variant = Variant(3)
+    state, rng, offered = C.new_game(game, variant, 5), random.Random(5), set()
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        names = C.mechanisms(state, moves)
+        if state.phase == C.PH_DEST and state.actions_left >= state.T.c_occupied:
+            assert isinstance(names, Labels)
+            per_move = ["onto an occupied space" if state.occ[m[1]] else "onto a free space" for m in moves]
+            assert list(names) == per_move and names.distinct == set(per_move)
+            offered.add(names.distinct)
+        state.apply(moves[rng.randrange(len(moves))])
+    assert frozenset({"onto a free space", "onto an occupied space"}) in offered
+    empty = C.new_game(game, variant, 5)  # turn 2 (2 actions), no camel on the board yet
+    for m in ((C.K_END,), (C.K_CAMEL, -1)):
+        empty.apply(m)
+    names = C.mechanisms(empty, empty.legal_moves())
+    assert names.distinct == {"onto a free space"} and len(names) == empty.T.N
+    seats = [HeuristicPlayer(caravan_bot.choose)] * 3
+    listed = lambda state, moves: list(C.mechanisms(state, moves))  # noqa: E731
+    for seed in (1, 2):
+        a = playout(_new(game, variant), seats, seed, 3000, check=True, labels=C.mechanisms)
+        assert a == playout(_new(game, variant), seats, seed, 3000, check=True, labels=listed)
+        assert a.coverage["onto an occupied space"][0] > 0
 
 
 # ---------------------------------------------------------------------------- random players

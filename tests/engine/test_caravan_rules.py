@@ -131,6 +131,22 @@ def test_diagonal_camels_are_not_a_group_and_other_cities_do_not_take_a_good(sta
     assert state.load[0][1] == gid(state, "salt") and sum(state.delivered[0]) == 0
 
 
+def test_groups_are_found_again_only_when_the_players_camels_moved(state):
+    """``_groups`` is cached per player with his camels' spaces: a rival's camel move keeps
+    it, his own move (or positions set by hand) finds the new groups."""
+    arrange(state, cur=1, camels={0: [((4, 5), "salt"), ((4, 4), None), ((0, 5), None)], 1: [(None, None)]})
+    before = state._groups(0)
+
+    def groups(label):  # the groups as sets of cells
+        return {frozenset(divmod(t, state.T.columns) for t, lab in label.items() if lab == g) for g in label.values()}
+
+    assert groups(before) == {frozenset({(4, 5), (4, 4)}), frozenset({(0, 5)})}
+    play(state, *place(state, None, (6, 6)))          # player 1 places a camel
+    assert state._groups(0) is before
+    state.pos[0][2] = sp(state, 4, 3)                 # player 0's camel on (0,5) now joins the group
+    assert groups(state._groups(0)) == {frozenset({(4, 5), (4, 4), (4, 3)})}
+
+
 # ---------------------------------------------------------------------------- theft
 def test_steal_and_re_steal(game):
     st = C.new_game(game, Variant(3), seed=5)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.caravan.engine import K_CAMEL, K_END, K_PICK, K_SHIFT, K_STEAL, K_TO, PH_DEST, CaravanState
+from pnp.games.caravan.engine import K_CAMEL, K_PICK, K_SHIFT, K_STEAL, K_TO, PH_DEST, CaravanState
 
 HOLD = 2          # most goods the bot carries at once (the seed's penalty starts at 2 held)
 RAID_DISTANCE = 1  # a rival's good this close to its city is worth a raid
@@ -38,22 +38,29 @@ def choose(state: CaravanState, moves: list, rng: random.Random, hold: int = HOL
     goods it carries at once."""
     if state.phase == PH_DEST:
         memo = state.player_memo
-        if memo[:3] == (state.turn_count, state.actions_left, state.sel) and (K_TO, memo[3]) in moves:
-            return (K_TO, memo[3])
+        if memo[:3] == (state.turn_count, state.actions_left, state.sel):
+            T, t = state.T, memo[3]
+            # the destination's own move object (found at once by identity in ``moves``); the
+            # shared tuple of every other space holds it unless it is the camel's own space
+            if (t != state.sel if moves is T.to_moves_from[state.sel + 1] else T.to_moves[t] in moves):
+                return T.to_moves[t]
         plan = _plan(state, hold)
         if plan is not None and plan[0] == K_CAMEL and plan[1] == state.sel and (K_TO, plan[2]) in moves:
             return (K_TO, plan[2])
         return _fallback_destination(state, moves)
     plan = _plan(state, hold)
+    T = state.T
     if plan is None:
-        return (K_END,)
+        return T.end_move
     if plan[0] == K_CAMEL:
         # remember where the chosen camel goes: the next decision places it
         state.player_memo = (state.turn_count, state.actions_left, plan[1], plan[2])
-        move = (K_CAMEL, plan[1])
+        move = T.camel_moves[plan[1] + 1]  # the move objects of the list (found by identity)
+    elif plan[0] == K_PICK:
+        move = T.pick_moves[plan[1]]
     else:
         move = plan
-    return move if move in moves else (K_END,)
+    return move if move in moves else T.end_move
 
 
 def choose_greedy(state: CaravanState, moves: list, rng: random.Random) -> tuple:
@@ -73,11 +80,10 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
     a = state.actions_left
     n = state.ncamels
     held = [i for i in range(n) if load[i] >= 0]
-    free = [i for i in range(n) if load[i] < 0]
-    if not free:
-        return None
+    if len(held) == n:
+        return None  # every camel laden
     group = state._groups(p)
-    free_spaces = {pos[i] for i in free if pos[i] >= 0}
+    free_spaces = {s for s, g in zip(pos, load) if g < 0 <= s}
 
     # 1. deliver
     if a >= T.c_shift:
@@ -115,14 +121,11 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
             return best
 
     # 4. advance a carried good, the one nearest its city first
-    for i in sorted(held, key=lambda i: (T.dist[pos[i]][T.city[load[i]]], -T.points[load[i]], i)):
-        step = _advance(state, p, i, group, _spare_camels(state, p, group, i), a)
+    for i in sorted(held, key=lambda i: (T.dist[pos[i]][T.city[load[i]]], -T.points[load[i]], i)) if len(held) > 1 else held:
+        step = _advance(state, p, i, group, a)
         if step is not None:
             return step
 
-    spare = _spare_camels(state, p, group, -1)
-    if not spare:
-        return None
     # 5. raid a rival's valuable or nearly delivered good
     if state.theft[p] and a >= T.c_occupied + T.c_steal and len(held) < hold:
         best, best_v = None, -1
@@ -133,7 +136,7 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
                 if v > best_v:
                     best, best_v = s, v
         if best is not None:
-            return (K_CAMEL, _nearest(T, spare, best), best)
+            return _send(state, p, group, best)
 
     # 6. fetch the most rewarding good on the board
     if len(held) < hold:
@@ -149,63 +152,82 @@ def _plan(state: CaravanState, hold: int = HOLD) -> tuple | None:
         if best is not None and (best not in free_spaces):
             cost = T.c_occupied if state.occ[best] else T.c_camel
             if a >= cost:
-                return (K_CAMEL, _nearest(T, spare, best), best)
+                return _send(state, p, group, best)
     return None
 
 
-def _stealable(state, p: int, n: int):
+def _send(state: CaravanState, p: int, group: dict, target: int) -> tuple | None:
+    """Send the spare camel nearest ``target`` there (``_spare_camel``), or None (end the
+    turn) if no camel is spare."""
+    s = _spare_camel(state, p, group, -1, target)
+    return None if s is None else (K_CAMEL, s, target)
+
+
+def _stealable(state, p: int, n: int) -> list[tuple[int, int, int, int]]:
     """(rival, camel index, good, space) of every good a rival carries that ``p`` may
     steal (not protected since its last theft), rivals and camels in order."""
-    for q in range(state.players):
-        if q == p:
-            continue
-        for j in range(n):
-            g = state.load[q][j]
-            if g >= 0 and not state.locked[q][j]:
-                yield q, j, g, state.pos[q][j]
+    load, pos, locked = state.load, state.pos, state.locked
+    return [(q, j, g, s) for q in range(state.players) if q != p
+            for j, (g, s, k) in enumerate(zip(load[q], pos[q], locked[q])) if g >= 0 and not k]
 
 
-def _spare_camels(state: CaravanState, p: int, group: dict, focus: int) -> list[int]:
-    """Spaces (-1: reserve) of the unladen camels that may leave their place, one entry per
-    camel: those in reserve, those in a group carrying no good, and, for the carried good
-    of camel ``focus`` (-1: for every good), those of its group that are farther from its
-    city than the good and whose leaving keeps the group joined."""
+def _spare_camel(state: CaravanState, p: int, group: dict, focus: int, target: int, exclude: int = -2) -> int | None:
+    """The unladen camel to send to ``target``, by its space (-1: the reserve), or None if
+    no camel may leave its place.  A camel may leave if it is in the reserve, in a group
+    carrying no good, or, for the carried good of camel ``focus`` (-1: for every good), in
+    its group, farther from its city than the good, and its leaving keeps the group joined.
+    The reserve is chosen first (keeps camels on the board where they are), else the camel
+    nearest the target (by (distance, space)); camels on space ``exclude`` stay.
+
+    The candidates are tried nearest first and the first that may leave is taken, so a
+    group's connectivity is searched only for camels nearer the target than the one sent
+    (the list of every spare camel is never made)."""
     T = state.T
     pos, load = state.pos[p], state.load[p]
-    dist, city = T.dist, T.city
-    n = state.ncamels
-    laden_groups: dict[int, list[tuple[int, int, int]]] = {}  # label -> [(space, city, distance)]
-    for i in range(n):
-        g = load[i]
-        if g >= 0 and (focus < 0 or i == focus):
-            s = pos[i]
-            laden_groups.setdefault(group[s], []).append((s, city[g], dist[s][city[g]]))
-    carried = {group[pos[i]] for i in range(n) if load[i] >= 0}
-    out = []
+    dist = T.dist
+    near = dist[target]
+    candidates = []
+    carried = set()  # groups carrying a good
+    for s, g in zip(pos, load):
+        if g >= 0:
+            carried.add(group[s])
+        elif s < 0:
+            return -1
+        elif s != exclude:
+            candidates.append((near[s], s))
+    if not candidates:
+        return None
+    candidates.sort()
+    laden_groups: dict[int, list[tuple[int, int, int]]] | None = None
     keep_of: dict[int, list[int]] = {}
-    for i in range(n):
-        if load[i] >= 0:
-            continue
-        s = pos[i]
-        if s < 0 or group[s] not in carried:
-            out.append(s)
-            continue
+    for _, s in candidates:
         lab = group[s]
+        if lab not in carried:
+            return s
+        if laden_groups is None:
+            city = T.city
+            laden_groups = {}  # label -> [(space, city, distance)] of the focus goods
+            for i, (t, g) in enumerate(zip(pos, load)):
+                if g >= 0 and (focus < 0 or i == focus):
+                    laden_groups.setdefault(group[t], []).append((t, city[g], dist[t][city[g]]))
         goods = laden_groups.get(lab)
         if goods is None:
             continue  # a group with goods, but not the focus good's
-        if all(dist[s][c] > d for _, c, d in goods):
+        here = dist[s]
+        for _, c, d in goods:
+            if here[c] <= d:
+                break
+        else:  # farther from every good's city than the good
             if pos.count(s) > 1:
-                out.append(s)
-                continue
+                return s
             keep = keep_of.get(lab)
             if keep is None:
                 # the goods and the spaces ahead of any of them must stay joined
                 keep = keep_of[lab] = [gs for gs, _, _ in goods] + [
                     t for t, tl in group.items() if tl == lab and any(dist[t][c] < d for _, c, d in goods)]
             if _still_connected(T, pos, s, keep):
-                out.append(s)
-    return out
+                return s
+    return None
 
 
 def _still_connected(T, pos: list[int], removed: int, keep: list[int]) -> bool:
@@ -222,7 +244,7 @@ def _still_connected(T, pos: list[int], removed: int, keep: list[int]) -> bool:
     return all(k in seen for k in keep)
 
 
-def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int], a: int) -> tuple | None:
+def _advance(state: CaravanState, p: int, i: int, group: dict, a: int) -> tuple | None:
     """The next action towards delivering camel i's good: lay a spare camel one step
     closer to the city from the caravan's front, else shift the good to the front.
     (Minima by (distance to the city, space): the space breaks every tie.)"""
@@ -238,19 +260,18 @@ def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int],
             d = dist[t][city]
             if front < 0 or d < fd or (d == fd and t < front):
                 front, fd = t, d
-    if spare:
-        if fd <= 1:  # next to the city, or on it with only laden camels
-            target = city
-        else:
-            occ = state.occ
-            target = -1
-            for t in T.adj[front]:
-                if dist[t][city] < fd and (target < 0 or occ[t] < occ[target] or (occ[t] == occ[target] and t < target)):
-                    target = t
-        cost = T.c_occupied if state.occ[target] else T.c_camel
-        usable = [x for x in spare if x != front]
-        if usable and a >= cost:
-            return (K_CAMEL, _nearest(T, usable, target), target)
+    if fd <= 1:  # next to the city, or on it with only laden camels
+        target = city
+    else:
+        occ = state.occ
+        target = -1
+        for t in T.adj[front]:
+            if dist[t][city] < fd and (target < 0 or occ[t] < occ[target] or (occ[t] == occ[target] and t < target)):
+                target = t
+    if a >= (T.c_occupied if state.occ[target] else T.c_camel):
+        sent = _spare_camel(state, p, group, i, target, exclude=front)
+        if sent is not None:
+            return (K_CAMEL, sent, target)
     if a >= T.c_shift and front != s:
         free_spaces = {t for t, x in zip(pos, load) if x < 0}
         best = bd = -1
@@ -262,14 +283,6 @@ def _advance(state: CaravanState, p: int, i: int, group: dict, spare: list[int],
         if best >= 0 and bd < dist[s][city]:
             return (K_SHIFT, i, best)
     return None
-
-
-def _nearest(T, spaces: list[int], target: int) -> int:
-    """The spare camel to send to ``target``: from the reserve if any (keeps camels on
-    the board where they are), else the one nearest to it."""
-    if -1 in spaces:
-        return -1
-    return min(spaces, key=lambda s: (T.dist[s][target], s))
 
 
 def _fallback_destination(state: CaravanState, moves: list) -> tuple:

@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from pnp.model.variant import Variant
-from pnp.engine.core import InvariantViolation, RuleGap, counted_index
+from pnp.engine.core import InvariantViolation, Labels, RuleGap, counted_index
 
 # move kinds
 K_END, K_CAMEL, K_TO, K_PICK, K_STEAL, K_SHIFT = range(6)
@@ -78,10 +78,17 @@ class Tables:
         self.c_pick, self.c_shift, self.c_steal = c["pick_up"], c["move_good"], c["steal"]
         self.penalties = r.penalties
         self.demand_total = game.components.demand_markers
-        to_moves = tuple((K_TO, s) for s in range(N))
-        # destinations of a camel from space f (index f + 1; -1 = the reserve): every other space
+        #: ``(K_TO, s)`` for every space s: the one move object of each destination
+        self.to_moves = to_moves = tuple((K_TO, s) for s in range(N))
+        #: destinations of a camel from space f (index f + 1; -1 = the reserve): every other
+        #: space; ``legal_moves`` returns this tuple itself when every one is affordable
         self.to_moves_from = tuple(tuple(m for m in to_moves if m[1] != f) for f in range(-1, N))
         self.space_names = tuple(self._name(s) for s in range(N))
+        #: the one move object of choosing a camel on space f (index f + 1; -1 = reserve),
+        #: of picking up on space s, of ending the turn (found by identity in a move list)
+        self.camel_moves = tuple((K_CAMEL, f) for f in range(-1, N))
+        self.pick_moves = tuple((K_PICK, s) for s in range(N))
+        self.end_move = (K_END,)
 
     def _name(self, s: int) -> str:
         """A space in words for logs: 'city meat', 'supply 3' or 'r2c5'."""
@@ -136,7 +143,7 @@ class CaravanState:
         "on_board", "bag", "bag_size", "total", "delivered", "demand_held", "theft", "demand_free",
         "end_triggered", "ended_by", "winner_seat", "scores", "counters", "max_demand_in_use",
         "max_held", "max_theft_held", "max_demand_on_space", "max_delivered_good", "penalties",
-        "moves_made", "group_cache", "player_memo", "bonus",
+        "group_cache", "player_memo", "bonus",
     )
 
     def __init__(self, T: Tables, variant: Variant, seed: int):
@@ -189,8 +196,8 @@ class CaravanState:
         self.max_theft_held = r.theft_markers_each
         self.max_demand_on_space = max(self.demand, default=0)
         self.max_delivered_good = 0
-        self.moves_made = 0  # camel placements so far: the key of group_cache
-        self.group_cache: tuple = (-1, -1, {})
+        #: per player, (positions of his camels, ``_groups`` of them) or None
+        self.group_cache: list[tuple | None] = [None] * n
         self.player_memo: tuple = ()  # scratch for a player's two-step decision; the rules never read it
 
     # ------------------------------------------------------------------ protocol
@@ -206,7 +213,9 @@ class CaravanState:
     def turns(self) -> int:
         return self.turn_count
 
-    def legal_moves(self) -> list[tuple]:
+    def legal_moves(self) -> list[tuple] | tuple[tuple, ...]:
+        """The moves of the decision awaited, as a list; placing a camel with actions for
+        an occupied space, the shared tuple ``Tables.to_moves_from`` (every other space)."""
         ph = self.phase
         T = self.T
         a = self.actions_left
@@ -214,13 +223,13 @@ class CaravanState:
             f = self.sel
             occ = self.occ
             if a >= T.c_occupied:
-                return list(T.to_moves_from[f + 1])
+                return T.to_moves_from[f + 1]  # shared, not copied (a tuple: nobody changes it)
             return [m for m in T.to_moves_from[f + 1] if not occ[m[1]]] if a >= T.c_camel else []
         if ph != PH_ACT:
             return []
         p = self.cur
         pos, load = self.pos[p], self.load[p]
-        moves = [(K_END,)]
+        moves = [T.end_move]
         free = []  # spaces of unladen camels (-1 reserve), each once
         laden = False
         for s, g in zip(pos, load):
@@ -232,12 +241,13 @@ class CaravanState:
         if not free:
             return moves  # every camel laden: nothing to do but end the turn (C11)
         if a >= T.c_camel:
-            moves.extend((K_CAMEL, f) for f in free)
+            camel_moves = T.camel_moves
+            moves += [camel_moves[f + 1] for f in free]
         if a >= T.c_pick:
             board, supply_of = self.board, T.supply_of
             for s in free:
                 if s >= 0 and supply_of[s] >= 0 and board[supply_of[s]] >= 0:
-                    moves.append((K_PICK, s))
+                    moves.append(T.pick_moves[s])
         if self.theft[p] and a >= T.c_steal:
             for q in range(self.players):
                 if q != p:
@@ -258,11 +268,14 @@ class CaravanState:
     def _groups(self, p: int) -> dict[int, int]:
         """Space -> group label for the spaces holding player ``p``'s camels; a group is a
         set of orthogonally connected spaces (seed: "ortogonalt forbundne kameler").
-        Cached until the next camel placement (the caller must not change it)."""
-        key, who, label = self.group_cache
-        if key == self.moves_made and who == p:
-            return label
-        spaces = {s for s in self.pos[p] if s >= 0}
+        Cached per player with the positions it was found for (the caller must not change
+        it): a player's groups change only when his camels move, so those of his last
+        decision answer his next turn's first decision."""
+        key = tuple(self.pos[p])
+        cached = self.group_cache[p]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        spaces = {s for s in key if s >= 0}
         label: dict[int, int] = {}
         adj = self.T.adj
         for start in spaces:
@@ -276,7 +289,7 @@ class CaravanState:
                     if t in spaces and t not in label:
                         label[t] = start
                         todo.append(t)
-        self.group_cache = (self.moves_made, p, label)
+        self.group_cache[p] = (key, label)
         return label
 
     # ------------------------------------------------------------------ applying moves
@@ -296,7 +309,6 @@ class CaravanState:
                 self.occ[self.sel] -= 1
             self.pos[p][i] = t
             self.occ[t] += 1
-            self.moves_made += 1
             self.counters["camel_moves"] += 1
             self.phase = PH_ACT
             self.sel = -1
@@ -570,6 +582,10 @@ class CaravanState:
         elif not 1 <= self.actions_left <= T.max_actions + max(self.bonus, default=0):
             raise InvariantViolation(f"{self.actions_left} actions left in a live turn")
 
+    def destination_label(self, m: tuple) -> str:
+        """The mechanism of placing the chosen camel by move ``m`` (``mechanisms``)."""
+        return _OCCUPIED if self.occ[m[1]] else _FREE
+
     def describe(self, m: tuple) -> str:
         """A move in words, e.g. 'move good salt to city salt' (for error reports and logs)."""
         T, k = self.T, m[0]
@@ -600,11 +616,22 @@ _LABELS = {K_PICK: "pick up a good", K_SHIFT: "move a good", K_STEAL: "steal a g
 _ACT_LABELS = {**_LABELS, K_END: "end the turn early"}
 
 
-def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str]:
-    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``."""
+_FREE, _OCCUPIED = "onto a free space", "onto an occupied space"
+_ONLY_FREE, _ONLY_OCCUPIED, _BOTH = frozenset((_FREE,)), frozenset((_OCCUPIED,)), frozenset((_FREE, _OCCUPIED))
+
+
+def mechanisms(state: CaravanState, moves: list[tuple]) -> list[str] | Labels:
+    """The mechanism (one of ``MECHANISMS``) of each of ``moves`` in ``state``.  A camel's
+    destinations (up to 48) are labelled by a ``Labels`` (the two labels offered, found
+    from the space counts, and a move's label on demand), not a list."""
     if state.phase == PH_DEST:
-        occ = state.occ
-        return ["onto an occupied space" if occ[m[1]] else "onto a free space" for m in moves]
+        occ, f = state.occ, state.sel
+        if moves is state.T.to_moves_from[f + 1]:  # every other space
+            occupied = sum(occ) - (occ[f] if f >= 0 else 0)
+            free = occ.count(0) - (f >= 0 and not occ[f])
+            return Labels(moves, _ONLY_FREE if not occupied else _ONLY_OCCUPIED if not free else _BOTH,
+                          state.destination_label)
+        return [_OCCUPIED if occ[m[1]] else _FREE for m in moves]
     if len(moves) > 1:
         return [("place a camel from the supply" if m[1] < 0 else "move an unladen camel") if m[0] == K_CAMEL
                 else _ACT_LABELS[m[0]] for m in moves]
