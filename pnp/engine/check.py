@@ -535,22 +535,33 @@ class PendingCheck:
 
             self._pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
             with self._lock:
-                for _ in range(workers):    # one game per worker at a time: little is played past the sample
-                    self._submit()
+                # One task per worker and one waiting: no worker waits for this (busy)
+                # process to hand out the next, and little is played past the sample.
+                for _ in range(workers + 1):
+                    if self._needed():
+                        self._submit()
+
+    #: games per task: a tenth of the floor (Samarkand's 50: 5 games, some 30-50 ms), so
+    #: that this process, busy with the build, handles a few dozen results, not hundreds
+    def _chunk(self) -> int:
+        size = max(1, self.floor // 10)
+        return size if self.budget is not None else min(size, self.floor - self._next)
 
     # -- in the pool's result thread
     def _submit(self) -> None:
-        index = self._next
-        self._next += 1
-        job = self._job[:4] + ([game_seed(self.seed, self.variant.players, index)],) + self._job[5:]
-        self._pool.apply_async(_play_chunk, (job,), callback=lambda out, i=index: self._arrived(i, out[0]),
+        first, count = self._next, self._chunk()
+        self._next += count
+        seeds = [game_seed(self.seed, self.variant.players, first + i) for i in range(count)]
+        job = self._job[:4] + (seeds,) + self._job[5:]
+        self._pool.apply_async(_play_chunk, (job,), callback=lambda out, i=first: self._arrived(i, out),
                                error_callback=self._failed)
 
-    def _arrived(self, index: int, item: Any) -> None:
+    def _arrived(self, first: int, items: list) -> None:
         with self._lock:
             if self._finished.is_set():
                 return
-            self._results[index] = item
+            for offset, item in enumerate(items):
+                self._results[first + offset] = item
             self._count()
             if not self._finished.is_set() and self._needed():
                 self._submit()

@@ -198,22 +198,23 @@ def test_pre_print_sample_is_sized_by_its_moves_in_seed_order(game, monkeypatch)
 
     settings = load_settings(game)
     sized = {}
-    for players in (2, 5):
+    # (players, budget, floor): 5-player games are longer than 2-player ones; a floor of 20
+    # is past the budget and hands out tasks of 2 games (a tenth of the floor)
+    for players, budget, floor, known in ((2, 1500, 3, 12), (5, 1500, 3, 10), (2, 1500, 20, 22)):
         variant = Variant(players)
-        (played,) = simulate_many(game, [(variant, 14, ())], 0, settings, workers=1)
+        (played,) = simulate_many(game, [(variant, known, ())], 0, settings, workers=1)
         total = list(itertools.accumulate(p.moves for p in played[0]))
-        for budget, floor in ((1500, 3), (1500, 12)):
-            monkeypatch.setattr("pnp.engine.check.load_settings",
-                                lambda g, b=budget, f=floor: dataclasses.replace(settings, quick_moves=b, quick_games=f))
-            expected = next(n for n in range(1, 15) if n >= floor and total[n - 1] >= budget)
-            one = quick_check(game, variant, seed=0)
-            assert (one.games, one.moves, one.scorecard["games"]) == (expected, total[expected - 1], expected)
-            with start_quick_check(game, variant, seed=0, workers=2) as pending:
-                two = pending.report()      # two processes, one game each at a time: the same sample
-            assert (two.games, two.moves, two.scorecard) == (one.games, one.moves, one.scorecard)
-            sized[players, floor] = one.games
-    assert sized[2, 12] == sized[5, 12] == 12           # the floor: 12 games, past the budget
-    assert sized[5, 3] < sized[2, 3] < 12               # 5-player games are longer: fewer of them
+        monkeypatch.setattr("pnp.engine.check.load_settings",
+                            lambda g, b=budget, f=floor: dataclasses.replace(settings, quick_moves=b, quick_games=f))
+        expected = next(n for n in range(1, known + 1) if n >= floor and total[n - 1] >= budget)
+        one = quick_check(game, variant, seed=0)
+        assert (one.games, one.moves, one.scorecard["games"]) == (expected, total[expected - 1], expected)
+        with start_quick_check(game, variant, seed=0, workers=2) as pending:
+            two = pending.report()      # two processes: the same sample
+        assert (two.games, two.moves, two.scorecard) == (one.games, one.moves, one.scorecard)
+        sized[players, floor] = one.games
+    assert sized[2, 20] == 20 and total[19] > 1500      # the floor: 20 games, past the budget
+    assert sized[5, 3] < sized[2, 3]                    # 5-player games are longer: fewer of them
     monkeypatch.setattr("pnp.engine.check.load_settings",
                         lambda g: dataclasses.replace(settings, quick_moves=None, quick_games=5))
     assert quick_check(game, Variant(2), seed=0).games == 5     # no budget: quick_games games exactly
