@@ -541,7 +541,7 @@ class PendingCheck:
                     if self._needed():
                         self._submit()
 
-    #: games per task: a tenth of the floor (Samarkand's 50: 5 games, some 30-50 ms), so
+    #: games per task: a tenth of the floor (a floor of 50: 5 games, some 30-50 ms), so
     #: that this process, busy with the build, handles a few dozen results, not hundreds
     def _chunk(self) -> int:
         size = max(1, self.floor // 10)
