@@ -186,27 +186,26 @@ def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_off
 
 
 class _checker:
-    """The engine's pre-print check: static checks and a small seeded sample of games.
+    """The engine's pre-print check: static checks and a small seeded sample of games,
+    sized by checks.yaml (``pnp.engine.check.start_quick_check``).
 
-    ``bind(progress)`` gives ``check(game, variant, kit_counts) -> dict`` for
-    pnp.kit.build; it raises ``VariantError`` (with the reasons) for a variant that
-    fails, so nothing is printed.  ``line()``: the one line the command prints after the
-    build, saying what was simulated and that it passed (or that the check was skipped).
+    ``bind(progress)`` gives ``check(game, variant)`` for pnp.kit.build: it starts the
+    games on two worker processes and returns a ``_Verdict``: the build runs the static
+    checks through it once the kit is laid out, goes on converting pages, and asks for its
+    ``result()`` (the contents page's fields), which raises ``VariantError`` (with the
+    reasons) for a variant that fails, so nothing is printed.  ``line()``: the one line the
+    command prints after the build, saying what was simulated and that it passed (or that
+    the check was skipped).
     """
 
     def __init__(self):
         self.report = None
 
     def bind(self, progress):
-        def check(game, variant, kit_counts):
-            from pnp.engine.check import quick_check
+        def check(game, variant):
+            from pnp.engine.check import start_quick_check
 
-            report = quick_check(game, variant, seed=0, workers=2, kit_counts=kit_counts, progress=progress)
-            report.raise_if_failed()
-            self.report = report
-            card = report.scorecard
-            return {"games": card["games"], "players": variant.players, "finished": card["finished"],
-                    "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
+            return _Verdict(self, start_quick_check(game, variant, seed=0, workers=2, progress=progress))
 
         return check
 
@@ -215,7 +214,28 @@ class _checker:
         if r is None:
             return "pre-print check: skipped (--no-check); the rules engine did not play this variant"
         return (f"pre-print check: passed: {r.game} {r.variant.id}, static checks and {r.summary} "
-                f"(seed {r.seed}, {r.seconds:.1f} s)")
+                f"(seed {r.seed}, {r.moves:,} moves, {r.seconds:.1f} s)")
+
+
+class _Verdict:
+    """A started pre-print check as pnp.kit.build takes it: ``result()``, ``close()``."""
+
+    def __init__(self, owner: _checker, pending):
+        self.owner, self.pending = owner, pending
+
+    def validate(self, kit_counts) -> None:
+        self.pending.static_check(kit_counts)
+
+    def result(self) -> dict:
+        report = self.pending.report()
+        report.raise_if_failed()
+        self.owner.report = report
+        card = report.scorecard
+        return {"games": card["games"], "players": report.variant.players, "finished": card["finished"],
+                "timeouts": card["timeouts"], "median": card["rounds"]["median"]}
+
+    def close(self) -> None:
+        self.pending.close()
 
 
 @cli.command()

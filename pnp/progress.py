@@ -1,7 +1,9 @@
 """Feedback while a command works: what it is doing, and how far along it is.
 
 A *reporter* hands out tasks (``reporter.task(label, total, unit)``); a task is advanced
-(``task.advance(n)``) and finished (``task.done()``).  Three reporters, one per kind of
+(``task.advance(n)``) and finished (``task.done()``; ``done(count=n)``: n units were done in
+all, where the total was a lower bound; ``done(seconds=s)``: the step took s seconds
+elsewhere, e.g. in another process, rather than from ``task()`` to ``done()``).  Three reporters, one per kind of
 output (``reporter_for``):
 
 - ``Live``: on a terminal, a rich progress display, one row per task (a bar with
@@ -26,7 +28,7 @@ class _SilentTask:
     def advance(self, n: int = 1) -> None:
         pass
 
-    def done(self) -> None:
+    def done(self, count: int | None = None, seconds: float | None = None) -> None:
         pass
 
 
@@ -53,12 +55,15 @@ class _LineTask:
     def advance(self, n: int = 1) -> None:
         self.count += n
 
-    def done(self) -> None:
+    def done(self, count: int | None = None, seconds: float | None = None) -> None:
         if self.finished:
             return
         self.finished = True
-        self.count = self.total if self.total is not None else self.count   # done: every unit is done
-        seconds = time.perf_counter() - self.start
+        if count is not None:
+            self.count = count
+        else:
+            self.count = self.total if self.total is not None else self.count   # done: every unit is done
+        seconds = time.perf_counter() - self.start if seconds is None else seconds
         unit = self.unit[:-1] if self.count == 1 and self.unit.endswith("s") else self.unit   # 1 sheet, 2 sheets
         what = f"{self.count} {unit}" if self.total is not None else "done"
         self.owner.write(f"{self.label}: {what} in {seconds:.1f} s")
@@ -100,14 +105,20 @@ class _LiveTask:
         self.count += n
         self.progress.update(self.id, advance=n, amount=self._amount())
 
-    def done(self) -> None:
+    def done(self, count: int | None = None, seconds: float | None = None) -> None:
         if self.finished:
             return
         self.finished = True
         # a step without a count shows as one unit done; every row stops its clock here
+        if count is not None:
+            self.total = count
         self.count = self.total or 0
         self.progress.update(self.id, total=self.total or 1, completed=self.total or 1, amount=self._amount())
         self.progress.stop_task(self.id)
+        if seconds is not None:     # the row shows the time the step took where it ran
+            task = next(t for t in self.progress.tasks if t.id == self.id)
+            if task.stop_time is not None:
+                task.start_time = task.stop_time - seconds
 
 
 class Live:

@@ -24,9 +24,11 @@ def _files(folder: Path) -> list[Path]:
 
 def test_build_refuses_a_variant_that_fails_a_simulation_threshold(data_copy, tmp_path, capsys):
     checks = data_copy / "samarkand" / "checks.yaml"
-    # 20 simulated games (not 200) keep the test fast; a 2-player game takes more than 9 rounds
-    # (the shipped floor is 8, the data's median ~20), so the median-length threshold fails.
-    edit(checks, "quick_games: 200", "quick_games: 20")
+    # About 20 simulated games (4,000 moves, not 48,000) keep the test fast; a 2-player game
+    # takes more than 9 rounds (the shipped floor is 8, the data's median ~20), so the
+    # median-length threshold fails.
+    edit(checks, "quick_moves: 48000", "quick_moves: 4000")
+    edit(checks, "quick_games: 50", "quick_games: 20")
     edit(checks, "max_median_rounds: 60", "max_median_rounds: 9")
     game = load_game("samarkand", data_copy)
     settings = load_settings(game)

@@ -97,13 +97,33 @@ def test_help_shows_defaults(capsys):
         assert text in out, text
 
 
-def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path):
+_CONVERT: list = []
+
+
+def _convert_pages(svgs):
+    """``pnp.printing.pdf._convert_pages`` as this test run shares it (tests/conftest.py),
+    under a name a second process can unpickle."""
+    return _CONVERT[0](svgs)
+
+
+def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path, monkeypatch):
     import json
 
     from pypdf import PdfReader
 
+    from pnp.kit import build
+    from pnp.printing import pdf
+
+    # The rules sheet's progress line gives the time it took to typeset, in the build's
+    # second process, not this process's wait for it (a reviewer read "done in 0.0 s").
+    monkeypatch.setenv("PNP_BUILD_PROCESSES", "2")
+    _CONVERT[:] = [pdf._convert_pages]      # the run's shared conversions, sent to the second process by name
+    monkeypatch.setattr(pdf, "_convert_pages", _convert_pages)
+    typeset = build._timed_rules_sheet
+    monkeypatch.setattr(build, "_timed_rules_sheet", lambda *args: (typeset(*args)[0], 42.0))
     code, out, err = run(capsys, "deck", "samarkand", "--players", "2", "--out", str(tmp_path))
     assert code == 0, err
+    assert "samarkand 2p: rules sheet: done in 42.0 s\n" in out
     manifest = json.loads((tmp_path / "samarkand-2p-en-a4-deck.manifest.json").read_text())
     ids = [c["id"] for c in manifest["components"]]
     assert ids == ["contents", "rules", "cards"]
@@ -111,7 +131,7 @@ def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path):
                                                     "camels": 9, "jewels": 7}
     first = PdfReader(tmp_path / "samarkand-2p-en-a4-deck.pdf").pages[0].extract_text()
     assert "Grain: take out 5, keep 17" in first and "Jewels: take out 5, keep 7" in first
-    assert "200 simulated 2-player games" in first
+    assert "246 simulated 2-player games" in first   # checks.yaml: the first games to make 48,000 moves
     assert "card sleeves of the cards' size" in first and "glue stick" not in first.lower()  # no board, pawns or die
 
 
@@ -157,6 +177,28 @@ def test_print_options_a_kit_without_cards_cannot_use_are_refused(capsys, tmp_pa
     code, out, err = run(capsys, "build", "caravan", "--no-check", "--out", str(tmp_path), *args)
     assert_one_line_error(code, err, *needles)
     assert no_files(tmp_path)
+    assert out == ""    # refused before any step (the recipe's has_backs and deck_trims_mm)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["caravan", "--duplex", "short"],
+     "error: --duplex: caravan: nothing in this kit has a back, so --duplex does not apply; "
+     "every sheet is printed one-sided\n"),
+    (["caravan", "--target", "mpc"], "error: --target: --target mpc prints poker cards (63.5 x 88.9 mm); this kit has "
+                                     "no poker-size cards: its deck pieces are 18 x 18 mm\n"),
+    (["samarkand", "--cards-per-sheet", "30"], "error: --cards-per-sheet: 30 cards per sheet is outside 1-20\n"),
+])
+def test_an_option_the_kit_cannot_use_is_refused_before_any_work(tmp_path, args, message):
+    """A reviewer's `pnp build caravan --duplex short` printed two progress lines (the data
+    read, the components laid out) before its error: now the error is all it prints."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "build", *args, "--out", str(out)],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
+    assert not out.exists()
 
 
 def test_check_reads_the_data_dir_it_is_given(capsys, data_copy):

@@ -8,9 +8,10 @@ The game-specific parts live in the game's engine module (``Game.engine`` of
 - ``simulate_many``: seeded games over worker processes.  Game i of a p-player batch uses
   ``core.game_seed(master, p, i)`` and results come back in index order, so the outcome
   does not depend on the number of workers.
-- ``quick_check`` (``pnp build``: one variant, a small sample, about a second) and
-  ``full_check`` (``pnp check``: every variant, 1000 games each, then the module's supply
-  ``sizing`` — banknotes, coins, markers).
+- ``quick_check`` / ``start_quick_check`` (``pnp build``: one variant, a small sample
+  sized by the moves it simulates, played in other processes while the build goes on)
+  and ``full_check`` (``pnp check``: every variant, 1000 games each, then the module's
+  supply ``sizing`` — banknotes, coins, markers).
 
 Thresholds and sample sizes come from ``data/<game>/checks.yaml`` (``load_settings``).
 """
@@ -31,6 +32,7 @@ from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, R
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import coverage, failures, scorecard
 
+SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "explore_share")
 PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
@@ -50,9 +52,13 @@ class Settings:
 
     file: Path
     move_cap: int
+    #: games the pre-print check plays at least (all it plays when ``quick_moves`` is None)
     quick_games: int
     thresholds: Mapping[str, float]
     extra: Any = field(default=None, repr=False)
+    #: the pre-print check's budget of simulated moves: it plays games in seed order until
+    #: their moves reach this (and ``quick_games`` games at least); None: no budget
+    quick_moves: int | None = None
     #: exploring games played next to every 1,000 heuristic games (mechanism coverage)
     explore_games: int = 0
     #: the exploring player's share of random choices
@@ -83,10 +89,14 @@ def load_settings(game) -> Settings:
     unknown = set(th.mapping()) - set(THRESHOLD_KEYS)
     if unknown:
         raise th.error(f"unknown thresholds: {', '.join(sorted(unknown))}; known: {', '.join(THRESHOLD_KEYS)}")
+    unknown = set(sim.mapping()) - set(SIMULATION_KEYS)
+    if unknown:     # a misspelt quick_moves would silently leave the pre-print check unbounded
+        raise sim.error(f"unknown keys: {', '.join(sorted(unknown))}; known: {', '.join(SIMULATION_KEYS)}")
     return Settings(
         file=path,
         move_cap=sim["move_cap"].int(1),
         quick_games=sim["quick_games"].int(1),
+        quick_moves=sim["quick_moves"].int(1) if "quick_moves" in sim.mapping() else None,
         thresholds=MappingProxyType(thresholds),
         extra=node,
         explore_games=sim["explore_games"].int(0) if "explore_games" in sim.mapping() else 0,
@@ -303,6 +313,8 @@ class VariantReport:
     reasons: list[str]
     seconds: float | None  # None inside a full_check (variants share the worker pool)
     rounds: list[int] = field(default_factory=list, repr=False)
+    #: moves the games made together (the pre-print check's sample; None elsewhere)
+    moves: int | None = None
 
     @property
     def players(self) -> int:
@@ -443,26 +455,197 @@ def quick_check(
     kit_counts: Mapping[str, int] | None = None, progress: Any = None,
 ) -> VariantReport:
     """Static checks plus a small seeded sample of heuristic games in check mode (``pnp
-    build``, before printing).  ``games`` defaults to checks.yaml's ``quick_games``.
-    ``progress``: a ``pnp.progress`` reporter (one task, the games played).
+    build``, before printing): the static checks first (nothing is played when they fail),
+    then ``start_quick_check``'s sample.  ``games``: exactly so many games; default
+    checks.yaml's sample (``quick_moves``, ``quick_games``).
 
     Raises:
         VariantError: the static check fails (too few cards, count out of range...).
         UsageError: the game has no rules engine.
+        DataError: checks.yaml is malformed.
     Returns a report; call ``report.raise_if_failed()`` to refuse a failed variant.
     """
-    engine = engine_of(game)
+    static = engine_of(game).static_check(game, variant, load_settings(game), kit_counts)
+    with start_quick_check(game, variant, games, seed, workers, progress) as pending:
+        pending.static = static
+        return pending.report()
+
+
+def start_quick_check(
+    game, variant: Variant, games: int | None = None, seed: int = 0, workers: int = 1, progress: Any = None,
+) -> "PendingCheck":
+    """The pre-print check's games, started in ``workers`` forked processes (1, or no
+    ``fork``: played in this process by ``report()``), so that the caller goes on with its
+    own work while they play; the caller runs the static checks with ``static_check`` once
+    it knows the kit's counts.  Close the result (or use it as a context manager): that
+    ends the workers.
+
+    Which games: game i has the seed ``game_seed(seed, players, i)``, as in ``simulate_many``;
+    the sample is games 0, 1, 2... up to the first game at which at least
+    ``settings.quick_games`` games have been played and their moves total at least
+    ``settings.quick_moves`` (no budget: exactly ``quick_games`` games; ``games`` given:
+    exactly that many).  So a variant with long games plays fewer of them and one with
+    short games more, for about the same work, and the sample depends only on the data and
+    the seed, never on the workers or the machine.  ``progress``: a ``pnp.progress``
+    reporter: one task, counting games (or moves, with a budget).
+
+    Raises:
+        UsageError: the game has no rules engine.
+        DataError: checks.yaml is malformed (nothing is started).
+    """
+    engine_of(game)
     settings = load_settings(game)
-    start = time.perf_counter()
-    static = engine.static_check(game, variant, settings, kit_counts)
-    games = games or settings.quick_games
-    task = progress.task(f"{game.id} {variant.id}: pre-print check", games, "games") if progress else None
-    (result,) = simulate_many(game, [(variant, games, ())], seed, settings, workers=workers,
-                              progress=(lambda _, n: task.advance(n)) if task else None)
-    report = _report(game, variant, games, seed, "heuristic", static, result, settings, time.perf_counter() - start)
-    if task:
-        task.done()
-    return report
+    budget = None if games else settings.quick_moves
+    floor = games or settings.quick_games
+    return PendingCheck(game, variant, seed, settings, floor, budget, workers, progress)
+
+
+class PendingCheck:
+    """A pre-print check whose games are under way (``start_quick_check``):
+    ``static_check(kit_counts)`` runs the static checks, ``report()`` waits for the sample
+    and returns its ``VariantReport``; ``close()`` ends the workers (games still playing
+    are dropped)."""
+
+    def __init__(self, game, variant, seed, settings, floor, budget, workers, progress):
+        import threading
+
+        self.game, self.variant, self.seed, self.settings = game, variant, seed, settings
+        self.floor, self.budget, self.start = floor, budget, time.perf_counter()
+        self.static: list[str] | None = None
+        self._lock = threading.Lock()
+        self._finished = threading.Event()
+        self._results: dict[int, Any] = {}     # game index -> Playout or error tuple
+        self._counted = 0                      # games 0.. counted so far (a prefix)
+        self._moves = 0                        # their moves
+        self._next = 0                         # the next game index to hand out
+        self._size: int | None = None          # the sample's size, once known
+        self._failure: BaseException | None = None
+        self._pool = None
+        unit, total = ("moves", budget) if budget else ("games", floor)
+        self._task = progress.task(f"{game.id} {variant.id}: pre-print check", total, unit) if progress else None
+        self._shown = 0
+        self._job = ("", game.id, variant, "heuristic", None, settings.move_cap, True, (),
+                     {"explore_share": settings.explore_share, "compensation": None})
+        _GAMES[("", game.id)] = game        # inherited by the forked workers: no reload
+        import multiprocessing
+
+        if workers > 1 and "fork" in multiprocessing.get_all_start_methods() \
+                and not multiprocessing.current_process().daemon:
+            from pnp.engine.runner import _ignore_interrupts
+
+            self._pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+            with self._lock:
+                # One task per worker and one waiting: no worker waits for this (busy)
+                # process to hand out the next, and little is played past the sample.
+                for _ in range(workers + 1):
+                    if self._needed():
+                        self._submit()
+
+    #: games per task: a tenth of the floor (a floor of 50: 5 games, some 30-50 ms), so
+    #: that this process, busy with the build, handles a few dozen results, not hundreds
+    def _chunk(self) -> int:
+        size = max(1, self.floor // 10)
+        return size if self.budget is not None else min(size, self.floor - self._next)
+
+    # -- in the pool's result thread
+    def _submit(self) -> None:
+        first, count = self._next, self._chunk()
+        self._next += count
+        seeds = [game_seed(self.seed, self.variant.players, first + i) for i in range(count)]
+        job = self._job[:4] + (seeds,) + self._job[5:]
+        self._pool.apply_async(_play_chunk, (job,), callback=lambda out, i=first: self._arrived(i, out),
+                               error_callback=self._failed)
+
+    def _arrived(self, first: int, items: list) -> None:
+        with self._lock:
+            if self._finished.is_set():
+                return
+            for offset, item in enumerate(items):
+                self._results[first + offset] = item
+            self._count()
+            if not self._finished.is_set() and self._needed():
+                self._submit()
+
+    def _failed(self, exc: BaseException) -> None:
+        with self._lock:
+            self._failure = exc
+            self._finished.set()
+
+    # -- with the lock held
+    def _count(self) -> None:
+        """Count the games that complete the prefix; the sample is known once its last game is."""
+        while self._size is None and self._counted in self._results:
+            item = self._results[self._counted]
+            self._moves += item.moves if isinstance(item, Playout) else len(item[3])
+            self._counted += 1
+            if self._counted >= self.floor and (self.budget is None or self._moves >= self.budget):
+                self._size = self._counted
+        if self._task:
+            shown = min(self._moves, self.budget) if self.budget else self._counted
+            self._task.advance(shown - self._shown)
+            self._shown = shown
+        if self._size is not None:
+            self._finished.set()
+
+    def _needed(self) -> bool:
+        """True while a game not yet handed out may belong to the sample."""
+        return self.budget is not None or self._next < self.floor
+
+    # -- the caller's side
+    def static_check(self, kit_counts: Mapping[str, int] | None = None) -> list[str]:
+        """The game's static checks of the variant (``kit_counts``: the kit's deck by type,
+        compared with the engine's).  Raises ``VariantError``: the caller should ``close()``."""
+        self.static = engine_of(self.game).static_check(self.game, self.variant, self.settings, kit_counts)
+        return self.static
+
+    def report(self) -> VariantReport:
+        """Wait for the sample and return its report (``raise_if_failed()`` refuses a failed
+        variant).  Runs the static checks first if ``static_check`` was not called.  Raises
+        ``VariantError`` (static checks) or what a worker raised outside the games (engine
+        errors are results)."""
+        if self.static is None:
+            self.static_check()
+        if self._pool is None:      # in this process: play in order until the sample is known
+            while self._size is None:
+                index = self._next
+                self._next += 1
+                job = self._job[:4] + ([game_seed(self.seed, self.variant.players, index)],) + self._job[5:]
+                self._results[index] = _play_chunk(job)[0]
+                self._count()
+        else:
+            self._finished.wait()
+            self.close()
+            if self._failure is not None:
+                raise self._failure
+        playouts, errors = [], []
+        for index in range(self._size):
+            item = self._results[index]
+            if isinstance(item, Playout):
+                playouts.append(item)
+            else:
+                kind, reason, s, moves = item
+                errors.append(_ERRORS.get(kind, EngineError)(reason, seed=s, moves=[tuple(m) for m in moves]))
+        report = _report(self.game, self.variant, self._size, self.seed, "heuristic", self.static, (playouts, errors),
+                         self.settings, time.perf_counter() - self.start)
+        report.moves = self._moves
+        if self._task:
+            self._task.done(count=self._moves if self.budget else self._size)
+        return report
+
+    def close(self) -> None:
+        """End the workers (a game still playing is dropped).  Safe to call twice."""
+        with self._lock:
+            self._finished.set()
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+    def __enter__(self) -> "PendingCheck":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def full_check(

@@ -19,7 +19,7 @@ from pnp.model.catalog import data_dir
 from pnp.kit.aids import aid_run
 from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
 from pnp.printing.figures import INK_DPI, page_inks, sheets_of, summary as figures_summary, with_ink
-from pnp.errors import OutputError, UsageError
+from pnp.errors import LayoutError, OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings, check_print_options
@@ -78,13 +78,18 @@ def build_kit(request: KitRequest, progress: Callable | None = None, checker: Ca
     Args:
         progress: a ``pnp.progress`` reporter: one task per build step (the sheet
             conversion counts sheets); default ``Silent``.
-        checker: ``checker(game, variant, kit_counts) -> dict`` that validates the variant
-            first and returns the fields of the contents page's ``checked_summary``; it
-            raises to refuse the variant.
+        checker: ``checker(game, variant)``, called once the data is read: it starts
+            checking the variant (simulated games in processes of their own) and returns
+            an object with ``validate(kit_counts)`` (the static checks, called once the
+            components are laid out, with the kit's deck by type), ``result()`` (the
+            fields of the contents page's ``checked_summary``, once the games are played;
+            called just before the contents page) and ``close()`` (ends its processes).
+            Each raises to refuse the variant.
 
     On a machine with two cores or more, a second process (``pnp.printing.background``)
     typesets the rules sheet while this one lays out the components, then converts half of
-    the distinct pages; the files are the same either way.
+    the distinct pages; the files are the same either way.  The checker's games play in
+    processes of their own meanwhile (``pnp.engine.check.start_quick_check``).
 
     Raises:
         UsageError, DataError, VariantError, LayoutError, FontError, OutputError.
@@ -111,6 +116,16 @@ def _rules_sheet(game, variant, lang: str, paper: str) -> tuple[bytes, int, list
     return buffer.getvalue(), pages, page_inks(buffer.getvalue())
 
 
+def _timed_rules_sheet(game, variant, lang: str, paper: str) -> tuple[tuple[bytes, int, list[float]], float]:
+    """(``_rules_sheet``'s result, the wall seconds it took where it ran): the build's
+    progress line gives the typesetting's time, not the main process's wait for it."""
+    import time
+
+    start = time.perf_counter()
+    made = _rules_sheet(game, variant, lang, paper)
+    return made, time.perf_counter() - start
+
+
 def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable | None, started: list) -> KitResult:
     from pnp.printing import pdf as pdfout
     from pnp.printing.background import Background
@@ -124,27 +139,49 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     if not 0 <= request.bleed_mm <= 6:
         raise UsageError(f"bleed {request.bleed_mm} mm is outside 0-6 mm", key="--bleed-mm")
     check_print_options(request.duplex, request.back_offset, request.back_scale, request.ink)
+    if request.cards_per_sheet is not None and not 1 <= request.cards_per_sheet <= MAX_CARDS_PER_SHEET:
+        raise UsageError(f"{request.cards_per_sheet} cards per sheet is outside 1-{MAX_CARDS_PER_SHEET}",
+                         key="--cards-per-sheet")
     problem = unwritable(request.out_dir)   # fail before any work
     if problem:
         raise OutputError(problem[1], file=problem[0], key="--out")
+    recipe = registered_game(request.game).module("kit")
+    if request.board_single and not hasattr(recipe, "board_single_sheet"):
+        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
     with step(f"{request.game}: read the data"):
         game = load_game(request.game, root)
         variant = game.variant(*split_variant(request.players, request.setup))
         players = variant.players
         strings = Strings(root, request.game, request.lang)
-    # The modules and the game model live through the build: frozen, the cyclic collector
-    # does not walk them again (some 0.25 s of CPU a build, measured), and the background
-    # process forked next shares their memory pages instead of copying each one on the
-    # collector's first write to it (Python's gc.freeze, made for this).
-    gc.freeze()
+        # Options for backs, refused for a kit without any before the work starts (the
+        # recipe says so; a recipe that does not is checked on the laid-out sheets below).
+        declared_backs = recipe.has_backs(game, variant) if hasattr(recipe, "has_backs") else None
+        if declared_backs is False and not request.only:
+            _refuse_back_options(request, PrintSettings(PAPERS[request.paper], duplex=request.duplex,
+                                                        back_offset_mm=tuple(request.back_offset),
+                                                        back_scale=tuple(request.back_scale)))
+        # ... and a print-on-demand target the kit's deck cannot use (a card printer, no cards).
+        declared_trims = recipe.deck_trims_mm(game, variant) if hasattr(recipe, "deck_trims_mm") else None
+        if request.target != "home" and declared_trims is not None:
+            from pnp.printing.targets import refuse_trims
+
+            refuse_trims(request.target, declared_trims)
+        # The modules and the game model live through the build: frozen, the cyclic collector
+        # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
+        # forked next share their memory pages instead of copying each one on the
+        # collector's first write to it (Python's gc.freeze, made for this).
+        gc.freeze()
+        # The engine's games play from now on, in processes of their own, while this process
+        # lays out and converts the kit (its settings are read here: a bad checks.yaml stops
+        # the build before any work).
+        pending = checker(game, variant) if checker and request.check else None
+        if pending is not None:
+            started.append(pending)
     # The rules sheet needs only the model: typeset in the background from now on.
-    background = Background.fork(_rules_sheet, game, variant, request.lang, request.paper)
+    background = Background.fork(_timed_rules_sheet, game, variant, request.lang, request.paper)
     if background is not None:
         started.append(background)
     paper = PAPERS[request.paper]
-    if request.cards_per_sheet is not None and not 1 <= request.cards_per_sheet <= MAX_CARDS_PER_SHEET:
-        raise UsageError(f"{request.cards_per_sheet} cards per sheet is outside 1-{MAX_CARDS_PER_SHEET}",
-                         key="--cards-per-sheet")
     settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
                              back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
                              ink=request.ink, cards_per_sheet=request.cards_per_sheet)
@@ -159,10 +196,6 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
             text = strings("sheet_label", title=title, component=component, side=side_text, n=n, total=total)
             return text.replace(" ·  · ", " · ")
         return label
-
-    recipe = registered_game(request.game).module("kit")
-    if request.board_single and not hasattr(recipe, "board_single_sheet"):
-        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
 
     aids: list = []
     packed: list = []       # the packer's new sheets, in the order the kit prints them
@@ -188,32 +221,40 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         refuse(request.target, runs)
     print_notes: list[str] = []
     has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
+    if declared_backs is not None and not request.only and declared_backs != has_backs:
+        raise LayoutError(f"{request.game}'s kit recipe says its kit has {'' if declared_backs else 'no '}backs, "
+                          f"but its sheets have {'' if has_backs else 'none'}; correct has_backs()", key="has_backs")
+    if declared_trims is not None and not request.only:
+        from pnp.printing.targets import collect_pieces
+
+        laid = {(round(p.front.width, 2), round(p.front.height, 2)) for p in collect_pieces(runs)
+                if p.kind == "deck" and p.front.meta.get("pdf") is None}
+        if laid != {(round(w, 2), round(h, 2)) for w, h in declared_trims}:
+            raise LayoutError(f"{request.game}'s kit recipe gives its deck's trims as {sorted(declared_trims)}, but "
+                              f"its sheets hold {sorted(laid)}; correct deck_trims_mm()", key="deck_trims_mm")
     if not has_backs:
         # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
-        unused = [option for option, used in (
-            ("--duplex", settings.duplex != "long"), ("--back-offset", tuple(settings.back_offset_mm) != (0.0, 0.0)),
-            ("--scale-x", settings.back_scale[0] != 1.0), ("--scale-y", settings.back_scale[1] != 1.0)) if used]
-        if unused and request.strict_print:
-            raise UsageError(f"{request.game}: nothing in this kit has a back, so {unused[0]} does not apply; "
-                             "every sheet is printed one-sided", key=unused[0])
+        unused = _refuse_back_options(request, settings)
         if unused:
             print_notes.append(f"{request.game}: one-sided kit, {', '.join(unused)} not applied")
         settings = replace(settings, duplex="long", back_offset_mm=(0.0, 0.0), back_scale=(1.0, 1.0))
     moved = tuple(settings.back_offset_mm) != (0.0, 0.0) or tuple(settings.back_scale) != (1.0, 1.0)
-    # The engine checks the variant before anything is converted or written; it compares
-    # the deck this kit prints with the deck it simulates.
-    kit_counts = next((run.by_type for run in runs if run.kind == "deck"), None)
-    if checker and request.check:
-        found = checker(game, variant, kit_counts)
-        checked = strings("checked_summary", **found)
-    else:
-        checked = strings("checked_none")
+    # The engine's static checks refuse the variant before anything is converted (they
+    # compare the deck this kit prints with the deck it simulates); its simulated games
+    # go on while the pages are converted, and a failed game refuses the kit before
+    # anything is written.
+    if pending is not None:
+        pending.validate(next((run.by_type for run in runs if run.kind == "deck"), None))
 
-    with step(f"{request.game} {variant.id}: rules sheet"):
-        if background is not None:
-            rules_pdf, rules_pages, rules_inks = background.first.result()
-        else:
-            rules_pdf, rules_pages, rules_inks = _rules_sheet(game, variant, request.lang, request.paper)
+    rules_task = progress.task(f"{request.game} {variant.id}: rules sheet")
+    if background is not None:
+        (rules_pdf, rules_pages, rules_inks), rules_seconds = background.first.result()
+    else:
+        (rules_pdf, rules_pages, rules_inks), rules_seconds = _timed_rules_sheet(game, variant, request.lang,
+                                                                                 request.paper)
+    # The time it took to typeset, wherever it was typeset (in the second process, this
+    # process only waited for it, often not at all).
+    rules_task.done(seconds=rules_seconds)
 
     # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
     # with blank backs where printing the whole file double-sided needs them.
@@ -284,6 +325,10 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     else:
         reading_note = ""
     picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
+    if pending is None:
+        checked = strings("checked_none")
+    else:   # the check's verdict: the contents page prints it, and a failure stops the build here
+        checked = strings("checked_summary", **pending.result())
 
     def contents_with(ink: str) -> bytes:
         paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
@@ -411,6 +456,22 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         audit_fonts(payloads + extra)
         write_atomically(out_dir, payloads + extra, key="--out")
     return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+
+
+def _refuse_back_options(request: KitRequest, settings: PrintSettings) -> list[str]:
+    """The options for backs (``--duplex``, ``--back-offset``, ``--scale-x/-y``) that
+    ``settings`` set for a kit in which nothing has a back.
+
+    Raises:
+        UsageError: one is set and ``request.strict_print`` (the first, as its key).
+    """
+    unused = [option for option, used in (
+        ("--duplex", settings.duplex != "long"), ("--back-offset", tuple(settings.back_offset_mm) != (0.0, 0.0)),
+        ("--scale-x", settings.back_scale[0] != 1.0), ("--scale-y", settings.back_scale[1] != 1.0)) if used]
+    if unused and request.strict_print:
+        raise UsageError(f"{request.game}: nothing in this kit has a back, so {unused[0]} does not apply; "
+                         "every sheet is printed one-sided", key=unused[0])
+    return unused
 
 
 def _stepper(progress):

@@ -224,19 +224,27 @@ def refuse(target: str, runs) -> str:
         UsageError: ``target`` is not a print-on-demand target, or a card printer's target
             (``TargetSpec.card_trim_mm``) for a kit with no deck of that trim.
     """
+    pieces = [p for p in collect_pieces(runs) if p.front.meta.get("pdf") is None and p.kind == "deck"]
+    return refuse_trims(target, [(p.front.width, p.front.height) for p in pieces])
+
+
+def refuse_trims(target: str, deck_trims_mm) -> str:
+    """``refuse`` for a kit whose deck pieces have the trims ``deck_trims_mm`` ((width,
+    height) mm each; none: no deck), known before the kit is laid out (a recipe's
+    ``deck_trims_mm``).  Raises ``UsageError`` as ``refuse`` does."""
     from pnp.errors import UsageError
 
     if target not in SPECS:
         raise UsageError(f"unknown target '{target}'; expected one of {', '.join(TARGETS)}", key="--target")
     spec = SPECS[target]
     if spec.decks_only and spec.card_trim_mm:
-        pieces = [p for p in collect_pieces(runs) if p.front.meta.get("pdf") is None and p.kind == "deck"]
+        trim = spec.card_trim_mm
         # A card printer makes cards: a deck of another size (e.g. 18 mm goods
         # tokens) is no upload for it, so refuse rather than write files the shop rejects.
-        if not any(_same_trim(p.front, spec.card_trim_mm) for p in pieces):
-            sizes = sorted({f"{p.front.width:g} x {p.front.height:g} mm" for p in pieces})
+        if not any(abs(w - trim[0]) < 0.01 and abs(h - trim[1]) < 0.01 for w, h in deck_trims_mm):
+            sizes = sorted({f"{w:g} x {h:g} mm" for w, h in deck_trims_mm})
             found = f"its deck pieces are {', '.join(sizes)}" if sizes else "it has no deck"
-            raise UsageError(f"--target {target} prints poker cards ({spec.card_trim_mm[0]:g} x {spec.card_trim_mm[1]:g} "
+            raise UsageError(f"--target {target} prints poker cards ({trim[0]:g} x {trim[1]:g} "
                              f"mm); this kit has no poker-size cards: {found}", key="--target")
     return target
 

@@ -9,7 +9,7 @@ import pytest
 
 from pnp.games.samarkand import engine as S
 from pnp.games.samarkand import bot as samarkand_bot
-from pnp.engine.check import full_check, load_settings, quick_check, simulate_many, static_check
+from pnp.engine.check import full_check, load_settings, quick_check, simulate_many, start_quick_check, static_check
 from pnp.games.samarkand.check import engine_counts, removal_list
 from pnp.engine.core import DeadEnd, InvariantViolation, game_seed, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer
@@ -188,6 +188,36 @@ def test_quick_check_passes_and_summarises(game):
     assert 10 <= card["rounds"]["median"] <= 60
     assert sum(s["wins"] for s in card["seats"]) == 60
     report.raise_if_failed()
+
+
+def test_pre_print_sample_is_sized_by_its_moves_in_seed_order(game, monkeypatch):
+    """checks.yaml's quick_moves and quick_games: the sample is the first games (seed
+    order) that reach the move budget, never fewer than quick_games; so fewer long games
+    than short ones, and the same games however many workers play them."""
+    import itertools
+
+    settings = load_settings(game)
+    sized = {}
+    # (players, budget, floor): 5-player games are longer than 2-player ones; a floor of 20
+    # is past the budget and hands out tasks of 2 games (a tenth of the floor)
+    for players, budget, floor, known in ((2, 1500, 3, 12), (5, 1500, 3, 10), (2, 1500, 20, 22)):
+        variant = Variant(players)
+        (played,) = simulate_many(game, [(variant, known, ())], 0, settings, workers=1)
+        total = list(itertools.accumulate(p.moves for p in played[0]))
+        monkeypatch.setattr("pnp.engine.check.load_settings",
+                            lambda g, b=budget, f=floor: dataclasses.replace(settings, quick_moves=b, quick_games=f))
+        expected = next(n for n in range(1, known + 1) if n >= floor and total[n - 1] >= budget)
+        one = quick_check(game, variant, seed=0)
+        assert (one.games, one.moves, one.scorecard["games"]) == (expected, total[expected - 1], expected)
+        with start_quick_check(game, variant, seed=0, workers=2) as pending:
+            two = pending.report()      # two processes: the same sample
+        assert (two.games, two.moves, two.scorecard) == (one.games, one.moves, one.scorecard)
+        sized[players, floor] = one.games
+    assert sized[2, 20] == 20 and total[19] > 1500      # the floor: 20 games, past the budget
+    assert sized[5, 3] < sized[2, 3]                    # 5-player games are longer: fewer of them
+    monkeypatch.setattr("pnp.engine.check.load_settings",
+                        lambda g: dataclasses.replace(settings, quick_moves=None, quick_games=5))
+    assert quick_check(game, Variant(2), seed=0).games == 5     # no budget: quick_games games exactly
 
 
 def test_failed_thresholds_are_reasons(game, monkeypatch):

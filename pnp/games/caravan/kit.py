@@ -45,6 +45,21 @@ def components(game, strings: Strings, variant: Variant, settings: PrintSettings
     return runs
 
 
+def has_backs(game, variant: Variant) -> bool:
+    """False: Caravan has no cards, every piece is one-sided.  ``pnp build`` reads this to
+    refuse --duplex, --back-offset and --scale-x/-y before it lays anything out, and checks
+    it against the laid-out sheets."""
+    return False
+
+
+
+def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
+    """The trim (mm) of the goods tokens, Caravan's deck (components.yaml ``goods.size_mm``),
+    known before the kit is laid out: ``pnp build`` refuses a card printer's ``--target``
+    (no cards here) before any work, and checks this against the laid-out goods."""
+    spec = load_spec(game)
+    return [(spec.good_mm, spec.good_mm)]
+
 def removal_notes(game, strings: Strings, variant: Variant) -> list[str] | None:
     """For owners of the full game: which goods to take out of the bag for ``variant`` (None: none)."""
     removed = game.removal_list(variant)

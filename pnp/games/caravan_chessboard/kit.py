@@ -49,6 +49,21 @@ def components(game, strings: Strings, variant: Variant, settings: PrintSettings
     return runs
 
 
+def has_backs(game, variant: Variant) -> bool:
+    """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
+    (a kit without backs refuses --duplex and the back corrections before any layout) and
+    checks it against the laid-out sheets."""
+    return True
+
+
+
+def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
+    """The trim (mm) of the deck's cards (components.yaml), known before the kit is laid
+    out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use before any
+    work, and checks this against the laid-out deck."""
+    layout = load_layout(game)
+    return [(layout.card_w, layout.card_h)]
+
 def removal_notes(game, strings: Strings, variant: Variant) -> None:
     """None: every player count plays the whole deck (the seed removes no cards)."""
     return None

@@ -44,6 +44,21 @@ def components(game: Samarkand, strings: Strings, variant: Variant, settings: Pr
     return runs
 
 
+def has_backs(game, variant: Variant) -> bool:
+    """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
+    (a kit without backs refuses --duplex and the back corrections before any layout) and
+    checks it against the laid-out sheets."""
+    return True
+
+
+
+def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
+    """The trim (mm) of the deck's cards (components.yaml ``cards.size``), known before the
+    kit is laid out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use
+    before any work, and checks this against the laid-out deck."""
+    size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
+    return [CARD_SIZES[size_name]]
+
 def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
     """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
     players = variant.players
