@@ -811,7 +811,7 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         try:
             placed, used = _pack(blocks, room_sizes, pw, ph, heuristic)
         except LayoutError:     # a block its gutters made too large: this shape is out
-            return (math.inf,), blocks, {}, []
+            return (math.inf, 0, 0, 0), blocks, {}, []
         # fewest new sheets; then fewest lonely pieces (money that shares no cut with its kind);
         # then the least on the last sheet (closest to dropping it); then fewest cuts
         last = sum(blocks[i].w * blocks[i].h for i, (bid, *_r) in placed.items() if used and bid == used[-1])
@@ -824,7 +824,7 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         ragged ones (a kind's pieces in a block not one rectangle), how its kinds lie
         (``_kinds``), then its search score."""
         _score, blocks, placed, used = result[:4]
-        return (len(used), _score[1], sum(block_figures(blocks[i])[2] for i in placed), _kinds(blocks, placed),
+        return (math.inf if _score[0] == math.inf else len(used), _score[1], sum(block_figures(blocks[i])[2] for i in placed), _kinds(blocks, placed),
                 _score[2:])
 
     # The same block shape for every group first, then each group's shape on its own
