@@ -93,6 +93,7 @@ class _Block:
     cells: list[_Cell] = field(default_factory=list)
     grid_w: float = 0.0               # trim grid, mm (unturned)
     grid_h: float = 0.0
+    kinds: tuple | None = field(default=None, compare=False, repr=False)   # ``_block_kinds``, once worked out
 
 
 #: How a stream is cut into blocks (``_stream_blocks``): "colour rows" and "row-major" cut
@@ -646,17 +647,28 @@ def _kinds(blocks: list[_Block], placed: dict) -> tuple[int, ...]:
     bins: dict[tuple, dict[str, set[int]]] = {}
     count: dict[tuple, int] = {}
     for i, (bid, *_r) in placed.items():
-        for cell in blocks[i].cells:
-            face = cell.face
-            if face.edge_colour is not None:
-                size = (round(face.width, 3), round(face.height, 3))
-                bins.setdefault(size, {}).setdefault(face.edge_colour, set()).add(bid)
-                count[size] = count.get(size, 0) + 1
+        for size, colour, n in _block_kinds(blocks[i]):
+            bins.setdefault(size, {}).setdefault(colour, set()).add(bid)
+            count[size] = count.get(size, 0) + n
     out: list[int] = []
     for size in sorted(bins, key=lambda s: (-count[s], s)):
         kinds = bins[size].values()
         out += [sum(max(0, len(v) - 2) for v in kinds), sum(len(v) for v in kinds), len(set().union(*kinds))]
     return tuple(out)
+
+
+def _block_kinds(block: _Block) -> tuple[tuple[tuple[float, float], str, int], ...]:
+    """(trim size, edge colour, pieces) of the pieces with an edge colour in ``block``, for
+    ``_kinds``; worked out once per block (the search meets each block in many packings)."""
+    if block.kinds is None:
+        found: dict[tuple, int] = {}
+        for cell in block.cells:
+            face = cell.face
+            if face.edge_colour is not None:
+                key = ((round(face.width, 3), round(face.height, 3)), face.edge_colour)
+                found[key] = found.get(key, 0) + 1
+        block.kinds = tuple((size, colour, n) for (size, colour), n in found.items())
+    return block.kinds
 
 
 @lru_cache(maxsize=4096)
