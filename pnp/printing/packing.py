@@ -14,11 +14,15 @@ marks of one block never cross another.  Cut-out pieces (``PieceGroup.cutout``: 
 dice nets) draw their own cut lines and only keep ``CUTOUT_GAP_MM`` clear round them.
 A block may be turned a quarter turn to fit.  The block sizes tried (rows and columns per
 block, and how a stream is cut: ``FILLS``; "colour blocks" cuts each value's run into full
-blocks of several shapes, ``block_shapes``) are searched and the packing with the fewest new
-sheets wins (ties: fewest lonely pieces, ``lonely``: a note that shares no cut with a note of
-its value; then pieces of one kind, such as a banknote value, on fewest sheets; then the
-least on the last sheet; then fewer cuts).  New sheets come fullest first, so that the
-part-empty remainder of a packing is its last sheet.
+blocks of several shapes, ``block_shapes``; "colour grid" sets such rectangles of several
+values into one block) are searched and the packing with the fewest new sheets wins.  Of the
+packings with that few sheets the pick is the one with the fewest lonely pieces (``lonely``:
+a note that shares no cut with a note of its value), then ragged ones (``_ragged``: a value's
+notes in a block not one rectangle, an L), then whose kinds (a banknote value, a good) lie
+on fewest sheets (``_kinds``), after the few best have had their kinds gathered onto one
+sheet where the sheets allow (``_gather``); then the least on the last sheet; then fewer
+cuts.  New sheets come fullest first, so that the part-empty remainder of a packing is its
+last sheet.
 Same input, same layout: rectpack is deterministic and the search order fixed.
 """
 
@@ -89,18 +93,23 @@ class _Block:
     cells: list[_Cell] = field(default_factory=list)
     grid_w: float = 0.0               # trim grid, mm (unturned)
     grid_h: float = 0.0
+    kinds: tuple | None = field(default=None, compare=False, repr=False)   # ``_block_kinds``, once worked out
 
 
 #: How a stream is cut into blocks (``_stream_blocks``): "colour rows" and "row-major" cut
 #: every block to one shape; "colour blocks" cuts each edge colour's run into rectangles of
 #: several shapes (``block_shapes``), so that a value's 5 notes become a 1 x 3 and a 1 x 2
-#: block, not a 1 x 3 and two lonely notes.
-FILLS = ("colour rows", "row-major", "colour blocks")
+#: block, not a 1 x 3 and two lonely notes; "colour grid" cuts the runs so and sets the
+#: rectangles of several colours into one block as large as a sheet's room (``_grid_spot``),
+#: a gutter wherever two colours meet, so that whole values share a block's margins and
+#: crop marks: on A4 a 7 x 1 of one value beside a 4 x 2 of another, 3 notes wide.
+FILLS = ("colour rows", "row-major", "colour blocks", "colour grid")
 
 
-def _grid(rows_of: list[list[tuple[Face, int, int]]], fw: float, fh: float, bleed: float, outer: float,
-          abut: bool) -> tuple[list[_Cell], float, float, int]:
-    """Cells of a block whose rows hold ``rows_of`` (each row left-aligned).
+def _grid(rows_of: list[list[tuple[Face, int, int]]] | dict[tuple[int, int], tuple[Face, int, int]], fw: float,
+          fh: float, bleed: float, outer: float, abut: bool) -> tuple[list[_Cell], float, float, int]:
+    """Cells of a block whose rows hold ``rows_of`` (each row left-aligned), or of a grid
+    ``{(row, column): item}`` that may have holes.
 
     Neighbours of one edge colour touch and share their cut (each overlaps the other by a
     hair, ``ABUT_OVERLAP_MM``); a column or row boundary where any two neighbours differ in
@@ -108,8 +117,12 @@ def _grid(rows_of: list[list[tuple[Face, int, int]]], fw: float, fh: float, blee
     for a miscut as large as the block's outer bleed.  Faces without an edge colour keep a
     gutter of 2 x ``bleed`` everywhere.  Returns (cells, grid width, grid height, columns).
     """
+    if isinstance(rows_of, dict):       # a grid with holes: (row, column) -> item
+        at = rows_of
+        rows_of = [[None] * (1 + max(c for _r, c in at))] * (1 + max(r for r, _c in at))
+    else:
+        at = {(r, c): item for r, row in enumerate(rows_of) for c, item in enumerate(row)}
     cols = max(len(r) for r in rows_of)
-    at = {(r, c): item for r, row in enumerate(rows_of) for c, item in enumerate(row)}
 
     def differs(a, b) -> bool:
         return a in at and b in at and at[a][0].edge_colour != at[b][0].edge_colour
@@ -249,6 +262,23 @@ def _stream_blocks(stream: list[tuple[Face, int, int]], shape: tuple[int, float,
                 chunk = run[k:k + r * c]
                 chunks.append([chunk[j:j + c] for j in range(0, len(chunk), c)])
                 k += r * c
+    elif fill == "colour grid":     # each colour's rectangles set into grids of the room's size
+        room_w, room_h = max_w - 2 * margin, max_h - 2 * margin
+        grids: list[dict[tuple[int, int], tuple[Face, int, int]]] = []
+        for colour in dict.fromkeys(item[0].edge_colour for item in stream):
+            run = [item for item in stream if item[0].edge_colour == colour]
+            k = 0
+            for r, c in block_shapes(len(run), rows, min(cols_fit, max(cols, 2 if rows == 1 else 1)), False):
+                part = run[k:k + r * c]
+                k += r * c
+                for grid in grids + [{}]:
+                    spot = _grid_spot(grid, part, r, c, rows_fit, cols_fit, fw, fh, outer, room_w, room_h)
+                    if spot is not None:
+                        if not grid:
+                            grids.append(grid)
+                        grid.update(spot)
+                        break
+        chunks = grids
     elif abut and fill == "colour rows":
         lines: list[list[tuple[Face, int, int]]] = []
         for colour in dict.fromkeys(item[0].edge_colour for item in stream):
@@ -284,11 +314,41 @@ def _stream_blocks(stream: list[tuple[Face, int, int]], shape: tuple[int, float,
             k += len(chunk)
     for rows_of in chunks:
         cells, grid_w, grid_h, c = _grid(rows_of, fw, fh, bleed, outer, abut)
-        items = [item for row in rows_of for item in row]
-        out.append(_Block(items[0][2], [(f, i) for f, i, _g in items], c, len(rows_of),
+        if isinstance(rows_of, dict):
+            items = [rows_of[rc] for rc in sorted(rows_of)]
+            n_rows = 1 + max(r for r, _c in rows_of)
+        else:
+            items = [item for row in rows_of for item in row]
+            n_rows = len(rows_of)
+        out.append(_Block(items[0][2], [(f, i) for f, i, _g in items], c, n_rows,
                           grid_w + 2 * margin, grid_h + 2 * margin, margin, abut, False,
                           tuple(sorted({gg for _f, _i, gg in items})), cells, grid_w, grid_h))
     return out
+
+
+def _grid_spot(grid: dict, part: list, r: int, c: int, rows_fit: int, cols_fit: int, fw: float, fh: float,
+               outer: float, room_w: float, room_h: float) -> dict | None:
+    """Where ``part`` (pieces of one edge colour, an r x c rectangle) goes in ``grid``
+    ((row, column) -> item): the free spot lowest down, then leftmost, whose grid with it
+    still fits ``room_w`` x ``room_h`` mm with the gutters its colour changes take (2 x
+    ``outer`` each); None when there is none."""
+    for top in range(rows_fit - r + 1):
+        for left in range(cols_fit - c + 1):
+            cells = {(top + i, left + j): part[i * c + j] for i in range(r) for j in range(c)}
+            if any(rc in grid for rc in cells):
+                continue
+            trial = {**grid, **cells}
+            rows = 1 + max(rr for rr, _c in trial)
+            cols = 1 + max(cc for _r, cc in trial)
+            colour = {rc: item[0].edge_colour for rc, item in trial.items()}
+            row_gaps = sum(1 for y in range(rows - 1) if any(
+                (y, x) in colour and (y + 1, x) in colour and colour[y, x] != colour[y + 1, x] for x in range(cols)))
+            col_gaps = sum(1 for x in range(cols - 1) if any(
+                (y, x) in colour and (y, x + 1) in colour and colour[y, x] != colour[y, x + 1] for y in range(rows)))
+            if (rows * fh + row_gaps * 2 * outer <= room_h + 1e-9
+                    and cols * fw + col_gaps * 2 * outer <= room_w + 1e-9):
+                return cells
+    return None
 
 
 def _cuts(block: _Block) -> int:
@@ -307,6 +367,10 @@ def _cuts(block: _Block) -> int:
 #: block orders once tried per rule gave four equal packings.
 HEURISTICS = (rectpack.MaxRectsBssf, rectpack.MaxRectsBaf, rectpack.MaxRectsBlsf)
 TOP_SHAPES = 4           # best block shapes that get every heuristic
+WHOLE_ROWS = (1, 2, 3, 100)     # rows per block the search for whole rectangles starts from
+SEEDS = 8                # best shapes a search hands on to the next (``pack_pieces``: rooms given their note band)
+GATHERED = 6             # packings with the fewest sheets whose kinds ``_gather`` gathers
+GATHER_ROUNDS = 40       # moves ``_gather`` makes at most
 
 
 def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float, spare_h: float,
@@ -402,18 +466,42 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     # A piece with an assembly note carries it on its own sheet, next to it: a new sheet has
     # the note band above its footer; a host room holding such a piece keeps a band of
     # NOTE_MM free at its foot.  A room gets its band when the packing leaves a noted piece
-    # in it with less than the band free under the pieces; then the search runs again.
+    # in it with less than the band free under the pieces; then its blocks are packed again
+    # into the banded room alone, or, when they do not fit, the search runs again (first on
+    # the last search's best shapes, ``seeds``; the whole search if those take more sheets).
     banded: set[int] = set()
+    best = None
     for _ in range(len(rooms) + 1):
         room_sizes = [(box[2], box[3] - (NOTE_MM if i in banded else 0.0)) for i, (_, box) in enumerate(rooms)]
-        best = _search(groups, settings, room_sizes, pw, ph)
-        _score, blocks, placed, _used, _shapes = best
-        short = {bid for i, (bid, *_r) in placed.items() if bid < len(rooms) and bid not in banded
-                 and _noted(blocks[i], groups) and room_sizes[bid][1] - _bottom(blocks, placed, bid) < NOTE_MM - 1e-6}
+        if best is not None:    # the last search's best shapes first: the whole search only if they take more sheets
+            before = len(best[3])
+            best = _search(groups, settings, room_sizes, pw, ph, best[5])
+            if len(best[3]) > before:
+                best = None
+        if best is None:
+            best = _search(groups, settings, room_sizes, pw, ph)
+        _score, blocks, placed, _used, _shapes, _seeds = best
+        short = _short(blocks, placed, groups, room_sizes) - banded
         if not short:
             break
         banded |= short
-    score, blocks, placed, used, _shapes = best
+        # The rooms without their band often hold their blocks still: packed again there
+        # alone (``_fits``), the search need not run again.
+        refit = {}
+        for bid in sorted(short):
+            items = sorted(i for i, (b, *_r) in placed.items() if b == bid)
+            w, h = room_sizes[bid][0], room_sizes[bid][1] - NOTE_MM
+            spots = _fits(tuple((math.ceil(blocks[i].w * UNIT - 1e-6), math.ceil(blocks[i].h * UNIT - 1e-6))
+                                for i in items), (math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)))
+            if spots is None:
+                break
+            for (_k, x, y, width), i in zip(spots, items):
+                refit[i] = (bid, x / UNIT, y / UNIT,
+                            abs(width - math.ceil(blocks[i].w * UNIT - 1e-6)) > 0 and blocks[i].w != blocks[i].h)
+        else:
+            placed.update(refit)
+            break
+    score, blocks, placed, used, _shapes, _seeds = best
     if score[0] == math.inf:    # no shape fits: name the piece that does not
         _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
 
@@ -469,18 +557,6 @@ def _notes_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGrou
     return " ".join(dict.fromkeys(groups[g].note for g in present if groups[g].note))
 
 
-def _spread(blocks: list[_Block], placed: dict) -> int:
-    """How scattered the pieces of one kind are: for each edge colour (a banknote value, a
-    good), the sheets or rooms holding it, summed.  A kit's money of one value then sits
-    together where the sheets allow, in blocks that share their cuts."""
-    bins: dict[str, set[int]] = {}
-    for i, (bid, *_r) in placed.items():
-        for cell in blocks[i].cells:
-            if cell.face.edge_colour is not None:
-                bins.setdefault(cell.face.edge_colour, set()).add(bid)
-    return sum(len(v) for v in bins.values())
-
-
 def lonely(blocks: list[_Block], placed: dict, colours_of: Callable[[_Block], dict] | None = None) -> int:
     """Pieces with an edge colour that share no cut with a piece of their colour (butted
     side to side in their block) although the packing holds another piece of that colour:
@@ -513,12 +589,42 @@ def _block_colours(block: _Block) -> dict[str, tuple[int, int]]:
     return out
 
 
+def _ragged(block: _Block) -> int:
+    """Edge colours of ``block`` whose pieces in it do not fill one rectangle of its grid
+    (a value's notes as 3 + 1, an L): each such colour counts once."""
+    cells: dict[str, list[_Cell]] = {}
+    for cell in block.cells:
+        if cell.face.edge_colour is not None:
+            cells.setdefault(cell.face.edge_colour, []).append(cell)
+    out = 0
+    for mine in cells.values():
+        xs = {round(c.x, 3) for c in mine}
+        ys = {round(c.y, 3) for c in mine}
+        if len(xs) * len(ys) != len(mine):
+            out += 1
+            continue
+        # a full set of columns and rows: one rectangle unless another colour lies between
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        if any(c.face.edge_colour != mine[0].face.edge_colour and lo_x - 1e-6 <= c.x <= hi_x + 1e-6
+               and lo_y - 1e-6 <= c.y <= hi_y + 1e-6 for c in block.cells):
+            out += 1
+    return out
+
+
 def _butted(a: _Cell, b: _Cell) -> bool:
     """True when cells ``a`` and ``b`` of one block share a whole cut (same size, side by
     side or one above the other, no gutter between)."""
     w, h = a.face.width, a.face.height
     return ((abs(a.y - b.y) < 1e-6 and (abs(a.x + w - b.x) < 1e-6 or abs(b.x + w - a.x) < 1e-6))
             or (abs(a.x - b.x) < 1e-6 and (abs(a.y + h - b.y) < 1e-6 or abs(b.y + h - a.y) < 1e-6)))
+
+
+def _short(blocks: list[_Block], placed: dict, groups: Sequence[PieceGroup],
+           room_sizes: list[tuple[float, float]]) -> set[int]:
+    """The host rooms (bins below ``len(room_sizes)``) where a piece with an assembly note
+    has less than NOTE_MM free under the pieces for its note."""
+    return {bid for i, (bid, *_r) in placed.items() if bid < len(room_sizes) and _noted(blocks[i], groups)
+            and room_sizes[bid][1] - _bottom(blocks, placed, bid) < NOTE_MM - 1e-6}
 
 
 def _noted(block: _Block, groups: Sequence[PieceGroup]) -> bool:
@@ -532,10 +638,157 @@ def _bottom(blocks: list[_Block], placed: dict, bid: int) -> float:
                 if bin_ == bid), default=0.0)
 
 
+def _kinds(blocks: list[_Block], placed: dict) -> tuple[int, ...]:
+    """How the pieces of one kind (an edge colour: a banknote value, a good) lie over the
+    sheets and rooms, lower is better: for each trim size of pieces with an edge colour, the
+    most pieces first (the money before the tokens), (sheets past the second summed over its
+    kinds, kind-sheet pairs, sheets holding one of its pieces).  Each kind on one sheet, the
+    pieces of one size on as few sheets as they can be."""
+    bins: dict[tuple, dict[str, set[int]]] = {}
+    count: dict[tuple, int] = {}
+    for i, (bid, *_r) in placed.items():
+        for size, colour, n in _block_kinds(blocks[i]):
+            bins.setdefault(size, {}).setdefault(colour, set()).add(bid)
+            count[size] = count.get(size, 0) + n
+    out: list[int] = []
+    for size in sorted(bins, key=lambda s: (-count[s], s)):
+        kinds = bins[size].values()
+        out += [sum(max(0, len(v) - 2) for v in kinds), sum(len(v) for v in kinds), len(set().union(*kinds))]
+    return tuple(out)
+
+
+def _block_kinds(block: _Block) -> tuple[tuple[tuple[float, float], str, int], ...]:
+    """(trim size, edge colour, pieces) of the pieces with an edge colour in ``block``, for
+    ``_kinds``; worked out once per block (the search meets each block in many packings)."""
+    if block.kinds is None:
+        found: dict[tuple, int] = {}
+        for cell in block.cells:
+            face = cell.face
+            if face.edge_colour is not None:
+                key = ((round(face.width, 3), round(face.height, 3)), face.edge_colour)
+                found[key] = found.get(key, 0) + 1
+        block.kinds = tuple((size, colour, n) for (size, colour), n in found.items())
+    return block.kinds
+
+
+@lru_cache(maxsize=4096)
+def _fits(dims: tuple[tuple[int, int], ...], size: tuple[int, int]) -> tuple[tuple[int, int, int, int], ...] | None:
+    """Rectangles ``dims`` (w, h in 1/UNIT mm) packed into one bin of ``size`` by the first
+    of ``HEURISTICS`` that places them all: ((rect index, x, y, packed width), ...) in index
+    order; None when none does.  Deterministic, so cached like ``_rectpack``."""
+    if sum(w * h for w, h in dims) > size[0] * size[1] or any(
+            not (w <= size[0] and h <= size[1] or h <= size[0] and w <= size[1]) for w, h in dims):
+        return None
+    if not dims:
+        return ()
+    for heuristic in HEURISTICS:
+        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
+                                    pack_algo=heuristic, rotation=True)
+        for i, (w, h) in enumerate(dims):
+            packer.add_rect(w, h, rid=i)
+        packer.add_bin(size[0], size[1], count=1)
+        packer.pack()
+        spots = sorted((r.rid, r.x, r.y, r.width) for bin_ in packer for r in bin_)
+        if len(spots) == len(dims):
+            return tuple(spots)
+    return None
+
+
+def _gather(blocks: list[_Block], placed: dict, room_sizes: list[tuple[float, float]], pw: float,
+            ph: float) -> dict:
+    """``placed`` with the blocks of one kind (edge colour) moved together.
+
+    A move takes every block of a kind on the other sheets or rooms to one sheet (any), or
+    the kind's blocks on one sheet to another that holds some of it; to make room there, one
+    block without that kind may leave it, for a sheet the kind left or any other.  A move is
+    made when every sheet it adds to still holds its blocks (``_fits``: rectpack on that
+    sheet alone) and the kinds lie better (``_kinds``); moves are tried in a fixed order
+    until none helps (at most GATHER_ROUNDS).  Sheets that lose all their blocks are
+    dropped.  Returns a new ``placed`` (block -> (bin, x, y, rotated)): the sheets a move
+    added to are packed again, the others keep their places.
+    """
+    if not placed:
+        return placed
+    dims = [(math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6)) for b in blocks]
+
+    def size_of(bid: int) -> tuple[int, int]:
+        w, h = room_sizes[bid] if bid < len(room_sizes) else (pw, ph)
+        return math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)
+
+    def fit(items: list[int], bid: int):
+        spots = _fits(tuple(dims[i] for i in items), size_of(bid))
+        if spots is None:
+            return None
+        return {i: (bid, x / UNIT, y / UNIT, abs(width - dims[i][0]) > 0 and blocks[i].w != blocks[i].h)
+                for (_k, x, y, width), i in zip(spots, items)}
+
+    where = dict(placed)
+    colours = [frozenset(c.face.edge_colour for c in b.cells if c.face.edge_colour is not None) for b in blocks]
+    kinds = sorted(set().union(*(colours[i] for i in where)))
+
+    def content() -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for i, (bid, *_r) in sorted(where.items()):
+            out.setdefault(bid, []).append(i)
+        return out
+
+    def attempt(kind: str, sources: list[int], dst: int, bins: dict[int, list[int]]) -> dict | None:
+        """The places after moving ``kind`` from ``sources`` to ``dst``, or None."""
+        going = [i for src in sources for i in bins[src] if kind in colours[i]]
+        others = [j for j in bins.get(dst, []) if kind not in colours[j]]
+        before = _kinds(blocks, where)
+        for leaving in [()] + [(j,) for j in others]:
+            into_dst = sorted([i for i in bins.get(dst, []) if i not in leaving] + going)
+            if _fits(tuple(dims[i] for i in into_dst), size_of(dst)) is None:
+                continue
+            moved = dict(where)
+            moved.update({i: (dst,) for i in into_dst})
+            homes = set()
+            for j in leaving:       # each leaving block: the first sheet it fits on, the kind's old ones first
+                for bid in sources + sorted(b for b in bins if b != dst and b not in sources):
+                    here = sorted([i for i, (b, *_r) in moved.items() if b == bid and i != j] + [j])
+                    if _fits(tuple(dims[i] for i in here), size_of(bid)) is not None:
+                        moved[j] = (bid,)
+                        homes.add(bid)
+                        break
+                else:
+                    break
+            else:
+                if _kinds(blocks, moved) >= before:
+                    continue
+                for bid in [dst, *sorted(homes)]:
+                    moved.update(fit(sorted(i for i, (b, *_r) in moved.items() if b == bid), bid))
+                return moved
+        return None
+
+    for _ in range(GATHER_ROUNDS):
+        bins = content()
+        moved = None
+        for kind in kinds:
+            holding = sorted(bid for bid, items in bins.items() if any(kind in colours[i] for i in items))
+            if len(holding) < 2:
+                continue
+            # all of the kind onto one sheet (any sheet), else one sheet's share onto another holding it
+            tries = [([b for b in holding if b != dst], dst) for dst in sorted(bins)]
+            tries += [([src], dst) for src, dst in itertools.permutations(holding, 2)]
+            for sources, dst in tries:
+                moved = attempt(kind, sources, dst, bins)
+                if moved is not None:
+                    break
+            if moved is not None:
+                break
+        if moved is None:
+            break
+        where = moved
+    return where
+
+
 def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: list[tuple[float, float]],
-            pw: float, ph: float):
+            pw: float, ph: float, seeds: tuple = ()):
     """The best packing found of ``groups`` into rooms of ``room_sizes`` (w, h mm), then new
-    sheets with a room of ``pw`` x ``ph`` mm: (score, blocks, placed, new bins used, shapes)."""
+    sheets with a room of ``pw`` x ``ph`` mm: (score, blocks, placed, new bins used, shapes,
+    the shapes of the best few packings).  ``seeds``: shapes (as that last item) to try
+    with each rectpack rule instead of the whole search."""
     tried: dict[tuple, tuple] = {}
     # The blocks of one stream depend only on its shape: cut each (stream, shape) once.
     cutouts, streams = _streams(groups)
@@ -560,9 +813,9 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
     # blocks of ``cut`` meet each other in many packings.
     per_block: dict[int, tuple[int, dict]] = {}
 
-    def block_figures(block: _Block) -> tuple[int, dict]:
+    def block_figures(block: _Block) -> tuple[int, dict, int]:
         if id(block) not in per_block:
-            per_block[id(block)] = (_cuts(block), _block_colours(block))
+            per_block[id(block)] = (_cuts(block), _block_colours(block), _ragged(block))
         return per_block[id(block)]
 
     def _attempt(shapes, heuristic):
@@ -575,12 +828,20 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         # then the least on the last sheet (closest to dropping it); then fewest cuts
         last = sum(blocks[i].w * blocks[i].h for i, (bid, *_r) in placed.items() if used and bid == used[-1])
         cuts = sum(block_figures(b)[0] for b in blocks)
-        return (len(used), lonely(blocks, placed, lambda b: block_figures(b)[1]), round(last), cuts), blocks, placed, used
+        score = (len(used), lonely(blocks, placed, lambda b: block_figures(b)[1]), round(last), cuts)
+        return score, blocks, placed, used
+
+    def rank(result) -> tuple:
+        """A packing with the fewest sheets, as the final pick sees it: its lonely pieces,
+        ragged ones (a kind's pieces in a block not one rectangle), how its kinds lie
+        (``_kinds``), then its search score."""
+        _score, blocks, placed, used = result[:4]
+        return (math.inf if _score[0] == math.inf else len(used), _score[1], sum(block_figures(blocks[i])[2] for i in placed), _kinds(blocks, placed),
+                _score[2:])
 
     # The same block shape for every group first, then each group's shape on its own
     # (coordinate descent, two passes): a few dozen rectpack runs of a few dozen blocks.
     options = [(r, c, FILLS[0]) for r in ROWS_TRIED for c in COLS_TRIED]
-    best = min((attempt([o] * len(groups)) + ([o] * len(groups),) for o in options), key=lambda t: t[0])
     # only the first group of each stream of one face size sets a shape (_blocks)
     leaders, keys = [], set()
     for g, group_ in enumerate(groups):
@@ -590,36 +851,77 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         if key not in keys:
             keys.add(key)
             leaders.append(g)
-    for _ in range(2):
-        for g in leaders:
-            # "row-major" only differs from "colour rows" for a stream of several edge colours
-            colours = {f.edge_colour for gg in groups if not gg.cutout for f in gg.faces
-                       if _stream_key(f) == _stream_key(groups[g].faces[0])}
-            fills = FILLS if len(colours) > 1 and None not in colours else (FILLS[0], FILLS[2])
-            for o in [(r, c, fill) for fill in fills for r, c, _f in options]:
-                shapes = list(best[4])
-                if shapes[g] == o:
-                    continue
-                shapes[g] = o
-                trial = attempt(shapes) + (shapes,)
+    multi = []      # leaders of streams of several edge colours
+    for g in leaders:
+        colours = {f.edge_colour for gg in groups if not gg.cutout for f in gg.faces
+                   if _stream_key(f) == _stream_key(groups[g].faces[0])}
+        if len(colours) > 1 and None not in colours:
+            multi.append(g)
+
+    def descent(whole: bool, passes: int, varied: list[int]):
+        """The best packing found from one shape for all groups, then each leader's shape
+        on its own (``passes`` rounds).  ``whole``: a stream of several edge colours
+        (banknote values) only takes fills that cut each colour into whole rectangles."""
+        def fills_of(g: int) -> tuple[str, ...]:
+            if g not in multi:      # the other fills only differ for a stream of several colours
+                return FILLS[0], FILLS[2]
+            return (FILLS[2], FILLS[3]) if whole else FILLS[:3]
+
+        def start(o, g):
+            return (o[0], o[1], FILLS[3]) if whole and g in multi else o
+
+        firsts = [o for o in options if not whole or o[0] in WHOLE_ROWS]
+        found = min((attempt([start(o, g) for g in range(len(groups))]) + ([start(o, g) for g in range(len(groups))],)
+                     for o in firsts), key=lambda t: t[0])
+        for _ in range(passes):
+            for g in varied:
+                for o in [(r, c, fill) for fill in fills_of(g) for r, c, _f in options]:
+                    shapes = list(found[4])
+                    if shapes[g] == o:
+                        continue
+                    shapes[g] = o
+                    trial = attempt(shapes) + (shapes,)
+                    if trial[0] < found[0]:
+                        found = trial
+        return found
+
+    if seeds:
+        best = min((attempt(list(shapes), heuristic) + (list(shapes),) for shapes in seeds for heuristic in HEURISTICS),
+                   key=lambda t: t[0])
+    else:
+        best = descent(False, 2, leaders)
+        # Whole rectangles of each colour (banknote values): a second, shorter search, whose
+        # packings the pick below prefers when they take no more sheets (the first search
+        # seldom reaches them: its order takes the fewest sheets first, and an L of notes
+        # packs tighter)
+        if multi:
+            whole = descent(True, 1, multi)
+            if whole[0] < best[0]:
+                best = whole
+        # rectpack's other heuristics on the best few shapes (the search above used the first)
+        ranked = sorted({tuple(s): r for (s, h), r in tried.items() if h == HEURISTICS[0]}.items(),
+                        key=lambda t: t[1][0])
+        for shapes, _result in ranked[:TOP_SHAPES]:
+            for heuristic in HEURISTICS[1:]:
+                trial = attempt(list(shapes), heuristic) + (list(shapes),)
                 if trial[0] < best[0]:
                     best = trial
-    # rectpack's other heuristics on the best few shapes (the search above used the first)
-    ranked = sorted({tuple(s): r for (s, h), r in tried.items() if h == HEURISTICS[0]}.items(), key=lambda t: t[1][0])
-    for shapes, _result in ranked[:TOP_SHAPES]:
-        for heuristic in HEURISTICS[1:]:
-            trial = attempt(list(shapes), heuristic) + (list(shapes),)
-            if trial[0] < best[0]:
-                best = trial
-    # Of every packing tried with that few sheets, the one with the fewest lonely pieces (a
-    # note that shares no cut with a note of its value), then whose pieces of one kind are
-    # least scattered (a banknote value on one or two sheets, not eleven); the search itself
-    # keeps to its own order so that it finds the fewest sheets as before.
-    fewest = [(key, result) for key, result in tried.items() if result[0][0] == best[0][0]]
-    if fewest:
-        # a result's score is (sheets, lonely, last, cuts): its lonely count is already there
-        (shapes, _h), result = min(fewest, key=lambda t: (t[1][0][1], _spread(t[1][1], t[1][2]), t[1][0]))
-        best = result + (list(shapes),)
+    # Of every packing tried with that few sheets, the few with the fewest lonely pieces (a
+    # note that shares no cut with a note of its value) and ragged ones get their kinds
+    # gathered (``_gather``: the blocks of one edge colour moved onto one sheet where the
+    # sheets allow), and the best of them by ``rank`` is kept: a banknote value in rectangles
+    # on one or two sheets, not eleven.  The search itself keeps to its own order so that it
+    # finds the fewest sheets as before.
+    fewest = sorted(((key, result) for key, result in tried.items() if result[0][0] == best[0][0]),
+                    key=lambda t: rank(t[1]))
+    ranked = fewest[:GATHERED]
+    for (shapes, _h), (score, blocks, placed, _used) in ranked:
+        placed = _gather(blocks, placed, room_sizes, pw, ph)
+        used = sorted({bid for bid, *_r in placed.values() if bid >= len(room_sizes)})
+        trial = (score, blocks, placed, used, list(shapes))
+        if rank(trial) < rank(best):
+            best = trial
+    best = best[:5] + (tuple(dict.fromkeys(tuple(k[0]) for k, _r in fewest[:SEEDS])),)
     return best
 
 
