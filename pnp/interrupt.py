@@ -6,7 +6,8 @@ exception raised there), while worker processes convert pages, and while files a
 renamed into place.  Raising ``KeyboardInterrupt`` cannot promise that, so the handler
 installed here, before anything heavy is imported, stops the process itself:
 
-1. ignore further Ctrl-C; 2. print ``error: interrupted ...`` and send everything after it
+1. ignore further Ctrl-C; 2. on a terminal, show the cursor again (a live progress display
+hid it) and start a new line, print ``error: interrupted ...`` and send everything after it
 to /dev/null; 3. remove every staged ``.part`` file (``pnp.files``) and the private
 fontconfig folder; 4. kill the worker processes (they ignore Ctrl-C: a forked worker
 inherits this handler, which does nothing outside the process that installed it; a worker
@@ -23,6 +24,7 @@ import signal
 import sys
 
 MESSAGE = b"error: interrupted (Ctrl-C); no partial file was left\n"
+SHOW_CURSOR = b"\x1b[?25h\n"   # the terminal control sequence that shows the cursor, then a new line
 EXIT_INTERRUPTED = 130
 
 _owner: int | None = None
@@ -33,6 +35,11 @@ def _stop(signum, frame) -> None:
         return   # a forked worker: its parent cleans up and ends it
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
+        if os.isatty(1):
+            # A live progress display hid the terminal's cursor and was drawing on the
+            # current line: show the cursor again and put the message on a line of its own
+            # (nothing will close the display: the process ends below).
+            os.write(1, SHOW_CURSOR)
         os.write(2, MESSAGE)
         # From here on nothing else may reach the terminal: a worker that a pool starts
         # in place of a killed one (or the pool's own threads) would print a traceback.

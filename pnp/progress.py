@@ -65,7 +65,7 @@ class _LineTask:
             self.count = self.total if self.total is not None else self.count   # done: every unit is done
         seconds = time.perf_counter() - self.start if seconds is None else seconds
         unit = self.unit[:-1] if self.count == 1 and self.unit.endswith("s") else self.unit   # 1 sheet, 2 sheets
-        what = f"{self.count} {unit}" if self.total is not None else "done"
+        what = f"{self.count:,} {unit}" if self.total is not None else "done"   # 48,130 moves: as results print
         self.owner.write(f"{self.label}: {what} in {seconds:.1f} s")
 
 
@@ -99,7 +99,7 @@ class _LiveTask:
         self.finished = False
 
     def _amount(self) -> str:
-        return f"{self.count}/{self.total}" if self.total is not None else ""
+        return f"{self.count:,}/{self.total:,}" if self.total is not None else ""
 
     def advance(self, n: int = 1) -> None:
         self.count += n

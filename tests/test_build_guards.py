@@ -22,6 +22,28 @@ def _files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
 
 
+class _Rows:
+    """A progress reporter (``pnp.progress``'s interface) that records which rows were
+    started and which were marked done (a live display ticks those)."""
+
+    def __init__(self):
+        self.started: list[str] = []
+        self.ticked: list[str] = []
+
+    def task(self, label: str, total: int | None = None, unit: str = ""):
+        self.started.append(label)
+        rows = self
+
+        class Row:
+            def advance(self, n: int = 1) -> None:
+                pass
+
+            def done(self, count: int | None = None, seconds: float | None = None) -> None:
+                rows.ticked.append(label)
+
+        return Row()
+
+
 def test_build_refuses_a_variant_that_fails_a_simulation_threshold(data_copy, tmp_path, capsys):
     checks = data_copy / "samarkand" / "checks.yaml"
     # About 20 simulated games (4,000 moves, not 48,000) keep the test fast; a 2-player game
@@ -33,7 +55,9 @@ def test_build_refuses_a_variant_that_fails_a_simulation_threshold(data_copy, tm
     game = load_game("samarkand", data_copy)
     settings = load_settings(game)
     static_check(game, Variant(2), settings)                    # the static check passes ...
-    assert not quick_check(game, Variant(2), seed=0).passed    # ... the simulations do not
+    rows = _Rows()
+    assert not quick_check(game, Variant(2), seed=0, progress=rows).passed    # ... the simulations do not
+    assert rows.started == ["samarkand 2p: pre-print check"] and rows.ticked == []   # its row is not ticked as done
     out = tmp_path / "out"
     status = main(["--data-dir", str(data_copy), "build", "samarkand", "--players", "2", "--out", str(out)])
     err = capsys.readouterr().err

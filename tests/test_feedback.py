@@ -76,3 +76,54 @@ def test_progress_is_one_plain_line_per_variant_when_not_a_terminal(capsys):
     assert re.fullmatch(r"samarkand 2p: 11 games in \d+\.\d s", lines[0]), lines[0]     # one variant, one line
     assert lines[1].startswith("samarkand: 10 heuristic games per variant, seed 1, 1 workers")
     assert "\r" not in captured.out and ESCAPE not in captured.out and captured.err == ""
+
+
+def test_ctrl_c_on_a_terminal_shows_the_cursor_again_and_puts_the_error_on_its_own_line(tmp_path):
+    """The live display hides the cursor while it draws; Ctrl-C ends the process at once
+    (``pnp.interrupt``), so the handler must show it again, or the user's terminal is left
+    without a cursor.  Interrupted once the display is drawing (a step read from the
+    screen, not a sleep)."""
+    import signal
+    import time
+
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
+    env.pop("NO_COLOR", None)
+    master, slave = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", "check", "samarkand", "--players", "2",
+                                "--games", "20000", "--workers", "1"],
+                               stdin=slave, stdout=slave, stderr=slave, env=env, cwd=tmp_path)
+    os.close(slave)
+    screen, interrupted, deadline = b"", False, time.monotonic() + 60
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:         # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        screen += data
+        if not interrupted and b"\x1b[?25l" in screen and b"samarkand 2p" in screen:
+            process.send_signal(signal.SIGINT)
+            interrupted = True
+        assert time.monotonic() < deadline, screen[-2000:]
+    os.close(master)
+    assert process.wait(timeout=60) == 130
+    text = screen.decode("utf-8", "replace")
+    assert interrupted and "\x1b[?25l" in text
+    assert text.rfind("\x1b[?25h") > text.rfind("\x1b[?25l"), text[-500:]     # the cursor shown again, last
+    assert re.search(r"\n(\x1b\[[0-9;?]*[A-Za-z])*error: interrupted \(Ctrl-C\)", text), text[-500:]
+
+
+def test_progress_counts_print_with_thousands_separators_as_the_results_do():
+    """The pre-print check's row counts moves (``48,130 moves``, as its result line prints
+    them): one way to write a number in one run's output."""
+    import io
+
+    from pnp.progress import Lines
+
+    stream = io.StringIO()
+    with Lines(stream) as lines:
+        task = lines.task("samarkand 5p: pre-print check", 48000, "moves")
+        task.advance(48130)
+        task.done(count=48130, seconds=1.25)
+    assert stream.getvalue().splitlines() == ["samarkand 5p: pre-print check: 48,130 moves in 1.2 s"]

@@ -628,7 +628,7 @@ class PendingCheck:
         report = _report(self.game, self.variant, self._size, self.seed, "heuristic", self.static, (playouts, errors),
                          self.settings, time.perf_counter() - self.start)
         report.moves = self._moves
-        if self._task:
+        if self._task and report.passed:   # a failed check's row is left unfinished, not ticked
             self._task.done(count=self._moves if self.budget else self._size)
         return report
 
