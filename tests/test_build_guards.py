@@ -66,6 +66,16 @@ def test_build_refuses_a_variant_that_fails_a_simulation_threshold(data_copy, tm
     assert _files(out) == []
 
 
+def test_the_pre_print_check_leaves_seats_and_mechanisms_to_pnp_check(data_copy):
+    """A move cap of 10 makes games of 10 moves, so the move budget plays thousands of them:
+    enough for the mechanism threshold to apply, which is ``pnp check``'s to judge (README);
+    the pre-print check fails on what it is for (no game finished) and on that alone."""
+    edit(data_copy / "samarkand" / "checks.yaml", "move_cap: 3000", "move_cap: 10")
+    report = quick_check(load_game("samarkand", data_copy), Variant(2), seed=0)
+    assert report.games >= 1000 and report.scorecard["finished"] == 0
+    assert len(report.reasons) == 1 and report.reasons[0].startswith("0 of "), report.reasons
+
+
 def test_build_refuses_a_kit_deck_that_differs_from_the_engines(monkeypatch, tmp_path, capsys):
     from pnp.games.samarkand import kit
 

@@ -405,9 +405,12 @@ class CheckRun:
         }
 
 
-def _report(game, variant, games, seed, player, static, result, settings, seconds, explored=None) -> VariantReport:
+def _report(game, variant, games, seed, player, static, result, settings, seconds, explored=None,
+            judge_statistics: bool = True) -> VariantReport:
     """``explored``: the exploring games' (playouts, errors) played next to heuristic ones
-    (counted for mechanism coverage and for engine errors, not for the other figures)."""
+    (counted for mechanism coverage and for engine errors, not for the other figures).
+    ``judge_statistics`` False (the pre-print check): seat balance and mechanism coverage
+    are reported but not judged; ``pnp check``'s 1,000 games a variant judge them."""
     playouts, errors = result
     card = scorecard(variant.players, playouts, errors)
     runs = {player: playouts}
@@ -428,7 +431,7 @@ def _report(game, variant, games, seed, player, static, result, settings, second
         thresholds.update(min_completion=0.0, min_median_rounds=0, max_median_rounds=10**9)
         thresholds.pop("seat_band", None)
         thresholds.pop("min_mechanism_taken_per_1000_games", None)
-    if player != "heuristic":
+    if player != "heuristic" or not judge_statistics:
         # seats and mechanisms are judged on the heuristic's (and exploring) games: other
         # samples are smaller or mix players
         thresholds.pop("seat_band", None)
@@ -626,7 +629,7 @@ class PendingCheck:
                 kind, reason, s, moves = item
                 errors.append(_ERRORS.get(kind, EngineError)(reason, seed=s, moves=[tuple(m) for m in moves]))
         report = _report(self.game, self.variant, self._size, self.seed, "heuristic", self.static, (playouts, errors),
-                         self.settings, time.perf_counter() - self.start)
+                         self.settings, time.perf_counter() - self.start, judge_statistics=False)
         report.moves = self._moves
         if self._task and report.passed:   # a failed check's row is left unfinished, not ticked
             self._task.done(count=self._moves if self.budget else self._size)
