@@ -76,6 +76,20 @@ def test_the_pre_print_check_leaves_seats_and_mechanisms_to_pnp_check(data_copy)
     assert len(report.reasons) == 1 and report.reasons[0].startswith("0 of "), report.reasons
 
 
+def test_a_build_of_every_game_reads_all_their_data_before_writing_a_kit(data_copy, tmp_path, capsys):
+    """Bad data in the last game to build must not stop the run after the others' kits
+    were written: one line naming the file and key, and no kit at all."""
+    from pnp.registry import game_ids
+
+    last = game_ids(data_copy)[-1]      # the order the build takes them in
+    edit(data_copy / last / "checks.yaml", "move_cap: ", "move_cap: -")
+    out = tmp_path / "out"
+    status = main(["--data-dir", str(data_copy), "build", "--out", str(out)])
+    err = capsys.readouterr().err.strip()
+    assert status != 0 and len(err.splitlines()) == 1 and "checks.yaml" in err and "move_cap" in err, err
+    assert _files(out) == []
+
+
 def test_build_refuses_a_kit_deck_that_differs_from_the_engines(monkeypatch, tmp_path, capsys):
     from pnp.games.samarkand import kit
 
