@@ -22,9 +22,12 @@ PLUGIN = REPO / "tests" / "fixtures" / "plugin_game"
 ESCAPE = "\x1b["     # a terminal control sequence: the live display redraws with them
 
 
-def in_pty(*args: str, cwd: Path) -> tuple[int, str]:
+def in_pty(*args: str, cwd: Path, interrupt_when=None) -> tuple[int, str]:
     """Run ``pnp ARGS`` with standard output and error on a pseudo-terminal; its exit
-    status and everything it wrote there."""
+    status and everything it wrote there.  ``interrupt_when(screen: bytes) -> bool``: send
+    Ctrl-C (SIGINT) the first time it is true of what the command wrote so far."""
+    import signal
+
     env = {**os.environ, "PYTHONPATH": str(PLUGIN), "TERM": "xterm-256color", "COLUMNS": "120"}
     env.pop("PNP_DATA_DIR", None)
     env.pop("NO_COLOR", None)
@@ -32,7 +35,7 @@ def in_pty(*args: str, cwd: Path) -> tuple[int, str]:
     process = subprocess.Popen([sys.executable, "-m", "pnp.cli", *args], stdin=slave, stdout=slave, stderr=slave,
                                env=env, cwd=cwd)
     os.close(slave)
-    chunks = []
+    screen = b""
     while True:
         try:
             data = os.read(master, 65536)
@@ -40,9 +43,12 @@ def in_pty(*args: str, cwd: Path) -> tuple[int, str]:
             break
         if not data:
             break
-        chunks.append(data)
+        screen += data
+        if interrupt_when is not None and interrupt_when(screen):
+            process.send_signal(signal.SIGINT)
+            interrupt_when = None
     os.close(master)
-    return process.wait(timeout=120), b"".join(chunks).decode("utf-8", "replace")
+    return process.wait(timeout=120), screen.decode("utf-8", "replace")
 
 
 def test_build_shows_progress_on_a_terminal(tmp_path):
@@ -83,33 +89,10 @@ def test_ctrl_c_on_a_terminal_shows_the_cursor_again_and_puts_the_error_on_its_o
     (``pnp.interrupt``), so the handler must show it again, or the user's terminal is left
     without a cursor.  Interrupted once the display is drawing (a step read from the
     screen, not a sleep)."""
-    import signal
-    import time
-
-    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120"}
-    env.pop("NO_COLOR", None)
-    master, slave = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "pnp.cli", "check", "samarkand", "--players", "2",
-                                "--games", "20000", "--workers", "1"],
-                               stdin=slave, stdout=slave, stderr=slave, env=env, cwd=tmp_path)
-    os.close(slave)
-    screen, interrupted, deadline = b"", False, time.monotonic() + 60
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:         # EIO: the child closed the terminal
-            break
-        if not data:
-            break
-        screen += data
-        if not interrupted and b"\x1b[?25l" in screen and b"samarkand 2p" in screen:
-            process.send_signal(signal.SIGINT)
-            interrupted = True
-        assert time.monotonic() < deadline, screen[-2000:]
-    os.close(master)
-    assert process.wait(timeout=60) == 130
-    text = screen.decode("utf-8", "replace")
-    assert interrupted and "\x1b[?25l" in text
+    code, text = in_pty("check", "samarkand", "--players", "2", "--games", "20000", "--workers", "1", cwd=tmp_path,
+                        interrupt_when=lambda screen: b"\x1b[?25l" in screen and b"samarkand 2p" in screen)
+    assert code == 130, text[-500:]
+    assert "\x1b[?25l" in text
     assert text.rfind("\x1b[?25h") > text.rfind("\x1b[?25l"), text[-500:]     # the cursor shown again, last
     assert re.search(r"\n(\x1b\[[0-9;?]*[A-Za-z])*error: interrupted \(Ctrl-C\)", text), text[-500:]
 
