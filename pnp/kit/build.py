@@ -16,6 +16,7 @@ from typing import Callable
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
+from pnp.components import art
 from pnp.kit.aids import aid_run
 from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
 from pnp.printing.figures import INK_DPI, page_inks, sheets_of, summary as figures_summary, with_ink
@@ -335,6 +336,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
                              pages=page_ranges(tuple(sorted(card_pages)), strings.locale.range_dash), ink=ink)
         paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
         return render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
+                               art_credits=tuple(art.credits(art.sets_of_game(game.id, root), root)),
                                supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
                                print_note=" ".join(filter(None, (
                                    reading_note,

@@ -70,8 +70,11 @@ def contents_picture(game, lang: str, width: float):
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
                     print_key: str = "print_instructions", print_note: str = "", paper_note: str = "",
-                    picture=None) -> bytes:
+                    picture=None, art_credits: tuple[tuple[str, str, str], ...] = ()) -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
+
+    ``art_credits``: (title, author, licence) of each illustration set the kit draws from
+    besides game-icons (``pnp.components.art.credits``), one credit line each.
 
     ``picture``: a reportlab ``Drawing`` (the assembled board, ``contents_picture``) shown
     beside the title, ``PICTURE_MM`` high, smaller (down to half) or left out if the page
@@ -142,7 +145,9 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
         story.append(Paragraph(_escape(checked), s_p))
         story.append(Paragraph(_escape(strings("credits_title")), s_h))
         families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
-        for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), strings("credits_tool")):
+        art = [strings("credits_art", title=t, author=a, licence=lic) for t, a, lic in art_credits]
+        for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), *art,
+                     strings("credits_tool")):
             story.append(Paragraph(_escape(text), s_small))
         return title_block, story
 
