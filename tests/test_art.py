@@ -116,6 +116,9 @@ def test_the_contents_page_credits_each_set_a_game_declares(tmp_path, lang, expe
         (names / set_name / "mygame.txt").write_text("camel\n", encoding="utf-8")
     assert art.sets_of_game("mygame", root) == ["t"]          # game-icons has its own line
     assert art.sets_of_game("othergame", root) == []
+    (names / "t" / "othergame.money.txt").write_text("camel\n", encoding="utf-8")
+    assert art.sets_of_game("othergame", root) == ["t"]
+    assert art.sets_of_game("other", root) == []
     strings = Strings(DEFAULT_DATA_DIR, "samarkand", lang)
     pdf = render_contents(PAPERS["a4"], strings, "Samarkand", "x", [ContentsLine("Cards", 2, (2,))], "",
                           art_credits=tuple(art.credits(["t"], root)))
