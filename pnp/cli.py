@@ -23,7 +23,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True}
 @click.group(context_settings=CONTEXT)
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Game data folder (default: the repository's data/, or $PNP_DATA_DIR).")
-@click.version_option(package_name="pnp")
+@click.version_option(package_name="pnp-kit", prog_name="pnp")
 @click.pass_context
 def cli(ctx: click.Context, data_dir: Path | None) -> None:
     """pnp: print-and-play kits for board games, checked by a rules engine before printing."""

@@ -96,7 +96,7 @@ class DaskCluster:
             from distributed import Client
         except ImportError:
             raise UsageError("running on a cluster needs the 'distributed' package; install pnp with "
-                             "pip install 'pnp[cluster]'", key="--cluster") from None
+                             "pip install 'pnp-kit[cluster]'", key="--cluster") from None
         self.address = address
         # A malformed address is refused before a Client exists: a Client that failed to
         # start on one still waited 60 s to close when it was collected (a reviewer's

@@ -1,0 +1,55 @@
+"""The package behaves like one: its own distribution name, a licence file, ``python -m pnp``."""
+
+import subprocess
+import sys
+import tomllib
+from importlib.metadata import metadata, version
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_the_distribution_is_not_the_unrelated_pypi_pnp_and_the_command_stays_pnp():
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] == "pnp-kit"
+    assert project["scripts"] == {"pnp": "pnp.console:run"}
+    # every self-reference of the extras names this distribution
+    assert all(not dep.startswith("pnp[") for deps in project["optional-dependencies"].values() for dep in deps)
+    assert metadata("pnp-kit")["Name"] == "pnp-kit"
+
+
+def test_the_licence_is_shipped_and_matches_the_declared_one():
+    text = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "Permission is hereby granted" in text
+    meta = metadata("pnp-kit")
+    assert "License :: OSI Approved :: MIT License" in meta.get_all("Classifier")
+    assert "Topic :: Games/Entertainment :: Board Games" in meta.get_all("Classifier")
+
+
+def test_python_dash_m_pnp_is_the_pnp_command():
+    done = subprocess.run([sys.executable, "-m", "pnp", "--version"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"pnp, version {version('pnp-kit')}"
+    games = subprocess.run([sys.executable, "-m", "pnp", "games"], capture_output=True, text=True, timeout=60)
+    assert games.returncode == 0 and "samarkand" in games.stdout and games.stderr == ""
+
+
+def test_the_cluster_hint_installs_this_distribution(monkeypatch):
+    import builtins
+
+    import pytest
+
+    from pnp.engine import runner
+    from pnp.errors import UsageError
+
+    real_import = builtins.__import__
+
+    def no_distributed(name, *args, **kwargs):
+        if name in ("distributed", "dask") or name.startswith(("distributed.", "dask.")):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_distributed)
+    with pytest.raises(UsageError) as e:
+        runner.DaskCluster("tcp://127.0.0.1:1")
+    assert "pip install 'pnp-kit[cluster]'" in str(e.value)
