@@ -146,9 +146,14 @@ class Live:
 
 def reporter_for(quiet: bool = False, stream: IO[str] | None = None) -> Silent | Lines | Live:
     """``Silent`` when ``quiet``, ``Live`` when ``stream`` (default standard output) is a
-    terminal, else ``Lines``.  Use it as a context manager around the work."""
+    terminal that can redraw a line, else ``Lines`` (a line per step as it ends): a pipe, a
+    file, or a terminal whose ``TERM`` is ``dumb`` (Emacs shells, some CI logs), where a live
+    display would show nothing until the end.  Use it as a context manager around the work."""
+    import os
+
     stream = stream or sys.stdout
     if quiet:
         return Silent()
     isatty = getattr(stream, "isatty", None)
-    return Live(stream) if isatty is not None and isatty() else Lines(stream)
+    redraws = os.environ.get("TERM", "") != "dumb"
+    return Live(stream) if redraws and isatty is not None and isatty() else Lines(stream)

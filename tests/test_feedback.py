@@ -22,13 +22,14 @@ PLUGIN = REPO / "tests" / "fixtures" / "plugin_game"
 ESCAPE = "\x1b["     # a terminal control sequence: the live display redraws with them
 
 
-def in_pty(*args: str, cwd: Path, interrupt_when=None) -> tuple[int, str]:
+def in_pty(*args: str, cwd: Path, interrupt_when=None, term: str = "xterm-256color") -> tuple[int, str]:
     """Run ``pnp ARGS`` with standard output and error on a pseudo-terminal; its exit
     status and everything it wrote there.  ``interrupt_when(screen: bytes) -> bool``: send
-    Ctrl-C (SIGINT) the first time it is true of what the command wrote so far."""
+    Ctrl-C (SIGINT) the first time it is true of what the command wrote so far.  ``term``:
+    the terminal type the command sees (``TERM``)."""
     import signal
 
-    env = {**os.environ, "PYTHONPATH": str(PLUGIN), "TERM": "xterm-256color", "COLUMNS": "120"}
+    env = {**os.environ, "PYTHONPATH": str(PLUGIN), "TERM": term, "COLUMNS": "120"}
     env.pop("PNP_DATA_DIR", None)
     env.pop("NO_COLOR", None)
     master, slave = pty.openpty()
@@ -60,6 +61,17 @@ def test_build_shows_progress_on_a_terminal(tmp_path):
         assert f"tinygame 2p: {step}" in screen or f"tinygame: {step}" in screen, step
     assert "20/20" in screen            # the pre-print check's games, counted (checks.yaml quick_games: 20)
     assert "pre-print check: passed: tinygame 2p, static checks and 20 simulated 2-player games, all finished" in screen
+
+
+def test_a_dumb_terminal_gets_a_plain_line_per_step_not_a_live_display(tmp_path):
+    """A terminal that cannot redraw (TERM=dumb: Emacs shells, some CI logs) showed nothing
+    of a live display until the end; it gets the plain lines a pipe gets."""
+    code, screen = in_pty("build", "tinygame", "--no-check", "--out", str(tmp_path / "dumb"), cwd=tmp_path, term="dumb")
+    assert code == 0, screen
+    assert ESCAPE not in screen
+    lines = screen.replace("\r\n", "\n").splitlines()
+    assert any(re.match(r"tinygame( 2p)?: read the data", line) for line in lines), screen
+    assert any(re.match(r"tinygame( 2p)?: font audit, write the files", line) for line in lines), screen
 
 
 def test_check_shows_progress_per_variant_on_a_terminal_and_nothing_when_quiet(tmp_path):
