@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from pnp import cli_complete as complete
 from pnp.model.catalog import data_dir
 from pnp.registry import game_ids, game as registered_game, games as registered_games
 from pnp.errors import PnpError, UsageError
@@ -77,11 +78,12 @@ def games(ctx: click.Context) -> None:
 
 
 @cli.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=complete.games)
 @click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, as `pnp games` lists it]")
-@click.option("--variant", "setup", default=None,
+@click.option("--variant", "setup", default=None, shell_complete=complete.variants,
               help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them. [default: what the data names for the player count]")
-@click.option("--lang", default="en", help="Language of rules and components (en, da, or any language with data files).")
+@click.option("--lang", default="en", shell_complete=complete.languages,
+              help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
@@ -249,10 +251,11 @@ class _Verdict:
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete.games)
 @click.option("--players", type=int, required=True, help="Player count of the reduced deck.")
-@click.option("--variant", "setup", default=None, help="Set-up of the game. [default: what the data names for the player count]")
-@click.option("--lang", default="en", help="Language of the cards and the removal list.")
+@click.option("--variant", "setup", default=None, shell_complete=complete.variants,
+              help="Set-up of the game. [default: what the data names for the player count]")
+@click.option("--lang", default="en", shell_complete=complete.languages, help="Language of the cards and the removal list.")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
@@ -279,7 +282,7 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete.games)
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schema"), help="Output folder.")
 @click.pass_context
 def schema(ctx: click.Context, game: str, out_dir: Path) -> None:

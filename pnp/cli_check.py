@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from pnp import cli_complete as complete
 from pnp.model.catalog import data_dir
 from pnp.errors import OutputError, UsageError
 from pnp.engine.check import PLAYER_KINDS, CheckRun, full_check
@@ -36,10 +37,10 @@ def _where_to_run(command):
                         help="Worker processes (results do not depend on it).")(command)
 
 @click.command("check")
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", shell_complete=complete.games)
 @click.option("--players", type=int, default=None, show_default="every count the data allows",
               help="Check only the variants of this player count.")
-@click.option("--variant", "setup", default=None, show_default="every set-up",
+@click.option("--variant", "setup", default=None, show_default="every set-up", shell_complete=complete.variants,
               help="Check only this variant, by name (e.g. 'short'); `pnp games` lists them.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Simulated games per player count.")
@@ -281,9 +282,10 @@ def length_figure(run: CheckRun):
 
 
 @click.command("balance")
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", shell_complete=complete.games)
 @click.option("--players", type=int, required=True, help="Player count of the variant to balance.")
 @click.option("--variant", "setup", default=None, show_default="the data's set-up for the player count",
+              shell_complete=complete.variants,
               help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Heuristic games per compensation tried (the same seeds for each).")
