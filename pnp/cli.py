@@ -289,9 +289,11 @@ def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
     """Write a JSON Schema of each data file of GAME, for an editor to check and complete the YAML.
 
     Writes OUT/<game>/<file>.schema.json for each YAML file in the game's folder (the
-    checks its loaders make, ``pnp.model.schema``) and OUT/<game>/lang.schema.json for its
-    language files.  Point the YAML language server at one with a first line such as
-    ``# yaml-language-server: $schema=schema/<game>/game.schema.json``.
+    checks its loaders make) and OUT/<game>/lang.schema.json for its language files.
+    Point the YAML language server at one with a first line such as:
+
+    \b
+        # yaml-language-server: $schema=schema/<game>/game.schema.json
     """
     import json
 

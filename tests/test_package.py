@@ -53,3 +53,26 @@ def test_the_cluster_hint_installs_this_distribution(monkeypatch):
     with pytest.raises(UsageError) as e:
         runner.DaskCluster("tcp://127.0.0.1:1")
     assert "pip install 'pnp-kit[cluster]'" in str(e.value)
+
+
+def test_every_command_help_is_plain_text_for_a_terminal():
+    """Help is read on a terminal: no reStructuredText markup (``code``, :role:) from a docstring."""
+    import re
+
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    def commands(group, prefix=()):
+        for name, command in sorted(group.commands.items()):
+            yield prefix + (name,)
+            if hasattr(command, "commands"):
+                yield from commands(command, prefix + (name,))
+
+    seen = 0
+    for path in commands(cli):
+        result = CliRunner().invoke(cli, [*path, "--help"])
+        assert result.exit_code == 0, (path, result.output)
+        assert not re.search(r"``|:(class|func|meth|mod):`", result.output), (path, result.output)
+        seen += 1
+    assert seen >= 12
