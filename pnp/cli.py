@@ -45,6 +45,33 @@ def _games_with_data(root: Path, override: Path | None) -> list[str]:
     return found
 
 
+def _check_screen_options(ctx: click.Context, target: str, duplex: str, offset: tuple[float, float],
+                          scale: tuple[float, float], url_base: str | None) -> None:
+    """Refuse, before any work, options a screen target cannot use: a Tabletop Simulator
+    table has no duplex printer to correct (``--ink saver`` is fine), and image addresses
+    must be a web folder.
+
+    Raises:
+        UsageError: naming the option.
+    """
+    import re
+
+    source = ctx.get_parameter_source
+    if url_base is not None and target != "tts":
+        raise UsageError("--tts-url-base is for --target tts", key="--tts-url-base")
+    if url_base is not None and not re.fullmatch(r"https?://[^\s/]+(/[^\s]*)?/", url_base):
+        raise UsageError(f"expected an http:// or https:// address of a folder, ending in '/' (got {url_base!r})",
+                         key="--tts-url-base")
+    if source("dpi").name != "DEFAULT" and target != "png":
+        raise UsageError("--dpi is for --target png", key="--dpi")
+    if target == "tts":
+        for option, param, default in (("--duplex", "duplex", "long"), ("--back-offset", "back_offset", None),
+                                       ("--scale-x", "scale_x", None), ("--scale-y", "scale_y", None)):
+            if source(param).name != "DEFAULT":
+                raise UsageError(f"{option} corrects a duplex printer; Tabletop Simulator has none (leave it out "
+                                 f"with --target tts)", key=option)
+
+
 def _player_counts(counts: list[int]) -> str:
     """``2-3`` for a run of consecutive counts, else ``2, 4``."""
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
@@ -110,7 +137,13 @@ def games(ctx: click.Context) -> None:
               help="Also write print-on-demand files next to the kit, in OUT/<kit>-<target>/ with a preflight report: "
                    "pdf-1up = one face per page at trim + bleed with TrimBox/BleedBox; dtc = DriveThruCards deck PDF, "
                    "2.75 x 3.75 in pages, back, front, back, front...; tgc = The Game Crafter PNGs, 825 x 1125 px "
-                   "per poker card; mpc = MakePlayingCards PNGs, 822 x 1122 px per poker card.")
+                   "per poker card; mpc = MakePlayingCards PNGs, 822 x 1122 px per poker card; tts = a Tabletop "
+                   "Simulator saved object with its images (OUT/<kit>-tts/); png = every page of the kit as a PNG "
+                   "(OUT/<kit>-png/, see --dpi).")
+@click.option("--dpi", type=click.IntRange(36, 600), default=150, help="Resolution of --target png's page images.")
+@click.option("--tts-url-base", default=None, metavar="URL",
+              help="--target tts: the http(s) address of the folder you will upload the images to, ending in '/' "
+                   "(default: file:/// paths to the images beside the JSON).")
 @click.option("--cards-per-sheet", type=int, default=None,
               help="At most this many cards on a sheet (1-20), e.g. 8 for the safer layout with full 3 mm bleed "
                    "and 5 mm margins. [default: as many as fit: 9 poker cards on A4, 8 on Letter]")
@@ -122,8 +155,8 @@ def games(ctx: click.Context) -> None:
 @click.pass_context
 def build(ctx: click.Context, game: str | None, players: int | None, setup: str | None, lang: str, paper: str,
           bleed_mm: float, out_dir: Path, board_single: bool, no_check: bool, duplex: str, back_offset: str,
-          scale_x: float, scale_y: float, ink: str, target: str, split: bool, cards_per_sheet: int | None,
-          quiet: bool) -> None:
+          scale_x: float, scale_y: float, ink: str, target: str, dpi: int, tts_url_base: str | None, split: bool,
+          cards_per_sheet: int | None, quiet: bool) -> None:
     """Build the print-and-play kit of GAME (every game with data if GAME is left out).
 
     Writes OUT/<game>-<N>p[-<set-up>]-<lang>-<paper>[<print options>].pdf and its
@@ -134,6 +167,7 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
 
     offset = parse_pair(back_offset, "--back-offset")
     check_print_options(duplex, offset, (scale_x, scale_y), ink)
+    _check_screen_options(ctx, target, duplex, offset, (scale_x, scale_y), tts_url_base)
     root = data_dir(ctx.obj["data_dir"])
     games_to_build = [game] if game else _games_with_data(root, ctx.obj["data_dir"])
     if len(games_to_build) > 1:
@@ -150,7 +184,8 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
         request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
                              board_single=board_single, setup=setup, duplex=duplex, back_offset=offset,
                              back_scale=(scale_x, scale_y), ink=ink, target=target, split=split,
-                             strict_print=game is not None, cards_per_sheet=cards_per_sheet)
+                             strict_print=game is not None, cards_per_sheet=cards_per_sheet, dpi=dpi,
+                             tts_url_base=tts_url_base)
         checker = _checker()
         with reporter_for(quiet) as progress:
             result = build_kit(request, progress=progress, checker=checker.bind(progress))
@@ -166,7 +201,9 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
             click.echo(f"wrote {Path(result.pdf).parent / file}")
         for folder in sorted({f.split("/")[0] for f in extra if "/" in f}):
             files = [f for f in extra if f.startswith(folder + "/")]
-            click.echo(f"wrote {Path(result.pdf).parent / folder}/ ({len(files)} files; see preflight.txt there)")
+            guide = {"-tts": "; README.txt there says how to load it", "-png": ""}.get(folder[folder.rfind("-"):],
+                                                                                 "; see preflight.txt there")
+            click.echo(f"wrote {Path(result.pdf).parent / folder}/ ({len(files)} files{guide})")
 
 
 @cli.command()

@@ -55,6 +55,8 @@ class KitRequest:
     ink: str = "normal"             # normal | saver
     target: str = "home"            # home | pdf-1up | tgc | dtc | mpc (pnp.printing.targets.TARGETS)
     split: bool = False             # also one PDF per component kind (pnp.printing.targets.split_groups)
+    dpi: int = 150                  # --target png: resolution of the page images
+    tts_url_base: str | None = None  # --target tts: hosted folder for the images (None: file:/// URLs)
     strict_print: bool = True       # refuse print options the kit cannot use (False: ignore them, with a note)
     cards_per_sheet: int | None = None   # cap on cards per sheet (None: as many as fit, 9 poker cards on A4)
 
@@ -437,7 +439,12 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         with step(f"{request.game} {variant.id}: one PDF per component kind"):
             extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex,
                                  request.lang, titles=strings.get("split_titles"))
-    if request.target != "home":
+    if request.target in ("tts", "png"):
+        with step(f"{request.game} {variant.id}: {request.target} files"):
+            labels = {run.id: run.label for run in runs} | {"rules": strings("components.rules")}
+            extra += _screen_files(request, name, out_dir, make_runs, settings, labels, rules_pdf, pdf_bytes,
+                                   paper_sheets, total_pages)
+    elif request.target != "home":
         exporting = progress.task(f"{request.game} {variant.id}: {request.target} files")
         from pnp.printing.targets import SPECS, export
 
@@ -458,6 +465,28 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         audit_fonts(payloads + extra)
         write_atomically(out_dir, payloads + extra, key="--out")
     return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+
+
+def _screen_files(request: KitRequest, name: str, out_dir: Path, make_runs: Callable, settings: PrintSettings,
+                  labels: dict[str, str], rules_pdf: bytes, pdf_bytes: bytes, paper_sheets: list,
+                  total_pages: int) -> list[tuple[Path, bytes]]:
+    """The files of a screen target: ``tts`` (a Tabletop Simulator saved object with its
+    images, the faces re-laid out without bleed: a screen shows the trim) or ``png`` (every
+    page of the kit as an image, named by page and side)."""
+    from pnp.printing import tts
+    from pnp.printing.targets import collect_pieces
+
+    if request.target == "png":
+        sides = ["page"] * total_pages
+        for n, sheet in enumerate(paper_sheets, start=1):
+            for k, page in enumerate(sheet.pages):
+                sides[page - 1] = f"sheet{n:02d}-{('front', 'back')[k] if len(sheet.pages) == 2 else 'front'}"
+        return [(f.path, f.data) for f in tts.page_pngs(pdf_bytes, name, out_dir / f"{name}-png", request.dpi, sides)]
+    trim_runs = make_runs(replace(settings, bleed_mm=0.0, duplex="long", back_offset_mm=(0.0, 0.0),
+                                  back_scale=(1.0, 1.0)))
+    files, _ = tts.export_tts(collect_pieces(trim_runs), name, out_dir / f"{name}-tts", rules_pdf,
+                              request.tts_url_base, labels)
+    return [(f.path, f.data) for f in files]
 
 
 def _refuse_back_options(request: KitRequest, settings: PrintSettings) -> list[str]:

@@ -39,7 +39,8 @@ from pathlib import Path
 
 from pnp.geometry import CARD_SIZES, MM_PER_INCH
 
-TARGETS = ("home", "pdf-1up", "tgc", "dtc", "mpc")
+TARGETS = ("home", "pdf-1up", "tgc", "dtc", "mpc", "tts", "png")
+SCREEN_TARGETS = ("tts", "png")     # for a screen, not a printer (pnp.printing.tts; page images)
 POKER = CARD_SIZES["poker"]
 TRIM_TOLERANCE_MM = 0.05
 
@@ -234,6 +235,8 @@ def refuse_trims(target: str, deck_trims_mm) -> str:
     ``deck_trims_mm``).  Raises ``UsageError`` as ``refuse`` does."""
     from pnp.errors import UsageError
 
+    if target in SCREEN_TARGETS:
+        return target
     if target not in SPECS:
         raise UsageError(f"unknown target '{target}'; expected one of {', '.join(TARGETS)}", key="--target")
     spec = SPECS[target]

@@ -1,0 +1,227 @@
+"""Screen targets: the Tabletop Simulator saved object (``--target tts``) and page images
+(``--target png``), checked as a TTS user and a previewer would meet them."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pnp.printing import tts
+
+REPO = Path(__file__).resolve().parents[1]
+TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+# what TTS needs of each object it spawns (knowledge base, "Save File Format")
+REQUIRED = {
+    "DeckCustom": {"DeckIDs", "CustomDeck", "ContainedObjects"},
+    "Card": {"CardID", "CustomDeck"},
+    "Custom_Board": {"CustomImage"},
+    "Custom_Tile": {"CustomImage"},
+    "Figurine_Custom": {"CustomImage"},
+    "Infinite_Bag": {"ContainedObjects"},
+    "Custom_PDF": {"CustomPDF"},
+}
+MAX_MEAN_DIFF = 4.0      # mean absolute difference per channel (0-255) of a cropped cell and its face
+
+
+@pytest.fixture(scope="module")
+def samarkand_tts(shared_builds):
+    folder = shared_builds("samarkand", "--target", "tts")
+    export = folder / "samarkand-5p-en-a4-tts"
+    save = json.loads((export / "samarkand-5p-en-a4.json").read_text(encoding="utf-8"))
+    manifest = json.loads((folder / "samarkand-5p-en-a4.manifest.json").read_text(encoding="utf-8"))
+    return export, save, manifest
+
+
+def _walk(objects):
+    for obj in objects:
+        yield obj
+        yield from _walk(obj.get("ContainedObjects", []))
+
+
+def _path(url: str) -> Path:
+    assert url.startswith("file:///"), url
+    return Path(unquote(urlparse(url).path))
+
+
+def test_every_object_has_the_fields_tts_reads(samarkand_tts):
+    export, save, _ = samarkand_tts
+    assert set(save) >= {"SaveName", "ObjectStates"} and save["SaveName"] == "samarkand-5p-en-a4"
+    guids = []
+    for obj in _walk(save["ObjectStates"]):
+        assert obj["Name"] in REQUIRED, obj["Name"]
+        assert REQUIRED[obj["Name"]] <= set(obj), obj["Name"]
+        assert set(obj["Transform"]) == TRANSFORM_KEYS
+        assert isinstance(obj["Nickname"], str) and obj["Nickname"].strip()
+        guids.append(obj["GUID"])
+    assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
+    assert len(set(guids)) == len(guids)
+
+
+def test_every_card_id_shows_that_cards_face(samarkand_tts):
+    """Each CardID's cell, cropped from its sheet, equals the card's face rendered alone."""
+    from pnp.printing.targets import face_png
+
+    export, save, _ = samarkand_tts
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert deck["DeckIDs"] == [c["CardID"] for c in deck["ContainedObjects"]]
+    faces = _deck_faces()
+    checked = set()
+    for card in deck["ContainedObjects"]:
+        sheet_id, cell = divmod(card["CardID"], 100)
+        spec = deck["CustomDeck"][str(sheet_id)]
+        assert card["CustomDeck"] == {str(sheet_id): spec}
+        assert spec["NumWidth"] <= 10 and spec["NumHeight"] <= 7 and cell < spec["NumWidth"] * spec["NumHeight"] - 1
+        if card["CardID"] in checked:
+            continue
+        checked.add(card["CardID"])
+        sheet = Image.open(_path(spec["FaceURL"])).convert("RGB")
+        assert max(sheet.size) <= tts.MAX_SHEET_PX
+        w, h = sheet.width // spec["NumWidth"], sheet.height // spec["NumHeight"]
+        crop = sheet.crop(((cell % spec["NumWidth"]) * w, (cell // spec["NumWidth"]) * h,
+                           (cell % spec["NumWidth"] + 1) * w, (cell // spec["NumWidth"] + 1) * h))
+        alone = Image.open(io.BytesIO(face_png(faces[card["Nickname"]], tts.CARD_DPI))).convert("RGB").resize((w, h))
+        diff = ImageStat.Stat(ImageChops.difference(crop, alone)).mean
+        assert max(diff) < MAX_MEAN_DIFF, (card["Nickname"], diff)
+        # and it is not some other card: every other face differs from this cell
+        others = [name for name, face in faces.items() if name != card["Nickname"]]
+        for name in others:
+            other = Image.open(io.BytesIO(face_png(faces[name], tts.CARD_DPI))).convert("RGB").resize((w, h))
+            assert max(ImageStat.Stat(ImageChops.difference(crop, other)).mean) > MAX_MEAN_DIFF, (card["Nickname"], name)
+    assert len(checked) == 6          # Samarkand's six goods
+
+
+def _deck_faces() -> dict:
+    """Samarkand's card fronts at trim (no bleed), by the title they print."""
+    import pnp.printing.targets as targets
+    from pnp.kit.build import KitRequest, build_kit
+
+    captured = {}
+
+    def grab(target, runs, *args):
+        captured["runs"] = runs
+        raise StopIteration
+
+    original = targets.export
+    targets.export = grab
+    try:
+        build_kit(KitRequest("samarkand", target="pdf-1up", bleed_mm=0.0, check=False, only=("deck",),
+                             out_dir=Path("/nonexistent")))
+    except StopIteration:
+        pass
+    finally:
+        targets.export = original
+    pieces = targets.collect_pieces(captured["runs"])
+    return {tts.face_title(p.front): p.front for p in pieces if p.kind == "deck"}
+
+
+def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
+    export, save, manifest = samarkand_tts
+    report = (export / "README.txt").read_text(encoding="utf-8")
+    counted = Counter()
+    for obj in save["ObjectStates"]:
+        if obj["Name"] == "DeckCustom":
+            counted[obj["Nickname"]] += len(obj["ContainedObjects"])
+        elif obj["Name"] in ("Custom_Tile", "Figurine_Custom", "Custom_Board"):
+            counted[obj.get("Description") or obj["Nickname"]] += 1
+    labels = {c["id"]: c for c in manifest["components"]}
+    not_carried = {"die", "aids", "contents", "rules"}
+    for component in manifest["components"]:
+        if component["id"] in not_carried:
+            continue
+        assert f"{component['id']}: {component['count']} x " in report, component["id"]
+    assert counted["Commodity cards"] == labels["cards"]["count"] == 102
+    assert counted["Piaster banknotes"] == labels["banknotes"]["count"]
+    assert counted["Merchant pawns"] == labels["pawns"]["count"]
+    banks = [o for o in save["ObjectStates"] if o["Name"] == "Infinite_Bag"]
+    assert len(banks) == len(labels["banknotes"]["by_type"])
+    assert "Not carried over: Player aids, Special die" in report
+
+
+def test_every_image_and_the_rules_exist_beside_the_json(samarkand_tts):
+    export, save, _ = samarkand_tts
+    urls = []
+    for obj in _walk(save["ObjectStates"]):
+        for spec in obj.get("CustomDeck", {}).values():
+            urls += [spec["FaceURL"], spec["BackURL"]]
+        image = obj.get("CustomImage", {})
+        urls += [u for u in (image.get("ImageURL"), image.get("ImageSecondaryURL")) if u]
+        if "CustomPDF" in obj:
+            urls.append(obj["CustomPDF"]["PDFUrl"])
+    assert urls
+    for url in set(urls):
+        path = _path(url)
+        assert path.parent == export.resolve() and path.is_file(), url
+    written = {p.name for p in export.iterdir()}
+    referenced = {_path(u).name for u in urls}
+    assert written - referenced == {"samarkand-5p-en-a4.json", "README.txt"}     # no stray image
+
+
+def test_a_danish_kit_names_its_cards_in_danish_and_rebuilds_byte_identical(tmp_path):
+    from pnp.cli import main
+
+    outs = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        assert main(["build", "caravan-chessboard", "--lang", "da", "--no-check", "--target", "tts",
+                     "--tts-url-base", "https://example.org/kits/", "--out", str(out)]) == 0
+        outs.append(out / "caravan-chessboard-4p-da-a4-tts")
+    first = {p.name: p.read_bytes() for p in outs[0].iterdir()}
+    second = {p.name: p.read_bytes() for p in outs[1].iterdir()}
+    assert first == second
+    save = json.loads(first["caravan-chessboard-4p-da-a4.json"])
+    names = {c["Nickname"] for o in save["ObjectStates"] if o["Name"] == "DeckCustom" for c in o["ContainedObjects"]}
+    lang = REPO / "data" / "caravan-chessboard" / "lang"
+    danish, english = (lang / "da.yaml").read_text(encoding="utf-8"), (lang / "en.yaml").read_text(encoding="utf-8")
+    words = {n for n in names if not n.strip().isdigit()}
+    assert len(words) >= 5
+    assert all(n in danish for n in words), words - {n for n in words if n in danish}
+    assert any(n not in english for n in words), words
+    urls = [s["FaceURL"] for o in save["ObjectStates"] if o["Name"] == "DeckCustom" for s in o["CustomDeck"].values()]
+    assert urls and all(u.startswith("https://example.org/kits/") for u in urls)
+    assert "upload every file" in first["README.txt"].decode("utf-8")
+
+
+@pytest.mark.parametrize("args, key", [
+    (["--target", "tts", "--duplex", "short"], "--duplex"),
+    (["--target", "tts", "--back-offset", "1,0"], "--back-offset"),
+    (["--target", "tts", "--tts-url-base", "ftp://example.org/x/"], "--tts-url-base"),
+    (["--target", "tts", "--tts-url-base", "https://example.org/no-slash"], "--tts-url-base"),
+    (["--tts-url-base", "https://example.org/x/"], "--tts-url-base"),
+    (["--target", "tts", "--dpi", "200"], "--dpi"),
+])
+def test_options_a_screen_target_cannot_use_are_refused_before_any_work(tmp_path, args, key):
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", "samarkand", "--no-check", *args, "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and key in lines[0] and "Traceback" not in done.stderr
+    assert done.stdout == "" and not out.exists()
+
+
+def test_png_target_writes_every_page_named_by_page_and_side(tmp_path):
+    from pypdf import PdfReader
+
+    from pnp.cli import main
+    from pnp.printing.targets import png_info
+
+    assert main(["build", "caravan", "--no-check", "--target", "png", "--dpi", "40", "--out", str(tmp_path)]) == 0
+    pdf = tmp_path / "caravan-4p-en-a4.pdf"
+    reader = PdfReader(str(pdf))
+    pngs = sorted((tmp_path / "caravan-4p-en-a4-png").glob("*.png"))
+    assert len(pngs) == len(reader.pages)
+    for i, (path, page) in enumerate(zip(pngs, reader.pages), start=1):
+        assert path.name.startswith(f"caravan-4p-en-a4-p{i:02d}-sheet")
+        info = png_info(path.read_bytes())
+        w_mm, h_mm = float(page.mediabox.width) / 72 * 25.4, float(page.mediabox.height) / 72 * 25.4
+        assert info["dpi"] == 40
+        assert abs(info["width"] - w_mm / 25.4 * 40) <= 1 and abs(info["height"] - h_mm / 25.4 * 40) <= 1
+    assert pngs[0].name.endswith("-sheet01-front.png")      # the contents page is on the first sheet
