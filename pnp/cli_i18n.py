@@ -65,17 +65,24 @@ def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ..
 
 
 @i18n.command(name="export")
-@click.option("--lang", required=True, help="Language of the catalog (may be new, e.g. de).")
+@click.option("--lang", default=None, help="Language of the catalog (may be new, e.g. de).")
+@click.option("--template", is_flag=True, default=False,
+              help="Write the .pot template (every translation empty, no language) instead of a language's catalog.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Catalog file. [default: output/pnp-<lang>.po]")
+              help="Catalog file. [default: output/pnp-<lang>.po, or output/pnp.pot with --template]")
 @click.pass_context
-def export_cmd(ctx: click.Context, lang: str, out_file: Path | None) -> None:
-    """Write a gettext .po catalog of every string: English source, context DOMAIN:KEY."""
+def export_cmd(ctx: click.Context, lang: str | None, template: bool, out_file: Path | None) -> None:
+    """Write a gettext .po catalog of every string (English source, context DOMAIN:KEY), or
+    with --template the .pot file translation platforms (Weblate, Poedit) start a language from."""
+    from pnp.errors import UsageError
     from pnp.files import write_atomically
     from pnp.model.po import export_po
 
-    data = export_po(data_dir(ctx.obj["data_dir"]), lang)
-    out_file = out_file or Path("output") / f"pnp-{lang}.po"
+    if template == bool(lang):
+        raise UsageError("give --lang LANG for a language's catalog, or --template for the .pot (not both)",
+                         key="--lang")
+    data = export_po(data_dir(ctx.obj["data_dir"]), None if template else lang)
+    out_file = out_file or Path("output") / ("pnp.pot" if template else f"pnp-{lang}.po")
     write_atomically(out_file.parent, [(out_file, data)])
     click.echo(f"wrote {out_file}")
 

@@ -75,9 +75,13 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
     as plain mappings.  Raises ``UsageError`` (key ``--lang``) when the game has no rules
     template or language file for ``lang``."""
     path = folder / "lang" / f"{lang}.yaml"
-    if not path.is_file() or not (folder / "rules" / f"{lang}.md.j2").is_file():
+    template = folder / "rules" / f"{lang}.md.j2"
+    if not path.is_file() or not template.is_file():
         known = sorted(p.stem for p in (folder / "rules").glob("*.md.j2"))
-        raise UsageError(f"no rules in language '{lang}'; languages: {', '.join(known) or 'none'}", key="--lang")
+        missing = " and ".join(str(p.relative_to(folder.parent)) for p in (path, template) if not p.is_file())
+        raise UsageError(f"no kit in language '{lang}': {missing} missing (translate the en file beside it; "
+                         f"`pnp i18n status --lang {lang}` lists the rest); languages: {', '.join(known) or 'none'}",
+                         key="--lang")
     game_strings = read_yaml(path).mapping()
     common_path = root / "common" / "lang" / f"{lang}.yaml"
     common = read_yaml(common_path).mapping() if common_path.is_file() else {}
@@ -677,6 +681,10 @@ def aid_flowables(game, variant, lang: str):
 
     path = aid_template_path(game, lang)
     if not path.is_file():
+        if aid_template_path(game, "en").is_file():
+            # the game has an aid: a translation without it would print a kit short of its aids
+            raise DataError(f"player aid template missing: translate {aid_template_path(game, 'en').name} into "
+                            f"{path.name} beside it", file=path)
         return None
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
     variant = as_variant(game, variant)

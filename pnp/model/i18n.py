@@ -22,7 +22,14 @@ class Strings:
         entry = game(game_id, root)
         available = entry.languages(root)
         if lang not in available:
-            raise UsageError(f"no '{lang}' text for {game_id}; languages: {', '.join(available) or 'none'}", key="--lang")
+            folder = entry.folder(root)
+            needed = [root / "common" / "lang" / f"{lang}.yaml"]
+            if folder is not None:
+                needed = [folder / "lang" / f"{lang}.yaml", folder / "rules" / f"{lang}.md.j2"] + needed
+            missing = " and ".join(str(p.relative_to(root)) for p in needed if not p.is_file())
+            raise UsageError(f"no '{lang}' kit of {game_id}: {missing} missing (translate the en file beside it; "
+                             f"`pnp i18n status --lang {lang}` lists the rest); languages: "
+                             f"{', '.join(available) or 'none'}", key="--lang")
         self.lang = lang
         self.game_file = entry.folder(root) / "lang" / f"{lang}.yaml"
         self.common_file = root / "common" / "lang" / f"{lang}.yaml"

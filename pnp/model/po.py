@@ -22,16 +22,19 @@ from pathlib import Path
 
 from pnp.errors import DataError, UsageError
 from pnp.model.translation import (
-    RECORD_KEY, SOURCE_LANG, Domain, domains, flatten, load, placeholders, source_hash, stale, _merge_record,
+    FUZZY_KEY, RECORD_KEY, SOURCE_LANG, Domain, domains, flatten, load, placeholders, source_hash, stale,
+    _merge_record,
 )
 
 #: Fixed catalog dates: the same data gives a byte-identical catalog.
 _EPOCH = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 
 
-def export_po(root: Path, lang: str) -> bytes:
+def export_po(root: Path, lang: str | None) -> bytes:
     """The ``.po`` catalog of ``lang`` (UTF-8 bytes); untranslated entries have an empty
-    ``msgstr``.  ``lang`` may be a language with no files yet (a new translation).
+    ``msgstr``, drafts kept from a catalog (``_fuzzy``) come back flagged fuzzy.  ``lang``
+    may be a language with no files yet (a new translation); None gives the ``.pot``
+    template (every ``msgstr`` empty, no Language header), what translation platforms start from.
 
     Raises:
         UsageError: ``lang`` is English (the source) or not a language code.
@@ -41,16 +44,25 @@ def export_po(root: Path, lang: str) -> bytes:
 
     from pnp.model.locale import babel_locale
 
-    _check_code(lang)
-    stale_keys = {f.qualified for f in stale(root, lang)}
-    catalog = Catalog(locale=str(babel_locale(lang)), project="pnp", version="1", creation_date=_EPOCH,
-                      revision_date=_EPOCH, language_team=f"{lang} <{lang}@pnp>", fuzzy=False,
-                      header_comment=f"# pnp strings, English -> {lang}.  Context: <domain>:<key>.  "
-                                     f"Import with `pnp i18n import FILE.po --lang {lang}`.")
+    if lang is not None:
+        _check_code(lang)
+    stale_keys = {f.qualified for f in stale(root, lang)} if lang else set()
+    if lang is None:
+        catalog = Catalog(project="pnp", version="1", creation_date=_EPOCH, revision_date=_EPOCH, fuzzy=False,
+                          header_comment="# pnp strings: the template (.pot) of every language's catalog.  "
+                                         "Context: <domain>:<key>.  Start a language with "
+                                         "`pnp i18n export --lang LANG` or from this file.")
+    else:
+        catalog = Catalog(locale=str(babel_locale(lang)), project="pnp", version="1", creation_date=_EPOCH,
+                          revision_date=_EPOCH, language_team=f"{lang} <{lang}@pnp>", fuzzy=False,
+                          header_comment=f"# pnp strings, English -> {lang}.  Context: <domain>:<key>.  "
+                                         f"Import with `pnp i18n import FILE.po --lang {lang}`.")
     for domain in domains(root):
         english_path = domain.file(SOURCE_LANG)
         english = flatten(load(english_path))
-        translated = flatten(load(domain.file(lang)))
+        table = load(domain.file(lang)) if lang else {}
+        translated = flatten(table)
+        drafts = {k: str(v) for k, v in (table.get(FUZZY_KEY) or {}).items()}
         lines, notes = _lines_and_notes(english_path)
         usage = _usage(domain, root)
         for key, text in english.items():
@@ -63,10 +75,17 @@ def export_po(root: Path, lang: str) -> bytes:
             where = [(_rel(english_path, root.parent), lines.get(key, 0))] + usage.get(key, [])
             context = f"{domain.name}:{key}"
             flags = ["python-brace-format"] if fields else []
+            string = translated.get(key, "")
             if context in stale_keys and key in translated:
                 flags.append("fuzzy")
-            catalog.add(text, translated.get(key, ""), context=context, auto_comments=comments, locations=where,
-                        flags=flags)
+            elif key not in translated and key in drafts:
+                string = drafts[key]
+                flags.append("fuzzy")
+            message = catalog.add(text, string, context=context, auto_comments=comments,
+                                  locations=where, flags=flags)
+            # Babel flags any msgid with a %-sequence ("{ink} % ink": "% i") as python-format,
+            # and msgfmt -c then refuses the translation; pnp strings are brace-format only.
+            message.flags.discard("python-format")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, sort_output=False, include_previous=False)
     return buffer.getvalue()
@@ -131,19 +150,131 @@ def _updated_yaml(domain: Domain, lang: str, values: dict[str, tuple[str, bool, 
     if new_file:
         document.pop(RECORD_KEY, None)
     before = None if new_file else dumps(document)
+    # keys the file holds already stay; a key it lacks (a new file, or a partial one that
+    # left it out) is built from the English layout, and every leaf of that layout the
+    # catalog does not translate is dropped again
+    existing = {} if new_file else flatten(load(target))
+    keep = set(values) | set(existing)
+    english_document = None if new_file else load_rt(english_path)
     hashes = {}
+    drafts = {}
     for key, (text, fuzzy, msgid) in values.items():
         if key not in english:
             raise DataError(f"{domain.name}:{key} is not an English key", file=po_file, key=f"{domain.name}:{key}")
+        if fuzzy:
+            # a draft never changes what a kit prints: kept aside until translated for good
+            if existing.get(key) != text:
+                drafts[key] = text
+            continue
+        if english_document is not None:
+            _ensure(document, english_document, key)
         _set(document, key, text, english[key])
         if not fuzzy and msgid == english[key]:
             hashes[key] = source_hash(english[key])
-    if new_file:
-        _drop_untranslated(document, "", set(values))
+    keep -= set(drafts) - set(existing)
+    _drop_untranslated(document, "", keep)
+    _set_drafts(document, drafts)
     if hashes:
         _merge_record(document, hashes)
+    _one_record_comment(document)
     after = dumps(document)
     return None if after == before else after
+
+
+def _ensure(document, english_document, key: str) -> None:
+    """Give ``document`` the path of dotted ``key``, copying each missing part from the
+    English document at the English position (a partial translation lacks keys that a later
+    import brings)."""
+    import copy
+
+    parts = key.split(".")
+    node, source = document, english_document
+    for part in parts:
+        index = int(part) if isinstance(source, list) else part
+        if isinstance(node, list):
+            if index >= len(node):
+                node.extend(copy.deepcopy(source[len(node):index + 1]))
+        elif index not in node:
+            position = list(source.keys()).index(index)
+            before = [k for k in list(source.keys())[:position] if k in node]
+            at = list(node.keys()).index(before[-1]) + 1 if before else 0
+            if hasattr(node, "insert"):
+                # ruamel keeps the comment lines that follow a key's value with the deepest
+                # last key of that value: they belong after the key added behind it
+                holder = _last_key(node[before[-1]]) if before else None
+                if holder is None and before:
+                    holder = (node, before[-1])
+                moved = holder[0].ca.items.pop(holder[1], None) if holder else None
+                node.insert(at, index, copy.deepcopy(source[index]))
+                if moved is not None:
+                    target_map, target_key = _last_key(node[index]) or (node, index)
+                    target_map.ca.items[target_key] = moved
+            else:
+                node[index] = copy.deepcopy(source[index])
+        node, source = node[index], source[index]
+
+
+def _set_drafts(document, drafts: dict[str, str]) -> None:
+    """Keep ``drafts`` (fuzzy entries, key -> text) in the file's ``_fuzzy`` record, and drop
+    a draft that is now translated (its key holds a real translation)."""
+    from ruamel.yaml.comments import CommentedMap
+
+    record = document.get(FUZZY_KEY)
+    if record is None and not drafts:
+        return
+    if record is None:
+        record = CommentedMap()
+        document[FUZZY_KEY] = record
+        document.yaml_set_comment_before_after_key(
+            FUZZY_KEY, before="Drafts marked fuzzy in an imported catalog: not printed until translated for good.")
+    record.update(drafts)
+    translated = flatten(document)
+    for key in [k for k in record if k in translated and k not in drafts]:
+        del record[key]
+    if not record:
+        del document[FUZZY_KEY]
+    else:
+        ordered = sorted(record.items())
+        record.clear()
+        record.update(ordered)
+
+
+RECORD_COMMENT = ("The English each key was translated from (sha256[:12]).\n"
+                  "Written by `pnp i18n confirm` and `pnp i18n import`, not by hand.")
+
+
+def _one_record_comment(document) -> None:
+    """The record's comment once, just above it: keys added before the record carry its
+    comment along with them (ruamel keeps it with the key above), and it is put back once."""
+    def strip(node):
+        ca = getattr(node, "ca", None)
+        if ca is not None:
+            for key, tokens in list(ca.items.items()):
+                for i, token in enumerate(tokens or []):
+                    items = token if isinstance(token, list) else [token]
+                    if any(t is not None and "each key was translated from" in getattr(t, "value", "") for t in items):
+                        tokens[i] = None
+                if tokens is not None and all(t is None for t in tokens):
+                    del ca.items[key]
+        children = node.values() if hasattr(node, "values") else node if isinstance(node, list) else []
+        for child in children:
+            if isinstance(child, (dict, list)):
+                strip(child)
+
+    if RECORD_KEY not in document:
+        return
+    strip(document)
+    document.yaml_set_comment_before_after_key(RECORD_KEY, before=RECORD_COMMENT)
+
+
+def _last_key(node):
+    """(mapping, key) of the deepest last key of a nested mapping, or None for a scalar or list."""
+    found = None
+    while hasattr(node, "ca") and hasattr(node, "keys") and len(node):
+        last = list(node.keys())[-1]
+        found = (node, last)
+        node = node[last]
+    return found
 
 
 def _set(document, key: str, text: str, english: str) -> None:
@@ -175,6 +306,8 @@ def _drop_untranslated(node, prefix: str, keep: set[str]) -> bool:
     """Remove leaves of a new file that have no translation; True when ``node`` is empty."""
     if isinstance(node, dict):
         for key in list(node.keys()):
+            if not prefix and str(key).startswith("_"):
+                continue            # the file's records (_translated_from, _fuzzy), not strings
             if _drop_untranslated(node[key], f"{prefix}{key}.", keep):
                 del node[key]
         return not node

@@ -23,6 +23,9 @@ from pnp.errors import DataError, UsageError
 
 SOURCE_LANG = "en"
 RECORD_KEY = "_translated_from"
+#: Translations a catalog marked fuzzy (a translator's draft): kept in the language file under
+#: this key, never printed in a kit, listed by ``pnp i18n status``, exported again as fuzzy.
+FUZZY_KEY = "_fuzzy"
 RULES_KEY = "@rules"
 AID_KEY = "@aid"
 #: Template keys: the game's rules templates, by key, as paths below ``rules/`` per language.
@@ -143,11 +146,19 @@ def parity(root: Path, langs: list[str] | None = None) -> list[Finding]:
     for lang in langs or languages(root):
         for domain in domains(root):
             path = domain.file(lang)
+            english = flatten(load(domain.file(SOURCE_LANG)))
+            # a template the English has and this language lacks: the kit cannot be built
+            for key in domain.templates(SOURCE_LANG).keys() - domain.templates(lang).keys():
+                template = domain.template(lang, key)
+                findings.append(Finding(template, domain.name, key,
+                                        f"template missing: translate {domain.template(SOURCE_LANG, key).name} "
+                                        f"into {template.relative_to(domain.rules_dir)}"))
             if not path.is_file():
-                if domain.name == COMMON:
-                    findings.append(Finding(path, domain.name, "*", "file missing"))
+                # a new language: the file and every key it must hold
+                findings.append(Finding(path, domain.name, "*", f"file missing ({len(english)} keys to translate)"))
+                findings += [Finding(path, domain.name, key, "missing (the English has it)") for key in english]
                 continue
-            english, translated = flatten(load(domain.file(SOURCE_LANG))), flatten(load(path))
+            translated = flatten(load(path))
             for key in english.keys() - translated.keys():
                 findings.append(Finding(path, domain.name, key, "missing (the English has it)"))
             for key in translated.keys() - english.keys():
@@ -178,6 +189,9 @@ def stale(root: Path, lang: str) -> list[Finding]:
         translated = flatten(table)
         for key in domain.templates(lang):
             translated[key] = ""
+        for key in sorted((table.get(FUZZY_KEY) or {})):
+            findings.append(Finding(path, domain.name, key, "fuzzy: a draft from a catalog, not printed until "
+                                                            "translated without the fuzzy flag"))
         for key, english in source_texts(domain).items():
             if key not in translated:
                 continue                      # a parity finding, not a stale one
