@@ -52,24 +52,57 @@ def discard_staged() -> None:
     _STAGED.clear()
 
 
-class _SigintHeld:
-    """SIGINT held back (``pthread_sigmask``) while finished files are renamed into place, so
-    an interrupt lands after all renames, never between two of them; a no-op where the
-    platform cannot block signals."""
+def _ending_signals() -> set:
+    """SIGINT, SIGTERM and SIGHUP (those of them the platform has): the signals that end a
+    command with one line (``pnp.interrupt``)."""
+    import signal
+
+    return {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
+_HELD: list[int] = []   # depth of signals_held blocks open in this process, as a one-item list
+_DEFERRED: list[int] = []   # signals that arrived while held, to act on at the end
+
+
+def deferring(signum: int) -> bool:
+    """True (and ``signum`` recorded) when a ``signals_held`` block is open: the signal handler
+    of ``pnp.interrupt`` then leaves the signal until the block ends.  (Blocking the signal in
+    the main thread alone is not enough: the kernel may hand it to another thread, and Python
+    runs the handler in the main thread all the same.)"""
+    if _HELD and _HELD[0] > 0:
+        _DEFERRED.append(signum)
+        return True
+    return False
+
+
+class signals_held:
+    """Ctrl-C, SIGTERM and SIGHUP held back while a step that must not be cut in two runs
+    (finished files renamed into place; a temp folder made and recorded for clean-up): a
+    signal lands after it, never in the middle.  The signals are blocked in this thread
+    (``pthread_sigmask``, where the platform has it) and deferred by ``pnp.interrupt``'s
+    handler if they reach it anyway; at the end the first deferred one is raised again."""
 
     def __enter__(self):
         import signal
 
         self._block = hasattr(signal, "pthread_sigmask")
         if self._block:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_BLOCK, _ending_signals())
+        if not _HELD:
+            _HELD.append(0)
+        _HELD[0] += 1
         return self
 
     def __exit__(self, *exc):
         import signal
 
+        _HELD[0] -= 1
         if self._block:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _ending_signals())
+        if _HELD[0] == 0 and _DEFERRED:
+            signum = _DEFERRED[0]
+            _DEFERRED.clear()
+            signal.raise_signal(signum)
         return False
 
 
@@ -93,7 +126,7 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]], key: st
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; a kit is an ordinary file
-        with _SigintHeld():
+        with signals_held():
             for tmp, target in staged:
                 os.replace(tmp, target)
                 _STAGED.discard(tmp)

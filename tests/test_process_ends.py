@@ -1,0 +1,84 @@
+"""How a command ends when the process around it goes away: SIGTERM and SIGHUP (like
+Ctrl-C: one line, status 128 + the signal, no ``.part`` file, no temp folder), a broken
+pipe, a full or a closed standard output (the kit is written; the status says what was
+lost), and output paths that cannot be written, found before any long work.
+
+Each case runs ``pnp`` as a user would: its own process, its own ``$TMPDIR``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+PNP = [sys.executable, "-c", "import sys; from pnp.console import run; sys.argv[0] = 'pnp'; run()"]
+
+
+def _env(tmp: Path, **extra) -> dict:
+    folder = tmp / "tmpdir"
+    folder.mkdir(exist_ok=True)
+    return {**os.environ, "TMPDIR": str(folder), **extra}
+
+
+def _fontconfig_folders(tmp: Path) -> list[Path]:
+    return sorted((tmp / "tmpdir").glob("pnp-fontconfig-*"))
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+
+@pytest.mark.parametrize("signum,status,line", [
+    (signal.SIGTERM, 143, "error: terminated (SIGTERM); no partial file was left"),
+    (signal.SIGHUP, 129, "error: hung up (SIGHUP: the terminal closed); no partial file was left"),
+], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_ends_a_build_with_one_line_and_leaves_no_temp_folder(tmp_path, signum, status, line):
+    """``kill PID`` (a service manager, a CI timeout) or a closed terminal, sent to the
+    command alone (not its process group), while its private fontconfig folder exists:
+    one line, status 128 + the signal, no kit, no ``.part``, no folder in ``$TMPDIR``, no
+    worker left.  (Before: status -15 / -1, nothing said, the folder left behind.)"""
+    out = tmp_path / "out"
+    process = subprocess.Popen(PNP + ["build", "caravan", "--no-check", "--out", str(out)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=_env(tmp_path, PNP_BUILD_PROCESSES="2"),
+                               start_new_session=True)
+    try:
+        # The signal comes once the folder to clean up exists (the build is then converting
+        # its first faces: several seconds of work are still ahead).
+        deadline = time.monotonic() + 120
+        while not _fontconfig_folders(tmp_path) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _fontconfig_folders(tmp_path), "the build never made its fontconfig folder"
+        process.send_signal(signum)
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == status, (process.returncode, stderr)
+    assert stderr.decode() == line + "\n"
+    assert b"Traceback" not in stdout
+    assert _files(out) == []
+    assert _fontconfig_folders(tmp_path) == []
+    # the build's second process and any converting worker went with it
+    deadline = time.monotonic() + 2
+    while _alive_in_group(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _alive_in_group(process.pid)
+
+
+def _alive_in_group(group: int) -> list[int]:
+    """Live (not zombie) processes of process group ``group``."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[2]) == group:
+            found.append(int(proc.name))
+    return found
