@@ -71,12 +71,16 @@ def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ..
 @click.pass_context
 def export_cmd(ctx: click.Context, lang: str, out_file: Path | None) -> None:
     """Write a gettext .po catalog of every string: English source, context DOMAIN:KEY."""
-    from pnp.files import write_atomically
+    from pnp.errors import OutputError
+    from pnp.files import unwritable_file, write_atomically
     from pnp.model.po import export_po
 
-    data = export_po(data_dir(ctx.obj["data_dir"]), lang)
     out_file = out_file or Path("output") / f"pnp-{lang}.po"
-    write_atomically(out_file.parent, [(out_file, data)])
+    problem = unwritable_file(out_file)   # before reading every string
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
+    data = export_po(data_dir(ctx.obj["data_dir"]), lang)
+    write_atomically(out_file.parent, [(out_file, data)], key="--out")
     click.echo(f"wrote {out_file}")
 
 

@@ -82,3 +82,44 @@ def _alive_in_group(group: int) -> list[int]:
         if fields[0] != "Z" and int(fields[2]) == group:
             found.append(int(proc.name))
     return found
+
+
+# ----------------------------------------------------------------- paths the user gave
+def test_a_write_error_names_the_file_asked_for_not_its_part_file(tmp_path, monkeypatch):
+    """The system's error names the file it was writing, the hidden ``.part``: the line
+    names the kit file the user asked for.  (Before: ``.../.caravan-4p-en-a4.pdf.x1y2.part``.)"""
+    import errno
+
+    import pnp.files
+    from pnp.errors import OutputError
+
+    real = pnp.files.tempfile.mkstemp
+
+    def mkstemp(prefix="", suffix="", dir=None):
+        if "manifest" in prefix:      # the second file: the disk is full by now
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), os.path.join(dir, prefix + "k3x9" + suffix))
+        return real(prefix=prefix, suffix=suffix, dir=dir)
+
+    monkeypatch.setattr(pnp.files.tempfile, "mkstemp", mkstemp)
+    out = tmp_path / "out"
+    with pytest.raises(OutputError) as caught:
+        pnp.files.write_atomically(out, [(out / "kit.pdf", b"%PDF"), (out / "kit.manifest.json", b"{}")], key="--out")
+    assert str(caught.value) == f"{out / 'kit.manifest.json'}: --out: cannot write (No space left on device)"
+    assert _files(out) == []
+
+
+def test_check_refuses_an_unwritable_json_path_before_it_plays(tmp_path, monkeypatch, capsys):
+    """`pnp check --json PATH` where no file can be made (as root, /proc's permission bits
+    say writable): one line before any game is played.  (Before: the whole simulation ran,
+    then the write failed.)"""
+    import pnp.cli_check
+    from pnp.cli import main
+
+    played = []
+    monkeypatch.setattr(pnp.cli_check, "full_check", lambda *a, **k: played.append(a))
+    target = "/proc/pnp-no-such-folder/check.json"
+    assert main(["check", "caravan", "--games", "5", "--json", target]) == 2
+    err = capsys.readouterr().err
+    assert played == []
+    assert err in (f"error: {target}: --json: cannot write (No such file or directory)\n",
+                   f"error: {target}: --json: cannot write: /proc folder is not writable\n"), err
