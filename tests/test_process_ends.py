@@ -8,6 +8,8 @@ Each case runs ``pnp`` as a user would: its own process, its own ``$TMPDIR``.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import signal
 import subprocess
@@ -16,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 PNP = [sys.executable, "-c", "import sys; from pnp.console import run; sys.argv[0] = 'pnp'; run()"]
 
@@ -123,3 +126,64 @@ def test_check_refuses_an_unwritable_json_path_before_it_plays(tmp_path, monkeyp
     assert played == []
     assert err in (f"error: {target}: --json: cannot write (No such file or directory)\n",
                    f"error: {target}: --json: cannot write: /proc folder is not writable\n"), err
+
+
+# ------------------------------------------------------------ standard output going away
+FULL_OR_CLOSED = "the command ran to its end, but what it printed is lost\n"
+
+
+def test_a_build_whose_reader_is_gone_still_writes_its_kit_and_ends_with_141(tmp_path):
+    """`pnp build ... | head -0`: the pipe breaks at the first progress line.  The build
+    goes on, writes the whole kit, says nothing and ends with 141 (128 + SIGPIPE).
+    (Before: a BrokenPipeError ended the build at that line, status 1, no kit.)"""
+    out = tmp_path / "out"
+    read, write = os.pipe()
+    os.close(read)                       # the reader is gone before the first line
+    try:
+        done = subprocess.run(PNP + ["build", "caravan", "--no-check", "--out", str(out)], stdout=write,
+                              stderr=subprocess.PIPE, env=_env(tmp_path), timeout=300)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (141, b"")
+    assert [p.name for p in _files(out)] == ["caravan-4p-en-a4.manifest.json", "caravan-4p-en-a4.pdf"]
+    assert json.loads((out / "caravan-4p-en-a4.manifest.json").read_text())["pages"] == \
+        len(PdfReader(out / "caravan-4p-en-a4.pdf").pages)
+    assert _fontconfig_folders(tmp_path) == []
+
+
+@pytest.mark.parametrize("where", ["full", "closed"])
+def test_a_full_or_closed_standard_output_writes_the_file_and_says_so_in_one_line(tmp_path, where):
+    """`pnp calibrate > /dev/full` and `pnp calibrate >&-`: the sheet is written, one line
+    on standard error says the printout is lost, status 2.  With the descriptor closed, no
+    file the command opens may take its place (pnp opens /dev/null there first).
+    (Before: a traceback, status 1 / silence and status 0.)"""
+    out = tmp_path / "out"
+    if where == "full":
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(PNP + ["calibrate", "--out", str(out)], stdout=full, stderr=subprocess.PIPE,
+                                  env=_env(tmp_path), timeout=300)
+        reason = "cannot write (No space left on device); "
+    else:
+        done = subprocess.run(PNP + ["calibrate", "--out", str(out)], stdout=None, stderr=subprocess.PIPE,
+                              env=_env(tmp_path), timeout=300, preexec_fn=lambda: os.close(1))
+        reason = "is closed; "
+    assert done.stderr.decode() == f"error: standard output: {reason}{FULL_OR_CLOSED}"
+    assert done.returncode == 2
+    sheet = out / "calibration-a4-en.pdf"
+    assert [p.name for p in _files(out)] == [sheet.name]
+    assert len(PdfReader(sheet).pages) == 2
+
+
+def test_a_broken_pipe_in_process_gives_141_without_a_line(monkeypatch, capsys):
+    """The same rule inside ``pnp.cli.main`` (what ``pnp games | head -0`` meets)."""
+    import errno
+
+    from pnp.cli import main
+
+    class Gone(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert main(["games"]) == 141
+    assert capsys.readouterr().err == ""
