@@ -57,9 +57,11 @@ def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ..
     aid) match the current English."""
     from pnp.errors import UsageError
     from pnp.model import translation
+    from pnp.model.po import refuse_installed_data
 
     if everything == bool(keys):
         raise UsageError("give DOMAIN:KEY arguments or --all (not both)", key="KEYS")
+    refuse_installed_data(data_dir(ctx.obj["data_dir"]), f"i18n confirm --lang {lang} " + (" ".join(keys) or "--all"))
     done = translation.confirm(data_dir(ctx.obj["data_dir"]), lang, None if everything else list(keys))
     click.echo(f"confirmed {len(done)} {lang} key(s)")
 
@@ -89,7 +91,8 @@ def export_cmd(ctx: click.Context, lang: str, out_file: Path | None) -> None:
 @click.option("--lang", default=None, help="Language to write. [default: the catalog's Language header]")
 @click.pass_context
 def import_cmd(ctx: click.Context, po_file: Path, lang: str | None) -> None:
-    """Write the translations of PO_FILE into data/<domain>/lang/<lang>.yaml."""
+    """Write the translations of PO_FILE into data/<domain>/lang/<lang>.yaml (of --data-dir:
+    an installed pnp's own data is refused, since an upgrade would drop them)."""
     from pnp.model.po import import_po
 
     written = import_po(data_dir(ctx.obj["data_dir"]), po_file, lang)
