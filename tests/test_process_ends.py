@@ -74,6 +74,29 @@ def test_a_signal_ends_a_build_with_one_line_and_leaves_no_temp_folder(tmp_path,
     assert not _alive_in_group(process.pid)
 
 
+def test_sigterm_ends_a_check_and_its_worker_processes(tmp_path):
+    """`kill PID` of `pnp check` while its pool plays: status 143, one line, no JSON, and
+    the workers (forked, so they inherited the handler) are gone too."""
+    out = tmp_path / "out"
+    process = subprocess.Popen(PNP + ["check", "caravan", "--games", "40", "--workers", "2", "--json",
+                                      str(out / "check.json")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=_env(tmp_path), start_new_session=True)
+    try:
+        first = process.stdout.readline()        # the first variant is done: the pool plays the next
+        assert first.startswith(b"caravan 2p"), first
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.returncode, stderr) == (143, b"error: terminated (SIGTERM); no partial file was left\n")
+    assert _files(out) == []
+    deadline = time.monotonic() + 2
+    while _alive_in_group(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not _alive_in_group(process.pid)
+
+
 def _alive_in_group(group: int) -> list[int]:
     """Live (not zombie) processes of process group ``group``."""
     found = []
