@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-import os
 from pathlib import Path
 
 import click
@@ -225,18 +224,21 @@ def tables_markdown(run: CheckRun) -> str:
 
 
 def plot_lengths(run: CheckRun, path: Path) -> None:
-    """``length_figure(run)`` written to ``path`` as a PNG (150 dpi), atomically."""
+    """``length_figure(run)`` written to ``path`` as a PNG (150 dpi), atomically
+    (``pnp.files.write_atomically``: a signal or a full disk leaves no temporary file)."""
+    import io
+
     import matplotlib.pyplot as plt
 
+    from pnp.files import write_atomically
+
     fig = length_figure(run)
-    tmp = path.with_name(f".{path.name}.tmp.png")
     try:
-        fig.savefig(tmp)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
     finally:
         plt.close(fig)
+    write_atomically(path.parent, [(path, buffer.getvalue())], key="--report")
 
 
 def _per_1000(rate: float) -> str:
