@@ -127,3 +127,34 @@ def test_a_run_whose_workers_are_all_gone_stops_with_one_error(monkeypatch):
     assert message.startswith(f"--cluster: every worker of {cluster.scheduler_address} is gone (none for 1 s)"), message
     unplayed = int(re.search(r"with (\d+) of 40 tasks unplayed", message).group(1))
     assert unplayed == 40 - len(finished) and 0 < unplayed < 40
+
+
+def test_a_run_whose_scheduler_stops_ends_with_one_error():
+    """The scheduler itself goes (its tasks are cancelled): a `--cluster` error, not the
+    ``FutureCancelledError`` traceback of before."""
+    import dask
+
+    from pnp.engine.runner import DaskCluster
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, scheduler_port=0,
+                                           dashboard_address=None)
+        address = cluster.scheduler_address
+        executor = DaskCluster(address)
+        finished, outcome = [], {}
+
+        def play():
+            try:
+                executor.run(lambda seconds: time.sleep(seconds) or seconds, [0.2] * 40, finished.append)
+            except UsageError as exc:
+                outcome["error"] = exc
+
+        runner = threading.Thread(target=play, daemon=True)
+        runner.start()
+        while not finished and runner.is_alive():
+            time.sleep(0.05)
+        cluster.close()
+        runner.join(timeout=60)
+        executor.close()
+    assert not runner.is_alive()
+    assert str(outcome.get("error")).startswith(f"--cluster: the Dask scheduler at {address} dropped the run's tasks")

@@ -169,6 +169,8 @@ class DaskCluster:
                     if future.status == "error":
                         exc = future.exception()
                         raise UsageError(f"a task failed on a worker of {self.address}: {exc}", key="--cluster")
+                    if future.status != "finished":
+                        raise self._stopped(future.status)
                     reported += 1
                     if done:
                         done(index[future.key])
@@ -184,12 +186,21 @@ class DaskCluster:
                                          f"{len(futures) - reported} of {len(futures)} tasks unplayed; start workers with "
                                          f"`dask worker {self.address}` and run the command again", key="--cluster")
                 time.sleep(0.1)
-            return self.client.gather(futures)
+            try:
+                return self.client.gather(futures)
+            except (OSError, TimeoutError, _cancelled_error()):
+                raise self._stopped("lost") from None
         finally:
             try:
                 self.client.cancel(futures)
             except Exception:   # noqa: BLE001 - a scheduler that is gone cannot cancel; the error above says why
                 pass
+
+    def _stopped(self, status: str) -> UsageError:
+        """The error for a run whose tasks the scheduler dropped (``status``: "cancelled",
+        "lost"): it stopped or restarted while they were waiting."""
+        return UsageError(f"the Dask scheduler at {self.address} dropped the run's tasks ({status}: it stopped or "
+                          "restarted); no result was kept, run the command again", key="--cluster")
 
     def _worker_count(self) -> int:
         """Workers the scheduler has now.  Raises ``UsageError`` when it stops answering."""
@@ -201,6 +212,19 @@ class DaskCluster:
 
     def close(self) -> None:
         self.client.close()
+
+
+def _cancelled_error() -> type:
+    """The exception ``Client.gather`` raises for a cancelled task (``FutureCancelledError``
+    in newer ``distributed``, ``asyncio.CancelledError`` in older)."""
+    try:
+        from distributed.client import FutureCancelledError
+
+        return FutureCancelledError
+    except ImportError:
+        import asyncio
+
+        return asyncio.CancelledError
 
 
 def gone_after() -> float:
