@@ -129,3 +129,35 @@ def test_an_installed_pnp_refuses_to_import_into_its_own_data_and_says_what_to_d
     assert f"wrote pnp-data/caravan/lang/de.yaml" in done.stdout.splitlines()
     done = pnp("pnp i18n confirm --lang de --all", work, env, INSTALLED)
     assert done.returncode == 2 and "is the data installed with pnp" in done.stderr
+
+
+def test_an_import_that_cannot_write_one_file_writes_none(tmp_path, monkeypatch):
+    """A catalog touching two language files, the disk full at the second: neither is
+    written, and the line names the second file (not its ``.part``).  (Before: the first
+    file was renamed into place before the second was tried.)"""
+    import errno
+
+    import pnp.files
+    from pnp.errors import OutputError
+    from pnp.model.po import export_po, import_po
+
+    root = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, root)
+    po_file = tmp_path / "pnp-de.po"
+    po_file.write_bytes(export_po(root, "de"))
+    translate(po_file)
+    real, calls = pnp.files.tempfile.mkstemp, []
+
+    def mkstemp(prefix="", suffix="", dir=None):
+        calls.append(dir)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), os.path.join(dir, prefix + "x" + suffix))
+        return real(prefix=prefix, suffix=suffix, dir=dir)
+
+    monkeypatch.setattr(pnp.files.tempfile, "mkstemp", mkstemp)
+    with pytest.raises(OutputError) as caught:
+        import_po(root, po_file)
+    assert len(calls) == 2
+    assert sorted(root.glob("*/lang/de.yaml")) == []
+    assert sorted(root.rglob("*.part")) == []
+    assert re.search(r"/lang/de\.yaml: --data-dir: cannot write \(No space left on device\)$", str(caught.value))

@@ -152,9 +152,9 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
     if payloads:
         from pnp.files import write_atomically
 
-        for path, data in payloads:
-            write_atomically(path.parent, [(path, data)])
-            written.append(path)
+        # One call: every language file of the catalog is renamed into place, or none is.
+        write_atomically(root, payloads, key="--data-dir")
+        written = [path for path, _ in payloads]
     return written
 
 
