@@ -382,20 +382,53 @@ _register_engine_commands()
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: run the CLI, turning every user error into one line on stderr."""
+    """Entry point: run the CLI, turning every user error into one line on stderr.
+
+    Standard output is guarded (``pnp.streams``): when it breaks, fills up or is closed,
+    the command still runs to its end and writes its files; then a broken pipe gives
+    status 141 and no message, a full or closed output one line and status 2 (a command
+    that failed keeps its own line and status)."""
+    from pnp.streams import EXIT_BROKEN_PIPE, GuardedOutput
+
+    saved = sys.stdout
+    guard = GuardedOutput(saved)
+    sys.stdout = guard
+    try:
+        status = _run(argv)
+        guard.flush()
+    finally:
+        sys.stdout = saved
+    if status == 0 and guard.failure is not None:
+        if guard.broken_pipe:
+            return EXIT_BROKEN_PIPE
+        _error_line(guard.problem())
+        return 2
+    return status
+
+
+def _error_line(line: str) -> None:
+    """``line`` on standard error; a standard error that cannot take it is left alone (the
+    exit status still tells)."""
+    try:
+        click.echo(line, err=True)
+    except OSError:
+        pass
+
+
+def _run(argv: list[str] | None) -> int:
     try:
         result = cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
-        click.echo(f"error: {exc}", err=True)
+        _error_line(f"error: {exc}")
         return exc.exit_code
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2
     except click.UsageError as exc:
-        click.echo(f"error: {exc.format_message()}", err=True)
+        _error_line(f"error: {exc.format_message()}")
         return exc.exit_code
     except (click.exceptions.Abort, KeyboardInterrupt):
-        click.echo("error: interrupted; nothing was written", err=True)
+        _error_line("error: interrupted; nothing was written")
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-import os
 from pathlib import Path
 
 import click
@@ -79,9 +78,10 @@ def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, play
         variants = [v for v in variants if v.setup == setup]
     if not variants:
         raise UsageError(f"{game_id} has no variant '{setup}' for {players} players", key="--variant")
-    for target, folder in ((json_file, json_file and json_file.parent), (report_dir, report_dir)):
-        if target is not None:
-            _check_writable_target(target, folder)
+    if json_file is not None:
+        _check_writable_target(json_file, "--json")
+    if report_dir is not None:
+        _check_writable_folder(report_dir, "--report")
     run = _on_executor(workers, cluster, quiet, lambda executor, progress: full_check(
         game, variants, games=games, seed=seed, player=player, executor=executor, progress=progress))
     for line in summary_lines(run):
@@ -115,13 +115,22 @@ def _on_executor(workers, cluster, quiet, work):
         executor.close()
 
 
-def _check_writable_target(path: Path, folder: Path) -> None:
-    """Fail before simulating when ``path`` cannot be written into ``folder``."""
+def _check_writable_target(path: Path, option: str) -> None:
+    """Fail before simulating when the file ``path`` (given as ``option``) cannot be written."""
+    from pnp.files import unwritable_file
+
+    problem = unwritable_file(path)
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key=option)
+
+
+def _check_writable_folder(folder: Path, option: str) -> None:
+    """Fail before simulating when no file can be written into ``folder`` (given as ``option``)."""
     from pnp.files import unwritable
 
     problem = unwritable(folder)
     if problem:
-        raise OutputError(f"cannot write here ({problem[0]} is not a writable folder)", file=path)
+        raise OutputError(problem[1], file=problem[0], key=option)
 
 
 def summary_lines(run: CheckRun) -> list[str]:
@@ -216,18 +225,21 @@ def tables_markdown(run: CheckRun) -> str:
 
 
 def plot_lengths(run: CheckRun, path: Path) -> None:
-    """``length_figure(run)`` written to ``path`` as a PNG (150 dpi), atomically."""
+    """``length_figure(run)`` written to ``path`` as a PNG (150 dpi), atomically
+    (``pnp.files.write_atomically``: a signal or a full disk leaves no temporary file)."""
+    import io
+
     import matplotlib.pyplot as plt
 
+    from pnp.files import write_atomically
+
     fig = length_figure(run)
-    tmp = path.with_name(f".{path.name}.tmp.png")
     try:
-        fig.savefig(tmp)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise OutputError(f"cannot write ({exc.strerror})", file=path) from None
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
     finally:
         plt.close(fig)
+    write_atomically(path.parent, [(path, buffer.getvalue())], key="--report")
 
 
 def _per_1000(rate: float) -> str:
@@ -308,7 +320,7 @@ def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers,
     game.check_players(players)
     variant = game.variant(players, setup)
     if json_file is not None:
-        _check_writable_target(json_file, json_file.parent)
+        _check_writable_target(json_file, "--json")
 
     def show(trial):
         seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.seats)

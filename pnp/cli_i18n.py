@@ -57,9 +57,11 @@ def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ..
     aid) match the current English."""
     from pnp.errors import UsageError
     from pnp.model import translation
+    from pnp.model.po import refuse_installed_data
 
     if everything == bool(keys):
         raise UsageError("give DOMAIN:KEY arguments or --all (not both)", key="KEYS")
+    refuse_installed_data(data_dir(ctx.obj["data_dir"]), f"i18n confirm --lang {lang} " + (" ".join(keys) or "--all"))
     done = translation.confirm(data_dir(ctx.obj["data_dir"]), lang, None if everything else list(keys))
     click.echo(f"confirmed {len(done)} {lang} key(s)")
 
@@ -74,16 +76,19 @@ def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ..
 def export_cmd(ctx: click.Context, lang: str | None, template: bool, out_file: Path | None) -> None:
     """Write a gettext .po catalog of every string (English source, context DOMAIN:KEY), or
     with --template the .pot file translation platforms (Weblate, Poedit) start a language from."""
-    from pnp.errors import UsageError
-    from pnp.files import write_atomically
+    from pnp.errors import OutputError, UsageError
+    from pnp.files import unwritable_file, write_atomically
     from pnp.model.po import export_po
 
     if template == bool(lang):
         raise UsageError("give --lang LANG for a language's catalog, or --template for the .pot (not both)",
                          key="--lang")
-    data = export_po(data_dir(ctx.obj["data_dir"]), None if template else lang)
     out_file = out_file or Path("output") / ("pnp.pot" if template else f"pnp-{lang}.po")
-    write_atomically(out_file.parent, [(out_file, data)])
+    problem = unwritable_file(out_file)   # before reading every string
+    if problem:
+        raise OutputError(problem[1], file=problem[0], key="--out")
+    data = export_po(data_dir(ctx.obj["data_dir"]), None if template else lang)
+    write_atomically(out_file.parent, [(out_file, data)], key="--out")
     click.echo(f"wrote {out_file}")
 
 
@@ -92,7 +97,8 @@ def export_cmd(ctx: click.Context, lang: str | None, template: bool, out_file: P
 @click.option("--lang", default=None, help="Language to write. [default: the catalog's Language header]")
 @click.pass_context
 def import_cmd(ctx: click.Context, po_file: Path, lang: str | None) -> None:
-    """Write the translations of PO_FILE into data/<domain>/lang/<lang>.yaml."""
+    """Write the translations of PO_FILE into data/<domain>/lang/<lang>.yaml (of --data-dir:
+    an installed pnp's own data is refused, since an upgrade would drop them)."""
     from pnp.model.po import import_po
 
     written = import_po(data_dir(ctx.obj["data_dir"]), po_file, lang)

@@ -8,7 +8,11 @@ from __future__ import annotations
 import sys
 
 from pnp.interrupt import install
+from pnp.streams import reopen_closed_standard_descriptors
 
+#: Standard descriptors that were closed when pnp started (now ``os.devnull``): a file the
+#: command opens must never become its "standard output".
+CLOSED = reopen_closed_standard_descriptors()
 install()
 
 

@@ -148,7 +148,7 @@ def test_check_report_path_under_a_file_fails_before_simulating(capsys, tmp_path
     blocker = tmp_path / "file"
     blocker.write_text("x")
     code, out, err = run(capsys, "check", "samarkand", "--games", "5000", "--json", str(blocker / "check.json"))
-    assert_one_line_error(code, err, "check.json", "not a writable folder")
+    assert_one_line_error(code, err, "check.json", f"cannot write: {blocker} is not a folder")
     assert out == ""  # nothing was simulated (a run prints its scorecards first)
 
 

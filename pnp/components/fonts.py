@@ -208,12 +208,17 @@ def isolate_fontconfig(font_dir: Path | None = None) -> Path:
     folder = Path(font_dir or FONT_DIR).resolve()
     conf = _PRIVATE.get(folder)
     if conf is None or not conf.is_file():
-        base = Path(tempfile.mkdtemp(prefix="pnp-fontconfig-"))
+        from pnp.files import signals_held
+
+        # Made and recorded with Ctrl-C, SIGTERM and SIGHUP held back: a signal between
+        # the two would end the process (pnp.interrupt) without knowing the folder to remove.
+        with signals_held():
+            base = Path(tempfile.mkdtemp(prefix="pnp-fontconfig-"))
+            conf = base / "fonts.conf"
+            _PRIVATE[folder] = conf
         owner = os.getpid()
         atexit.register(lambda: os.getpid() == owner and shutil.rmtree(base, ignore_errors=True))
-        conf = base / "fonts.conf"
         conf.write_text(fontconfig_text(folder, base / "cache"), encoding="utf-8")
-        _PRIVATE[folder] = conf
     os.environ["FONTCONFIG_FILE"] = str(conf)
     os.environ.pop("FONTCONFIG_PATH", None)
     return conf

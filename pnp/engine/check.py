@@ -133,29 +133,75 @@ def data_fingerprint(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def _load(root: str, game_id: str, fingerprint: str | None = None):
-    """The model in a worker process (loaded once per process, by path: models do not pickle).
+def task_envelope(game) -> dict[str, str]:
+    """What every simulation task carries so that a worker plays the client's rules or
+    none: ``data`` (``data_fingerprint`` of the client's game folder), ``pnp`` (the
+    client's pnp version) and ``engine`` (``pnp.engine.runner.engine_build()``: "pure"
+    or "compiled")."""
+    from pnp import __version__
+    from pnp.engine.runner import engine_build
 
-    ``fingerprint``: the client's ``data_fingerprint`` (cluster runs).  A worker without
-    the client's data folder uses its own (``$PNP_DATA_DIR`` or the installed data).
+    return {"data": data_fingerprint(game.folder), "pnp": __version__, "engine": engine_build()}
+
+
+def _refuse_other_build(envelope: Mapping[str, str]) -> None:
+    """Raise ``DataError`` when this worker's pnp version or engine build is not the client's."""
+    from pnp import __version__
+    from pnp.engine.runner import engine_build
+
+    mine = {"pnp": __version__, "engine": engine_build()}
+    theirs = {key: envelope.get(key, mine[key]) for key in mine}
+    if theirs != mine:
+        import socket
+
+        raise DataError(f"worker {socket.gethostname()} runs pnp {mine['pnp']} ({mine['engine']} engine), the client "
+                        f"pnp {theirs['pnp']} ({theirs['engine']} engine); install the same pnp on every worker",
+                        key="--cluster")
+
+
+def _load(root: str, game_id: str, fingerprint: str | Mapping[str, str] | None = None):
+    """The model in a worker process (loaded once per process and data version, by path:
+    models do not pickle).
+
+    ``fingerprint``: the client's ``task_envelope`` (or its ``data`` fingerprint alone), on
+    cluster runs.  A worker without the client's data folder uses its own
+    (``$PNP_DATA_DIR`` or the installed data).  A model loaded before is used only while
+    its fingerprint is the client's: when the client's data changed between two runs, the
+    worker reads its copy again (a long-lived cluster worker otherwise kept the first
+    run's rules).
 
     Raises:
-        DataError: this worker's data for the game differ from the client's.
+        DataError: this worker's data for the game differ from the client's, or it runs
+            another pnp version or engine build (key ``--cluster``).
     """
+    envelope = {"data": fingerprint} if isinstance(fingerprint, str) else dict(fingerprint or {})
+    if envelope:
+        _refuse_other_build(envelope)
+    wanted = envelope.get("data")
     key = (root, game_id)
-    if key not in _GAMES:
-        from pnp.model import load_game
-        from pnp.model.catalog import data_dir
+    cached = _GAMES.get(key)
+    if cached is not None and (wanted is None or _FINGERPRINTS.get(key) == wanted):
+        return cached
+    from pnp.model import load_game
+    from pnp.model.catalog import data_dir
 
-        folder = Path(root) if Path(root, game_id).is_dir() or fingerprint is None else data_dir()
-        game = load_game(game_id, folder)
-        if fingerprint is not None and data_fingerprint(game.folder) != fingerprint:
+    folder = Path(root) if Path(root, game_id).is_dir() or wanted is None else data_dir()
+    game = load_game(game_id, folder)
+    if wanted is not None:
+        # Taken after the load: a copy edited while it was read differs from the client's
+        # fingerprint or from the model, and either way the next task reads it again.
+        found = data_fingerprint(game.folder)
+        if found != wanted:
             import socket
 
             raise DataError(f"the data of {game_id} on worker {socket.gethostname()} ({game.folder}) differ from "
                             "the client's; give every worker the same data", file=game.folder)
-        _GAMES[key] = game
-    return _GAMES[key]
+        _FINGERPRINTS[key] = found
+    _GAMES[key] = game
+    return game
+
+
+_FINGERPRINTS: dict[tuple[str, str], str] = {}   # data_fingerprint of each model in _GAMES (workers)
 
 
 def _play_chunk(job: tuple) -> list:
@@ -262,8 +308,7 @@ def simulate_many(
             raise VariantError(f"unknown player kind {kind!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
     executor = executor or LocalPool(workers)
     options = {"explore_share": settings.explore_share, "compensation": compensation}
-    if executor.remote:
-        options["data"] = data_fingerprint(game.folder)
+    options["data"] = task_envelope(game)   # a worker that loads the model checks it first
     chunk = task_size(sum(b[1] for b in batches))
     root = str(Path(game.folder).parent)
     jobs, owners = [], []

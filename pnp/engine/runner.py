@@ -22,6 +22,13 @@ from typing import Any, Callable, Sequence
 from pnp.errors import UsageError
 
 
+def engine_build() -> str:
+    """Which build of the rules engines this process runs: "pure" (Python) or "compiled".
+    Every cluster task carries it (``pnp.engine.check.task_envelope``): a worker of another
+    build refuses the task, so one run never mixes two builds' games."""
+    return "pure"
+
+
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the parent, which stops the pool and reports one line
     (otherwise every worker prints its own traceback)."""
@@ -136,25 +143,99 @@ class DaskCluster:
 
     def run(self, function: Callable, tasks: Sequence, done: Callable[[int], None] | None = None) -> list:
         """``[function(t) for t in tasks]`` on the cluster's workers; ``done(i)`` as task i
-        finishes (in any order).  A task that fails on a worker raises ``UsageError``
-        with the worker's message (e.g. its game data differ from this machine's)."""
+        finishes (in any order).
+
+        Raises:
+            UsageError (key ``--cluster``): a task failed on a worker (with the worker's
+                message, e.g. its game data or pnp version differ from this machine's);
+                or the cluster has had no worker for ``gone_after()`` seconds while tasks
+                were waiting (every worker stopped or was killed), or its scheduler stopped
+                answering: the run ends rather than waiting for a worker that may never come.
+        """
+        import time
+
         from distributed import as_completed
 
         futures = self.client.map(function, list(tasks), pure=False)
         index = {future.key: i for i, future in enumerate(futures)}
+        limit = gone_after()
         try:
-            for future in as_completed(futures, loop=self.client.loop):
-                if future.status == "error":
-                    exc = future.exception()
-                    raise UsageError(f"a task failed on a worker of {self.address}: {exc}", key="--cluster")
-                if done:
-                    done(index[future.key])
-            return self.client.gather(futures)
+            waiting = as_completed(futures, loop=self.client.loop)
+            since = None        # when the cluster was first seen without a worker
+            reported = 0
+            while not waiting.is_empty():
+                batch = waiting.next_batch(block=False)
+                for future in batch:
+                    if future.status == "error":
+                        exc = future.exception()
+                        raise UsageError(f"a task failed on a worker of {self.address}: {exc}", key="--cluster")
+                    if future.status != "finished":
+                        raise self._stopped(future.status)
+                    reported += 1
+                    if done:
+                        done(index[future.key])
+                if batch:
+                    since = None
+                    continue
+                if self._worker_count() > 0:
+                    since = None
+                else:
+                    since = since if since is not None else time.monotonic()
+                    if time.monotonic() - since >= limit:
+                        raise UsageError(f"every worker of {self.address} is gone (none for {limit:g} s) with "
+                                         f"{len(futures) - reported} of {len(futures)} tasks unplayed; start workers with "
+                                         f"`dask worker {self.address}` and run the command again", key="--cluster")
+                time.sleep(0.1)
+            try:
+                return self.client.gather(futures)
+            except (OSError, TimeoutError, _cancelled_error()):
+                raise self._stopped("lost") from None
         finally:
-            self.client.cancel(futures)
+            try:
+                self.client.cancel(futures)
+            except Exception:   # noqa: BLE001 - a scheduler that is gone cannot cancel; the error above says why
+                pass
+
+    def _stopped(self, status: str) -> UsageError:
+        """The error for a run whose tasks the scheduler dropped (``status``: "cancelled",
+        "lost"): it stopped or restarted while they were waiting."""
+        return UsageError(f"the Dask scheduler at {self.address} dropped the run's tasks ({status}: it stopped or "
+                          "restarted); no result was kept, run the command again", key="--cluster")
+
+    def _worker_count(self) -> int:
+        """Workers the scheduler has now.  Raises ``UsageError`` when it stops answering."""
+        try:
+            return len(self.client.nthreads())
+        except (OSError, TimeoutError) as exc:
+            raise UsageError(f"the Dask scheduler at {self.address} stopped answering ({type(exc).__name__}); "
+                             "no result was kept", key="--cluster") from None
 
     def close(self) -> None:
         self.client.close()
+
+
+def _cancelled_error() -> type:
+    """The exception ``Client.gather`` raises for a cancelled task (``FutureCancelledError``
+    in newer ``distributed``, ``asyncio.CancelledError`` in older)."""
+    try:
+        from distributed.client import FutureCancelledError
+
+        return FutureCancelledError
+    except ImportError:
+        import asyncio
+
+        return asyncio.CancelledError
+
+
+def gone_after() -> float:
+    """Seconds a cluster run waits without any worker before it stops with an error: Dask's
+    ``distributed.comm.timeouts.connect`` (30 s unless configured, e.g.
+    ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``), the time it also waits for the
+    scheduler and for a first worker."""
+    import dask
+    from dask.utils import parse_timedelta
+
+    return float(parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"), default="s"))
 
 
 def executor_for(workers: int | None = None, cluster: str | None = None) -> Any:

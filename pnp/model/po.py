@@ -91,15 +91,54 @@ def export_po(root: Path, lang: str | None) -> bytes:
     return buffer.getvalue()
 
 
+def installed_data(root: Path) -> bool:
+    """True when ``root`` is (or lies in) the data of an installed, non-editable pnp: the
+    wheel's ``pnp/_bundled`` folder, or any folder under a ``site-packages`` (or
+    ``dist-packages``) of this interpreter.  Files written there are lost at the next
+    upgrade or reinstall, and may be shared by every user of the machine."""
+    import importlib.resources
+    import site
+    import sysconfig
+
+    where = Path(root).resolve()
+    places = [Path(str(importlib.resources.files("pnp") / "_bundled"))]
+    places += [Path(p) for p in {sysconfig.get_paths().get("purelib"), sysconfig.get_paths().get("platlib")} if p]
+    places += [Path(p) for p in getattr(site, "getsitepackages", lambda: [])()]
+    user = getattr(site, "getusersitepackages", lambda: None)()
+    if user:
+        places.append(Path(user))
+    for place in places:
+        try:
+            place = place.resolve()
+        except OSError:
+            continue
+        if place.is_dir() and (where == place or place in where.parents):
+            return True
+    return any(part in ("site-packages", "dist-packages") for part in where.parts)
+
+
+def refuse_installed_data(root: Path, command: str) -> None:
+    """Raise ``UsageError`` (key ``--data-dir``) when ``root`` is an installed pnp's own data
+    (``installed_data``): translations are written into a data folder of the user's, named
+    with ``--data-dir``; the line gives the command that makes one."""
+    if installed_data(root):
+        raise UsageError(f"{root} is the data installed with pnp, where translations are lost at the next upgrade; "
+                         f"copy it to a folder of yours and use that: cp -r {root} pnp-data && "
+                         f"pnp --data-dir pnp-data {command}", key="--data-dir")
+
+
 def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
     """Write the translations of the ``.po`` catalog ``file`` into ``lang``'s YAML files
     (``lang``: the catalog's Language header when None).  Returns the files written.
 
     Raises:
         DataError: the catalog cannot be read, or names a domain or key the English lacks.
-        UsageError: no language given or found, or English.
+        UsageError: no language given or found, or English; or ``root`` is the data of an
+            installed pnp (``refuse_installed_data``, key ``--data-dir``).
     """
     from babel.messages.pofile import PoFileError, read_po
+
+    refuse_installed_data(root, f"i18n import {file}" + (f" --lang {lang}" if lang else ""))
 
     try:
         with open(file, "rb") as handle:
@@ -132,9 +171,9 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
     if payloads:
         from pnp.files import write_atomically
 
-        for path, data in payloads:
-            write_atomically(path.parent, [(path, data)])
-            written.append(path)
+        # One call: every language file of the catalog is renamed into place, or none is.
+        write_atomically(root, payloads, key="--data-dir")
+        written = [path for path, _ in payloads]
     return written
 
 
