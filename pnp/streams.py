@@ -1,5 +1,5 @@
 """Standard output that may go away: a reader that stopped reading (a broken pipe, e.g.
-``pnp check caravan | head -3``), a full disk (``> /dev/full``) or a closed descriptor
+``pnp check GAME | head -3``), a full disk (``> /dev/full``) or a closed descriptor
 (``>&-``).  The command goes on and writes its files all the same (what it prints is a
 report of them); afterwards ``pnp.cli.main`` ends it without a traceback with status 141 (128 +
 SIGPIPE, as a shell reports a command ended by a closed pipe) for a broken pipe, or with

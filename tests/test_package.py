@@ -76,3 +76,25 @@ def test_every_command_help_is_plain_text_for_a_terminal():
         assert not re.search(r"``|:(class|func|meth|mod):`", result.output), (path, result.output)
         seen += 1
     assert seen >= 12
+
+
+def test_the_lowest_versions_ci_installs_are_the_declared_minimums():
+    """.ci/run installs .ci/lowest-versions.txt and runs a quick subset: each pin there must
+    be the ">=" bound pyproject.toml declares, for every direct dependency."""
+    import re
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {}
+    for dep in project["dependencies"]:
+        m = re.fullmatch(r"([A-Za-z0-9_.-]+)>=([0-9.]+)(,<[0-9.]+)?", dep.split(";")[0].strip())
+        assert m, f"dependency without a lower bound: {dep}"
+        declared[m.group(1).lower()] = m.group(2)
+    pins = {}
+    for line in (REPO / ".ci" / "lowest-versions.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, version = line.split("==")
+            pins[name.strip().lower()] = version.strip()
+    assert set(pins) == set(declared)
+    for name, version in declared.items():
+        # "2.7" allows 2.7.0; the pin is the lowest release the bound allows
+        assert pins[name] == version or pins[name].startswith(version + ".") and set(pins[name][len(version):]) <= set(".0"), name

@@ -26,6 +26,7 @@ REQUIRED = {
     "Custom_Tile": {"CustomImage"},
     "Figurine_Custom": {"CustomImage"},
     "Infinite_Bag": {"ContainedObjects"},
+    "Bag": {"ContainedObjects"},
     "Custom_PDF": {"CustomPDF"},
 }
 MAX_MEAN_DIFF = 4.0      # mean absolute difference per channel (0-255) of a cropped cell and its face
@@ -142,7 +143,7 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
     assert counted["Merchant pawns"] == labels["pawns"]["count"]
     banks = [o for o in save["ObjectStates"] if o["Name"] == "Infinite_Bag"]
     assert len(banks) == len(labels["banknotes"]["by_type"])
-    assert "Not carried over: Player aids, Special die" in report
+    assert "Not carried over: Player aids (in the rules PDF); Special die (use Tabletop Simulator's own die" in report
 
 
 def test_every_image_and_the_rules_exist_beside_the_json(samarkand_tts):

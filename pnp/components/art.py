@@ -203,7 +203,7 @@ def pale(colour: str, amount: float = 0.7) -> str:
 def sets_of_game(game_id: str, root: Path = DEFAULT_DATA_DIR) -> list[str]:
     """The vendored sets (other than game-icons, credited in every kit) that the game
     ``game_id`` declares it draws from: those with a ``data/icons/names/<set>/<game_id>.txt``
-    (or ``<game_id>.<part>.txt``, e.g. ``samarkand.money.txt``)."""
+    (or ``<game_id>.<part>.txt``, e.g. ``<game_id>.money.txt``)."""
     names = root / "icons" / "names"
     found = {p.parent.name for pattern in (f"*/{game_id}.txt", f"*/{game_id}.*.txt") for p in names.glob(pattern)}
     return sorted(found - {"game-icons"})

@@ -23,7 +23,7 @@ Mapping (what a TTS user gets):
   whether or not TTS is told Back is Hidden (it is); ``CardID`` = sheet id × 100 + cell;
   one ``Card`` a copy, ``Nickname`` the card's title as printed; a deck too large for one
   sheet continues on the next (never truncated). A deck without backs (tokens drawn from a
-  bag, e.g. Caravan's goods) → a ``Bag`` of tiles.
+  bag, such as goods tokens) → a ``Bag`` of tiles.
 * the board → ``Custom_Board``, at its printed proportions.
 * tokens, markers, money, price tables, player boards → ``Custom_Tile`` (a stack of as many
   as the kit holds); money also as an ``Infinite_Bag`` per value (the bank).
@@ -221,7 +221,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         if p is board:
             continue
         if p.front.meta.get("pdf") is not None:     # typeset player aids: in the rules PDF
-            skipped.append(labels.get(p.component, p.component))
+            skipped.append(f"{labels.get(p.component, p.component)} (in the rules PDF)")
             continue
         by_component.setdefault(p.component, []).append(p)
 
@@ -260,11 +260,12 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                             "GUID": guid(kit_name, slug)})
             report[component] = {"objects": len(contained), "kind": "DeckCustom", "sheets": len(custom)}
             continue
-        # everything else: tiles (stacks), money banks, figurines
+        # everything else: tiles (stacks), money banks, figurines, bags of tiles
         total = 0
+        drawn: list[dict] = []
         for p in group:
             if kind == "die":
-                skipped.append(label)
+                skipped.append(f"{label} (use Tabletop Simulator's own die; the rules give its faces)")
                 continue      # not carried over (see the module's docstring)
             title = face_title(p.front)
             name = re.sub(r"[^A-Za-z0-9._-]+", "-", p.front.name).strip("-")
@@ -290,12 +291,20 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                                 "Transform": _transform(x, z - d_units - 0.5),
                                 "ContainedObjects": [tile | {"Transform": _transform(0, 0, scale), "GUID": guid(kit_name, f"{path}/bank-tile")}],
                                 "GUID": guid(kit_name, f"{path}/bank")})
-            for copy in range(p.count):
-                objects.append(tile | {"Transform": _transform(x, z, scale, y=1.0 + copy * TILE_THICKNESS),
-                                       "GUID": guid(kit_name, f"{path}/{copy}")})
+            copies = [tile | {"Transform": _transform(x, z, scale, y=1.0 + copy * TILE_THICKNESS),
+                              "GUID": guid(kit_name, f"{path}/{copy}")} for copy in range(p.count)]
+            if kind == "deck":          # a deck without backs is drawn blind: its pieces go in one bag
+                drawn.extend(copies)
+            else:
+                objects.extend(copies)
             total += p.count
+        if kind == "deck" and drawn:
+            x, z = layout.deck()
+            objects.append({"Name": "Bag", "Nickname": label, "Transform": _transform(x, z),
+                            "ContainedObjects": drawn, "GUID": guid(kit_name, f"{slug}/bag")})
         if total:
-            report[component] = {"objects": total, "kind": "Figurine_Custom" if kind == "standee" else "Custom_Tile"}
+            report[component] = {"objects": total, "kind": {"standee": "Figurine_Custom", "deck": "Custom_Tile in a Bag"}
+                                 .get(kind, "Custom_Tile")}
 
     rules_url = add_image("rules.pdf", rules_pdf)
     objects.append({"Name": "Custom_PDF", "Nickname": labels.get("rules", "rules"),
@@ -335,9 +344,8 @@ def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | Non
     for component, entry in report.items():
         extra = f", on {entry['sheets']} card sheet(s)" if "sheets" in entry else ""
         lines.append(f"  {component}: {entry['objects']} x {entry['kind']}{extra}")
-    lines += ["", "Not carried over: " + (", ".join(skipped) if skipped else "nothing") +
-              " (use Tabletop Simulator's own dice; player aids are in the rules PDF); crop marks, glue flaps",
-              "and fold lines, which a screen does not need.", ""]
+    lines += ["", "Not carried over: " + "; ".join(skipped + ["crop marks, glue flaps and fold lines (a screen does "
+                                                             "not need them)"]), ""]
     return "\n".join(lines)
 
 
