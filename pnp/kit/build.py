@@ -23,7 +23,7 @@ from pnp.errors import LayoutError, OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings, check_print_options
-from pnp.kit.recipe import ComponentRun
+from pnp.kit.recipe import ComponentRun, Recipe
 from pnp.model import load_game
 from pnp.model.variant import STANDARD, Variant, split_variant
 from pnp.files import unwritable, write_atomically
@@ -139,8 +139,8 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     step = _stepper(progress)
     root = data_dir(request.data_root)
     validate_request(request)
-    recipe = registered_game(request.game).module("kit")
-    if request.board_single and not hasattr(recipe, "board_single_sheet"):
+    recipe = Recipe(registered_game(request.game).module("kit"))
+    if request.board_single and recipe.board_single_sheet is None:
         raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
     with step(f"{request.game}: read the data"):
         loaded = _load(request, root, recipe, checker, started)
@@ -191,7 +191,7 @@ class _Loaded:
     declares about its kit before laying it out (None: it does not say), and the started
     check (None: unchecked)."""
 
-    recipe: Any
+    recipe: Recipe
     game: Any
     variant: Variant
     strings: Strings
@@ -346,13 +346,13 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     strings = Strings(root, request.game, request.lang)
     # Options for backs, refused for a kit without any before the work starts (the
     # recipe says so; a recipe that does not is checked on the laid-out sheets).
-    declared_backs = recipe.has_backs(game, variant) if hasattr(recipe, "has_backs") else None
+    declared_backs = recipe.has_backs(game, variant) if recipe.has_backs else None
     if declared_backs is False and not request.only:
         _refuse_back_options(request, PrintSettings(PAPERS[request.paper], duplex=request.duplex,
                                                     back_offset_mm=tuple(request.back_offset),
                                                     back_scale=tuple(request.back_scale)))
     # ... and a print-on-demand target the kit's deck cannot use (a card printer, no cards).
-    declared_trims = recipe.deck_trims_mm(game, variant) if hasattr(recipe, "deck_trims_mm") else None
+    declared_trims = recipe.deck_trims_mm(game, variant) if recipe.deck_trims_mm else None
     if request.target != "home" and declared_trims is not None:
         from pnp.printing.targets import refuse_trims
 
@@ -888,8 +888,8 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
         mine = {face.component for g in run.pieces for face in g.faces}
         run.sheets = [sheet for sheet in hosts + new if any(p.component in mine for p in sheet.placements)]
     # New sheets on card stock print before those on plain paper (fullest first within each:
-    # a stable sort), so the kit prints in one job per stock (a reviewer found a sheet of
-    # notes alone on plain paper between card-stock sheets).
+    # a stable sort), so the kit prints in one job per stock: no sheet of plain paper
+    # between card-stock sheets.
     stock_of = {run.id: run.stock for run in runs}
     new = sorted(new, key=lambda sheet: not wants_card(sheet, stock_of))
     # number the new sheets in the order the kit prints them (kit_sheets: this order)
