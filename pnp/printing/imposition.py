@@ -23,7 +23,7 @@ Layout rules (``../shared/design/print.md``):
 * home-printer tight layout: where the usual margins leave a card short of a full grid (a
   ninth poker card on A4, a fourth card of a gutter-fold half), cards butt with shared cuts,
   the OUTER bleed drops to ``TIGHT_BLEED_MM`` and the margin to ``TIGHT_MARGIN_MM`` while
-  ``TIGHT_MARK_MM`` of every crop mark stays inside the printable area (issue 11).
+  ``TIGHT_MARK_MM`` of every crop mark stays inside the printable area.
   ``PrintSettings.cards_per_sheet`` caps a deck's faces per sheet (e.g. the safer 8).
 """
 
@@ -50,7 +50,7 @@ FOLD_STROKE_MM = 0.25
 FOLD_DASH = "3,2"
 MAX_BACK_OFFSET_MM = 10.0  # print.md: home printers shift backs by 1-4 mm; more is a setup error
 BACK_SCALE_RANGE = (0.95, 1.05)
-# Tight layout for home printers, which lose 3-5 mm at each edge (issue 11): outer bleed,
+# Tight layout for home printers, which lose 3-5 mm at each edge: outer bleed,
 # margin and visible crop mark of a card grid that wins one more card this way.
 TIGHT_BLEED_MM = 2.0
 TIGHT_MARGIN_MM = 4.0
@@ -444,8 +444,7 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
 def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintSettings,
                ) -> list[tuple[float, float, float, float]]:
     """The room (x, y, w, h mm) a part-filled grid sheet leaves beside or below its faces,
-    for the packer's one-sided pieces (issue 11: a deck's last sheet is often a third
-    full).  It starts ``MARK_TAIL_MM`` beyond the art, where the grid's crop marks end
+    for the packer's one-sided pieces (a deck's last sheet is often a third full).  It starts ``MARK_TAIL_MM`` beyond the art, where the grid's crop marks end
     (``_crop_marks``), and keeps the packer's tight margins; on the backs sheet the room's
     back stays blank.  Empty when the grid is full or the room is under ``FREE_MIN_MM``."""
     paper = settings.paper
