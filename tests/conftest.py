@@ -376,19 +376,25 @@ def pytest_runtest_logreport(report):
     if _RUN_TIMES:
         file = report.nodeid.split("::")[0]
         _RUN_TIMES["files"][file] = _RUN_TIMES["files"].get(file, 0.0) + report.duration
+        _RUN_TIMES["reports"] = _RUN_TIMES.get("reports", 0) + 1
+        if _RUN_TIMES["reports"] % 30 == 0:     # a run stopped half-way still leaves its figures so far
+            _write_times(finished=False)
 
 
 def pytest_sessionfinish(session):
-    folder = os.environ.get("PNP_TEST_TIMES")
-    if not folder or not _RUN_TIMES:
-        return
+    if _RUN_TIMES:
+        _write_times(finished=True)
+
+
+def _write_times(finished: bool) -> None:
     import resource
     import time
 
+    folder = os.environ["PNP_TEST_TIMES"]
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     worker = os.environ.get("PYTEST_XDIST_WORKER", "master")
     Path(folder).mkdir(parents=True, exist_ok=True)
     (Path(folder) / f"{worker}.json").write_text(json.dumps({
-        "worker": worker, "start": _RUN_TIMES["start"], "end": time.time(),
+        "worker": worker, "start": _RUN_TIMES["start"], "end": time.time(), "finished": finished,
         "cpu": own.ru_utime + own.ru_stime, "children_cpu": children.ru_utime + children.ru_stime,
         "files": _RUN_TIMES["files"]}, indent=1), encoding="utf-8")

@@ -30,7 +30,8 @@ def main(folder: Path, top: int = 5) -> None:
         tests = sum(r["files"].values())
         print(f"{r['worker']}: {cpu:.1f} s CPU ({r['cpu']:.1f} own + {r['children_cpu']:.1f} children), "
               f"tests {tests:.1f} s, span {r['end'] - r['start']:.1f} s, idle at the end "
-              f"{end - r['end']:.1f} s, CPU/span {100 * cpu / wall:.0f} %, {len(r['files'])} files")
+              f"{end - r['end']:.1f} s, CPU/span {100 * cpu / wall:.0f} %, {len(r['files'])} files"
+              + ("" if r.get("finished", True) else " (stopped before the end: figures so far)"))
         for file, seconds in sorted(r["files"].items(), key=lambda kv: -kv[1])[:top]:
             print(f"    {seconds:7.1f} s  {file}")
     print(f"total {total:.1f} s CPU over {len(workers)} workers: {100 * total / (wall * len(workers)):.0f} % "
