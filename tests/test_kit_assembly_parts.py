@@ -1,4 +1,4 @@
-"""Kit assembly's small parts worked by hand (issue 17, mutation runs of pnp/kit/build.py): the
+"""Kit assembly's small parts worked by hand (pnp/kit/build.py): the
 kit's file name (README, ``--out``), a manifest entry, the font audit's refusal, the packing of
 every run's pieces with the sheets' footers numbered in print order.  No kit is built.
 """
