@@ -45,14 +45,14 @@ ROOT = Path(__file__).resolve().parents[1]
 # import and call; mutmut then narrows each mutant to the tests that reach its function.
 MODULES: dict[str, tuple[str, list[str]]] = {
     "imposition": ("pnp/printing/imposition.py",
-                   ["tests/test_imposition.py", "tests/test_mutants_imposition.py", "tests/test_placed.py",
+                   ["tests/test_imposition.py", "tests/test_imposition_arithmetic.py", "tests/test_placed.py",
                     "tests/test_print.py", "tests/test_calibrate.py"]),
     "packing": ("pnp/printing/packing.py", ["tests/test_mutants_packing.py", "tests/test_packing.py"]),
     "placed": ("pnp/printing/placed.py", ["tests/test_placed.py", "tests/test_imposition.py",
-                                         "tests/test_mutants_placed.py", "tests/test_mutants_imposition.py"]),
-    "pdf": ("pnp/printing/pdf.py", ["tests/test_mutants_pdf.py", "tests/test_placed.py", "tests/test_print.py",
+                                         "tests/test_placed_matrices.py", "tests/test_imposition_arithmetic.py"]),
+    "pdf": ("pnp/printing/pdf.py", ["tests/test_pdf_boxes_and_fonts.py", "tests/test_placed.py", "tests/test_print.py",
                                    "tests/test_trust.py"]),
-    "build": ("pnp/kit/build.py", ["tests/test_mutants_build.py", "tests/test_kit.py", "tests/test_print.py",
+    "build": ("pnp/kit/build.py", ["tests/test_kit_assembly_parts.py", "tests/test_kit.py", "tests/test_print.py",
                                    "tests/test_packing.py"]),
     "core": ("pnp/engine/core.py", ["tests/engine/test_core_and_check.py", "tests/engine/test_mutants_core.py"]),
     "samarkand": ("pnp/games/samarkand/engine.py",

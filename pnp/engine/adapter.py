@@ -32,7 +32,7 @@ Optional: ``is_pass(move) -> bool`` names the moves that give up the rest of a t
 busy-random player avoids them while it has anything else to do; e.g. ending a turn
 early).  Without it, busy-random seats play as random ones.
 
-Optional, for ``pnp check``'s mechanism coverage (issue 15): ``MECHANISMS`` (every
+Optional, for ``pnp check``'s mechanism coverage: ``MECHANISMS`` (every
 mechanism label the game can offer, in the order the tables show them) and
 ``mechanisms(state, moves) -> list[str]`` (the label of each legal move: a kind of move
 in its phase, or a choice within a rule; or a ``pnp.engine.core.Labels``, the labels
@@ -50,6 +50,9 @@ Optional, for the search player (``pnp.engine.mcts``): ``progress(state) -> list
 ``determinise(state, seat, rng)`` (redeal in place what ``seat`` cannot see: the other
 players' hands from the unseen cards).
 
+The checks read a module only through ``Engine`` (``pnp.engine.check.engine_of``): the five
+required names as the module has them and every optional one defaulted there, once.
+
 ``settings`` is ``pnp.engine.check.Settings``: the generic ``simulation`` and
 ``thresholds`` of ``data/<game>/checks.yaml`` plus ``extra``, the file's other top-level
 sections as ``pnp.model.catalog.Node`` (each engine validates its own).
@@ -58,21 +61,64 @@ sections as ``pnp.model.catalog.Node`` (each engine validates its own).
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from pnp.model.variant import Variant
 from pnp.engine.core import GameState, Move, Playout
 
 
 class GameEngine(Protocol):
-    def new_game(self, game: Any, variant: Variant, seed: int, track: tuple = ()) -> GameState: ...
+    """The five names every engine module defines (see the module's docstring)."""
+
+    def new_game(self, game: Any, variant: Variant, seed: int, track: tuple[Any, ...] = ()) -> GameState: ...
 
     def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move: ...
 
     def static_check(self, game: Any, variant: Variant, settings: Any,
                      kit_counts: Mapping[str, int] | None = None) -> list[str]: ...
 
-    def tracking(self, game: Any, variant: Variant, settings: Any) -> tuple: ...
+    def tracking(self, game: Any, variant: Variant, settings: Any) -> tuple[Any, ...]: ...
 
     def sizing(self, game: Any, playouts_by_variant: Mapping[Variant, Sequence[Playout]],
-               settings: Any) -> dict | None: ...
+               settings: Any) -> dict[str, Any] | None: ...
+
+
+Policy = Callable[[GameState, Sequence[Move], random.Random], Move]
+
+
+def _never_a_pass(move: Move) -> bool:
+    return False
+
+
+class Engine:
+    """A game's engine module as the checks use it: the five required names as the module
+    defines them, and each optional name the module's own or its default, read once here
+    (nowhere else asks a module what it has).
+
+    Defaults: ``is_pass`` no move is a pass; ``MECHANISMS`` none; ``mechanisms`` None (no
+    coverage); ``explore_choose`` the heuristic ``choose``; ``compensations``,
+    ``progress`` and ``determinise`` None (``pnp balance`` refuses the game; the search
+    player scores only finished games and searches the true position).
+
+    Raises (on construction):
+        AttributeError: the module lacks one of the five required names.
+    """
+
+    __slots__ = ("module", "new_game", "choose", "static_check", "tracking", "sizing", "is_pass", "MECHANISMS",
+                 "mechanisms", "explore_choose", "compensations", "progress", "determinise")
+
+    def __init__(self, module: Any):
+        self.module = module
+        self.new_game: Callable[..., GameState] = module.new_game
+        self.choose: Policy = module.choose
+        self.static_check: Callable[..., list[str]] = module.static_check
+        self.tracking: Callable[[Any, Variant, Any], tuple[Any, ...]] = module.tracking
+        self.sizing: Callable[..., dict[str, Any] | None] = module.sizing
+        optional = vars(module)
+        self.is_pass: Callable[[Move], bool] = optional.get("is_pass", _never_a_pass)
+        self.MECHANISMS: Sequence[str] = optional.get("MECHANISMS", ())
+        self.mechanisms: Callable[..., Any] | None = optional.get("mechanisms")
+        self.explore_choose: Policy = optional.get("explore_choose", module.choose)
+        self.compensations: Callable[..., list[dict[str, Any]]] | None = optional.get("compensations")
+        self.progress: Callable[[GameState], list[float]] | None = optional.get("progress")
+        self.determinise: Callable[[GameState, int, random.Random], None] | None = optional.get("determinise")

@@ -76,7 +76,7 @@ def search(game, variant: Variant, games: int = 1000, seed: int = 1, workers: in
     band = settings.thresholds.get("seat_band") if band is None else band
     if band is None:
         raise UsageError(f"{settings.file}: thresholds.seat_band is needed to judge seat balance", key="GAME")
-    offer = getattr(engine, "compensations", None)
+    offer = engine.compensations
     if offer is None:
         raise UsageError(f"{game.id} has no seat compensation its data can express", key="GAME")
     fair = 1 / variant.players

@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, Sequence
 from pnp.model.catalog import read_yaml
 from pnp.errors import DataError, VariantError
 from pnp.model.variant import Variant
+from pnp.engine.adapter import Engine
 from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import coverage, failures, scorecard
@@ -104,15 +105,23 @@ def load_settings(game) -> Settings:
     )
 
 
-def engine_of(game):
-    """The engine module of ``game`` (``pnp.engine.adapter.GameEngine``), from its registry entry.
+def engine_of(game) -> Engine:
+    """The engine of ``game`` (``pnp.engine.adapter.Engine``: its engine module, the optional
+    names defaulted), from its registry entry; one per module for the process.
 
     Raises:
         UsageError: the game is not installed or its engine module cannot be imported (key ``GAME``).
     """
     from pnp.registry import game as registered
 
-    return registered(game.id).module("engine")
+    module = registered(game.id).module("engine")
+    engine = _ENGINES.get(module.__name__)
+    if engine is None or engine.module is not module:
+        engine = _ENGINES[module.__name__] = Engine(module)
+    return engine
+
+
+_ENGINES: dict[str, Engine] = {}
 
 
 def static_check(game, variant: Variant, settings: Settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
@@ -210,7 +219,7 @@ def _play_chunk(job: tuple) -> list:
     root, game_id, variant, kind, seeds, move_cap, check, track, options = job
     game = _GAMES.get(("", game_id)) if root == "" else _load(root, game_id, options.get("data"))
     engine = engine_of(game)
-    labels = getattr(engine, "mechanisms", None)
+    labels = engine.mechanisms
 
     compensation = options.get("compensation")
 
@@ -253,10 +262,9 @@ def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed
         player = HeuristicPlayer(engine.choose)
     elif kind == "explore":
         # the game's own exploring policy if it has one, else its heuristic
-        policy = getattr(engine, "explore_choose", engine.choose)
-        player = ExploringPlayer(policy, options.get("explore_share", 0.1), getattr(engine, "mechanisms", None))
+        player = ExploringPlayer(engine.explore_choose, options.get("explore_share", 0.1), engine.mechanisms)
     elif kind == "busy-random":
-        player = BusyRandomPlayer(getattr(engine, "is_pass", lambda move: False))
+        player = BusyRandomPlayer(engine.is_pass)
     else:
         player = RandomPlayer()
     return [player] * players
@@ -465,7 +473,7 @@ def _report(game, variant, games, seed, player, static, result, settings, second
             card[key] += sum(1 for e in explored[1] if e.kind == kind)
         if explored[1] and card["first_error"] is None:
             card["first_error"] = explored[1][0].to_json()
-    card["mechanisms"] = coverage(getattr(engine_of(game), "MECHANISMS", ()), runs)
+    card["mechanisms"] = coverage(engine_of(game).MECHANISMS, runs)
     if player == "mcts-vs-heuristic":
         card["search_player"] = search_player_record(variant.players, playouts)
     thresholds = dict(settings.thresholds)

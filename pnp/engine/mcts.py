@@ -1,5 +1,5 @@
 """A search-based player: information-set Monte Carlo tree search over the engine's own
-moves and chance (issue 15), so that a balance or a degenerate strategy found by
+moves and chance, so that a balance or a degenerate strategy found by
 ``pnp check`` is not an artefact of one heuristic.
 
 Each decision runs ``iterations`` searches from the current state.  One search:
@@ -26,7 +26,7 @@ Each decision runs ``iterations`` searches from the current state.  One search:
 
 The move played (``pick``) is the heuristic's (the root's first child) unless another
 move's mean reward beats it by more than ``CONFIDENCE`` standard errors of the difference,
-each move's spread taken as at least ``SPREAD_FLOOR``.  Issue 15 measured why (search at
+each move's spread taken as at least ``SPREAD_FLOOR``.  Measured why (search at
 one seat of three, heuristic at the others, 32 iterations): the former rule (best mean
 among well-searched moves) won 0 of 22 and 0 of 24 games in two of the games, with or
 without rollouts (a one-round horizon: 3 of 24), because mean rewards of
@@ -34,7 +34,7 @@ different moves differ by less than the noise of a few dozen determinised search
 search left the heuristic's sound move at most decisions for noise; and a search without
 chance in its horizon (an open board) returns one reward every time, a zero spread that
 made a hundredth look certain.  With ``pick``: 9 of 24, 12 of 24 and 2 of 12 games in the
-three games (a fair share is a third; figures per game in the report of issue 15).  All
+three games (a fair share is a third).  All
 randomness comes from the players'
 seeded source, so a game with MCTS seats replays exactly from its seed.
 """
@@ -125,7 +125,7 @@ def clone(state: GameState) -> GameState:
 class MctsPlayer:
     """ISMCTS with heuristic rollouts (module docstring).
 
-    ``engine``: the game's engine module (``choose``; optional ``determinise``,
+    ``engine``: the game's engine (``pnp.engine.adapter.Engine``: ``choose``, ``determinise``,
     ``progress``); ``iterations``: searches per decision; ``rollout``: heuristic decisions
     after the tree before the position is scored.
     """
@@ -134,8 +134,8 @@ class MctsPlayer:
 
     def __init__(self, engine, iterations: int = 32, rollout: int = 0, horizon: int = 0):
         self.policy: Callable = engine.choose
-        self.determinise = getattr(engine, "determinise", None)
-        self.progress = getattr(engine, "progress", None)
+        self.determinise = engine.determinise
+        self.progress = engine.progress
         self.iterations = iterations
         self.rollout = rollout
         #: rounds to roll out with the heuristic after the tree: until ``horizon`` x players
@@ -231,7 +231,7 @@ def pick(root: _Node, legal: list[Move]) -> Move:
     (the root's first child) unless another move's mean reward beats it by more than
     ``CONFIDENCE`` standard errors of the difference (``_Node.mean_and_error``).
 
-    Why (issue 15): rewards differ by a few hundredths between moves, less than the noise
+    Why: rewards differ by a few hundredths between moves, less than the noise
     of a few dozen determinised searches, and the former rule (the best mean among the
     well-searched moves) followed the noise away from the heuristic's sound choice at most
     decisions: 0 wins in 22 and in 24 three-player games of two of the games against the

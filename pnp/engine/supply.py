@@ -27,7 +27,7 @@ def greedy_change(amount: int, values: Sequence[int]) -> dict[int, int]:
 
 
 def needed_per_value(per_game: Mapping[int, Sequence[int]], printed: Mapping[int, int], quantile: float,
-                     what: str) -> tuple[list[dict], list[str]]:
+                     what: str) -> tuple[list[dict[str, float]], list[str]]:
     """Rows ``{value, count, needed, margin}`` (ascending value) and the reasons a printed
     count falls short: ``needed`` is the nearest-rank ``quantile`` over games of the most
     pieces of that value in use at once (``per_game[value]``, one number per game)."""

@@ -2,7 +2,7 @@
 
 The rules sheet is reading matter printed on both sides of plain paper, so an aid printed
 on it could not be cut out without cutting the rules on its back.  An aid is therefore a
-piece of its own (issue 12): a white card ``AID_WIDTH_MM`` wide and as high as its text
+piece of its own: a white card ``AID_WIDTH_MM`` wide and as high as its text
 (at most ``AID_MAX_HEIGHT_MM``, a half A5 page), typeset by reportlab from
 ``data/<game>/rules/aid/<lang>.md.j2`` with the rules sheet's styles, in the kit's
 language.  It has no back and no bleed (white paper to the cut), so

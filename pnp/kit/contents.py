@@ -92,65 +92,6 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     body = font("body").reportlab_name
     frame_w_mm = paper.width - 2 * MARGIN_X_MM - 2 * FRAME_PADDING_PT * 25.4 / 72
 
-    def compose(k: float) -> tuple[list, list]:
-        """The title block and the rest of the page, every type size times ``k``."""
-        bold, display = font("bold").reportlab_name, font("display").reportlab_name
-        s_title = ParagraphStyle("t", fontName=display, fontSize=26 * k, leading=30 * k, textColor=colors.HexColor("#4A2F1B"))
-        s_sub = ParagraphStyle("s", fontName=body, fontSize=11 * k, leading=14 * k, spaceAfter=8 * k)
-        s_h = ParagraphStyle("h", fontName=display, fontSize=13 * k, leading=16 * k, spaceBefore=8 * k, spaceAfter=3 * k,
-                             textColor=colors.HexColor("#4A2F1B"))
-        s_p = ParagraphStyle("p", fontName=body, fontSize=9.5 * k, leading=12.5 * k)
-        s_small = ParagraphStyle("c", fontName=body, fontSize=8 * k, leading=10.5 * k, textColor=colors.HexColor("#444444"))
-
-        title_block = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
-        story = []
-        story.append(Paragraph(_escape(strings("contents")), s_h))
-        # Cells are paragraphs so a long name or page list wraps inside its column; the columns
-        # share the frame's width (paper width less the margins), so the table never runs past it.
-        s_cell = ParagraphStyle("cell", fontName=body, fontSize=9.5 * k, leading=11.5 * k)
-        s_head = ParagraphStyle("head", parent=s_cell, fontName=bold, textColor=colors.white)
-        s_count = ParagraphStyle("count", parent=s_cell, alignment=TA_RIGHT)
-        s_head_count = ParagraphStyle("head_count", parent=s_head, alignment=TA_RIGHT)
-        data = [[Paragraph(_escape(strings("component")), s_head), Paragraph(_escape(strings("count")), s_head_count),
-                 Paragraph(_escape(strings("pages")), s_head)]]
-        data += [[Paragraph(_escape(line.label), s_cell), Paragraph(str(line.count), s_count),
-                  Paragraph(_escape(page_ranges(line.pages, strings.locale.range_dash)), s_cell)] for line in lines]
-        count_w = COUNT_COLUMN_MM
-        name_w = (frame_w_mm - count_w) * 0.5
-        table = Table(data, colWidths=[name_w * mm, count_w * mm, (frame_w_mm - count_w - name_w) * mm], hAlign="LEFT")
-        table.setStyle(TableStyle([
-            # the cells are paragraphs with their own fonts; these keep reportlab's default
-            # (Helvetica, not embedded) out of the page
-            ("FONT", (0, 0), (-1, 0), bold, 9.5 * k), ("FONT", (0, 1), (-1, -1), body, 9.5 * k),
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ]))
-        story += [table, Spacer(1, 4 * mm)]
-        story.append(Paragraph(_escape(strings("you_supply")), s_h))
-        story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get(supplies_key)],
-                                  bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
-        for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
-            story.append(Paragraph(_escape(strings(head)), s_h))
-            story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
-                                   s_p))
-        if paper_note:
-            story.append(Paragraph(_escape(strings("paper_title")), s_h))
-            story.append(Paragraph(_escape(paper_note), s_p))
-        for note in extra_notes or []:
-            story.append(Spacer(1, 2 * mm))
-            story.append(Paragraph(_escape(note), s_p))
-        story.append(Paragraph(_escape(strings("checked_title")), s_h))
-        story.append(Paragraph(_escape(checked), s_p))
-        story.append(Paragraph(_escape(strings("credits_title")), s_h))
-        families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
-        art = [strings("credits_art", title=t, author=a, licence=lic) for t, a, lic in art_credits]
-        for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), *art,
-                     strings("credits_tool")):
-            story.append(Paragraph(_escape(text), s_small))
-        return title_block, story
-
     # the frame the table was sized for, in points (margins 16 mm top and bottom, less the padding)
     frame_w, frame_h = frame_w_mm * mm, (paper.height - 32) * mm - 2 * FRAME_PADDING_PT
     # The largest picture that fits at full type size; else the type a step smaller (a full
@@ -158,7 +99,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     tries = [(1.0, h) for h in (PICTURE_MM, 0.75 * PICTURE_MM, 0.5 * PICTURE_MM)]
     tries += [(k, 0.5 * PICTURE_MM) for k in (0.95, 0.9)] + [(1.0, 0)]
     for k, height in tries:
-        title_block, story = compose(k)
+        title_block, story = _compose(k, strings, title, subtitle, lines, checked, extra_notes, supplies_key,
+                                      print_key, print_note, paper_note, frame_w_mm, art_credits)
         top = (_with_picture(title_block, picture, height * mm, frame_w) if picture is not None and height
                else list(title_block))
         needed = 0.0
@@ -191,3 +133,72 @@ def _with_picture(head: list, picture, height: float, width: float) -> list:
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return [table]
+
+
+def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine], checked: str,
+             extra_notes: list[str] | None, supplies_key: str, print_key: str, print_note: str, paper_note: str,
+             frame_w_mm: float, art_credits: tuple[tuple[str, str, str], ...] = ()) -> tuple[list, list]:
+    """The contents page's title block and the rest of the page, every type size times ``k``
+    (``render_contents`` gives the arguments)."""
+    body, display = font("body").reportlab_name, font("display").reportlab_name
+    s_title = ParagraphStyle("t", fontName=display, fontSize=26 * k, leading=30 * k, textColor=colors.HexColor("#4A2F1B"))
+    s_sub = ParagraphStyle("s", fontName=body, fontSize=11 * k, leading=14 * k, spaceAfter=8 * k)
+    s_h = ParagraphStyle("h", fontName=display, fontSize=13 * k, leading=16 * k, spaceBefore=8 * k, spaceAfter=3 * k,
+                         textColor=colors.HexColor("#4A2F1B"))
+    s_p = ParagraphStyle("p", fontName=body, fontSize=9.5 * k, leading=12.5 * k)
+    s_small = ParagraphStyle("c", fontName=body, fontSize=8 * k, leading=10.5 * k, textColor=colors.HexColor("#444444"))
+
+    title_block = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
+    story = []
+    story.append(Paragraph(_escape(strings("contents")), s_h))
+    table = _components_table(k, strings, lines, frame_w_mm)
+    story += [table, Spacer(1, 4 * mm)]
+    story.append(Paragraph(_escape(strings("you_supply")), s_h))
+    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get(supplies_key)],
+                              bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
+    for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
+        story.append(Paragraph(_escape(strings(head)), s_h))
+        story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
+                               s_p))
+    if paper_note:
+        story.append(Paragraph(_escape(strings("paper_title")), s_h))
+        story.append(Paragraph(_escape(paper_note), s_p))
+    for note in extra_notes or []:
+        story.append(Spacer(1, 2 * mm))
+        story.append(Paragraph(_escape(note), s_p))
+    story.append(Paragraph(_escape(strings("checked_title")), s_h))
+    story.append(Paragraph(_escape(checked), s_p))
+    story.append(Paragraph(_escape(strings("credits_title")), s_h))
+    families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
+    art = [strings("credits_art", title=t, author=a, licence=lic) for t, a, lic in art_credits]
+    for text in (strings("credits_fonts", fonts=", ".join(families)), strings("credits_icons"), *art,
+                 strings("credits_tool")):
+        story.append(Paragraph(_escape(text), s_small))
+    return title_block, story
+
+def _components_table(k: float, strings: Strings, lines: list[ContentsLine], frame_w_mm: float) -> Table:
+    """The table of components (name, count, pages), type sizes times ``k``."""
+    body, bold = font("body").reportlab_name, font("bold").reportlab_name
+    # Cells are paragraphs so a long name or page list wraps inside its column; the columns
+    # share the frame's width (paper width less the margins), so the table never runs past it.
+    s_cell = ParagraphStyle("cell", fontName=body, fontSize=9.5 * k, leading=11.5 * k)
+    s_head = ParagraphStyle("head", parent=s_cell, fontName=bold, textColor=colors.white)
+    s_count = ParagraphStyle("count", parent=s_cell, alignment=TA_RIGHT)
+    s_head_count = ParagraphStyle("head_count", parent=s_head, alignment=TA_RIGHT)
+    data = [[Paragraph(_escape(strings("component")), s_head), Paragraph(_escape(strings("count")), s_head_count),
+             Paragraph(_escape(strings("pages")), s_head)]]
+    data += [[Paragraph(_escape(line.label), s_cell), Paragraph(str(line.count), s_count),
+              Paragraph(_escape(page_ranges(line.pages, strings.locale.range_dash)), s_cell)] for line in lines]
+    count_w = COUNT_COLUMN_MM
+    name_w = (frame_w_mm - count_w) * 0.5
+    table = Table(data, colWidths=[name_w * mm, count_w * mm, (frame_w_mm - count_w - name_w) * mm], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        # the cells are paragraphs with their own fonts; these keep reportlab's default
+        # (Helvetica, not embedded) out of the page
+        ("FONT", (0, 0), (-1, 0), bold, 9.5 * k), ("FONT", (0, 1), (-1, -1), body, 9.5 * k),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return table

@@ -31,7 +31,7 @@ class ShrinkableFigure(Flowable):
 
     def _height(self, width: float, scale: float) -> float:
         # ``tail`` of white below the caption (or below a drawing without one): a caption set
-        # flush on the next paragraph read as its first line (a reviewer saw a set-up caption read so).
+        # flush on the next paragraph reads as its first line.
         caption = self.caption.wrap(width, 10_000)[1] if self.caption is not None else 0.0
         self._caption_h = caption + self.tail
         return GAP_PT + self.drawing.height * scale + self._caption_h

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
 from pnp.printing.imposition import Sheet
 from pnp.printing.packing import PieceGroup
@@ -30,3 +31,31 @@ class ComponentRun:
     shares_sheets_with: str | None = None
     pieces: list[PieceGroup] = field(default_factory=list)
     stock: str = "card"
+
+
+class Recipe:
+    """A game's kit module (``pnp.registry.Game.kit``) as the build uses it: the two names
+    every recipe defines, and each optional one the module's own or None, read once here.
+
+    Required: ``components(game, strings, variant, settings, sheet_label) -> [ComponentRun]``
+    and ``removal_notes(game, strings, variant)`` (the contents page of a reduced deck).
+    Optional: ``has_backs(game, variant) -> bool`` and ``deck_trims_mm(game, variant) ->
+    [(w, h)]`` (what the kit will hold, so print options it cannot use are refused before
+    any work; None: found out from the laid-out sheets), ``board_single_sheet(game,
+    strings, settings) -> Sheet`` (``--board-single``; None: the game has no board to print
+    in one piece).
+
+    Raises (on construction):
+        AttributeError: the module lacks a required name.
+    """
+
+    __slots__ = ("module", "components", "removal_notes", "has_backs", "deck_trims_mm", "board_single_sheet")
+
+    def __init__(self, module: Any):
+        self.module = module
+        self.components: Callable[..., list[ComponentRun]] = module.components
+        self.removal_notes: Callable[..., Any] = module.removal_notes
+        optional = vars(module)
+        self.has_backs: Callable[[Any, Any], bool] | None = optional.get("has_backs")
+        self.deck_trims_mm: Callable[[Any, Any], Sequence[tuple[float, float]]] | None = optional.get("deck_trims_mm")
+        self.board_single_sheet: Callable[..., Sheet] | None = optional.get("board_single_sheet")

@@ -1,4 +1,4 @@
-"""Sheet figures of a kit (issue 11): sheets of paper, which want card stock, ink coverage.
+"""Sheet figures of a kit: sheets of paper, which want card stock, ink coverage.
 
 A *sheet* is one piece of paper: in a kit printed double-sided two pages share it (a duplex
 sheet counts once), in a one-sided kit every component page is a sheet and the reading

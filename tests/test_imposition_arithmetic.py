@@ -1,5 +1,4 @@
-"""Imposition arithmetic checked against hand-worked numbers (mutants that survived the
-imposition tests, tools/MUTATION.md): back correction, duplex mirroring, face placement
+"""Imposition arithmetic checked against hand-worked numbers: back correction, duplex mirroring, face placement
 matrices, grid fitting and trim boxes.
 
 Sources of the numbers: ISO 216 A4 = 210 x 297 mm; poker card = 63.5 x 88.9 mm (2.5 x 3.5 in);

@@ -1,6 +1,5 @@
 """Placed faces: the turn matrices and the composed sheet SVG, checked against geometry worked
-by hand and against the SVG's own structure (mutants that survived the placing tests,
-tools/MUTATION.md)."""
+by hand and against the SVG's own structure."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""pnp.printing.pdf worked by hand (issue 17, mutation runs of pnp/printing/pdf.py): page
+"""pnp.printing.pdf worked by hand: page
 boxes in points from the ISO and PDF standards, the assembled document's bookmarks, metadata
 and viewer preferences (README: ``/PrintScaling /None``, the duplex hint per ``--duplex``),
 numbers as written into content streams, the split of pages into conversion documents, subset
