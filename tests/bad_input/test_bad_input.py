@@ -1,4 +1,4 @@
-"""The bad-input corpus (``cases.yaml`` beside this file), run in-process through
+"""The bad-input corpus (every ``cases*.yaml`` beside this file), run in-process through
 ``pnp.cli.main``: each case gives exactly one line on stderr that matches its ``expect``,
 a non-zero exit status, no traceback, and leaves no file behind (the scratch folder holds
 the same files before and after the run).
@@ -18,7 +18,10 @@ from pnp.cli import main
 from pnp.model.catalog import DEFAULT_DATA_DIR, read_yaml
 
 HERE = Path(__file__).parent
-CASES = read_yaml(HERE / "cases.yaml").value
+#: Every ``cases*.yaml`` beside this file, in name order (``cases.yaml`` for data and text,
+#: ``cases_process.yaml`` for signals, output and paths, ...): one list of cases.
+CASE_FILES = sorted(HERE.glob("cases*.yaml"))
+CASES = [case for path in CASE_FILES for case in (read_yaml(path).value or [])]
 KINDS = ("data", "options", "text", "fonts", "output")
 
 
