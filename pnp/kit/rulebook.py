@@ -8,7 +8,8 @@ printed rules cannot drift from the data the kit and the engine use.
 Pipeline::
 
     rules_context(game, variant, lang)   -> dict of template variables (the game's kit recipe)
-    render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
+    render_rules_markdown(...)           -> Markdown text (Jinja2 sandbox, StrictUndefined:
+                                            pnp.kit.sandbox)
     markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
                                             lists, tables, shaded example boxes)
     pnp.kit.rulepages                    -> pages: body type size, last page's columns
@@ -78,9 +79,11 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
     if not path.is_file() or not (folder / "rules" / f"{lang}.md.j2").is_file():
         known = sorted(p.stem for p in (folder / "rules").glob("*.md.j2"))
         raise UsageError(f"no rules in language '{lang}'; languages: {', '.join(known) or 'none'}", key="--lang")
-    game_strings = read_yaml(path).mapping()
+    from pnp.model.i18n import read_language
+
+    game_strings = read_language(path)
     common_path = root / "common" / "lang" / f"{lang}.yaml"
-    common = read_yaml(common_path).mapping() if common_path.is_file() else {}
+    common = read_language(common_path) if common_path.is_file() else {}
     return {"game": game_strings, "common": common}
 
 
@@ -197,32 +200,48 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
     """
     import jinja2
 
+    from jinja2.sandbox import SecurityError
+
+    from pnp.kit.sandbox import TemplateLimit
+
     context = escape_context(rules_context(game, variant, lang) if context is None else context)
     path = template or template_path(game, lang)
     try:
         mtime = path.stat().st_mtime_ns if path.is_file() else 0
-        text = _template(path, lang, mtime, game.folder.parent).render(**context)
+        env, compiled = _template(path, lang, mtime, game.folder.parent)
+        text = env.render_limited(compiled, context)
     except jinja2.TemplateSyntaxError as exc:
         raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
-    except jinja2.TemplateNotFound:
-        raise DataError("rules template not found", file=path) from None
-    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError) as exc:
-        raise DataError(f"template error: {exc}", file=path, key=_template_line(exc, path)) from None
+    except jinja2.TemplateNotFound as exc:
+        if exc.name == path.name:
+            raise DataError("rules template not found", file=path) from None
+        raise DataError(f"template error: included template {exc.name!r} not found in {path.parent}",
+                        file=path, key=_template_line(exc, path)) from None
+    except TemplateLimit as exc:
+        raise DataError(f"template refused: {exc}", file=path, key=_template_line(exc, path)) from None
+    except SecurityError as exc:
+        raise DataError(f"template refused: {exc} (templates may not reach into Python)",
+                        file=path, key=_template_line(exc, path)) from None
+    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError, ArithmeticError,
+            LookupError, RecursionError, MemoryError) as exc:
+        raise DataError(f"template error: {_first_line(exc)}", file=path, key=_template_line(exc, path)) from None
     _check_glyphs(text, path)
     return text
 
 
 @lru_cache(maxsize=32)
 def _template(path: Path, lang: str, mtime_ns: int, root: Path):
-    """The compiled Jinja2 template at ``path`` (cached per file version: a rules sheet is
-    rendered once per tried body size), with the number and typography filters of ``lang``
-    from the data folder ``root`` (``pnp.model.locale``)."""
+    """``(environment, compiled template)`` of the Jinja2 template at ``path`` (cached per
+    file version: a rules sheet is rendered once per tried body size): the sandbox of
+    ``pnp.kit.sandbox`` confined to ``path``'s folder, with the number and typography
+    filters of ``lang`` from the data folder ``root`` (``pnp.model.locale``)."""
     import jinja2
 
+    from pnp.kit.sandbox import RulesEnvironment
     from pnp.model.locale import locale_for
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(path.parent)),
+    env = RulesEnvironment(
+        path.parent,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -233,7 +252,13 @@ def _template(path: Path, lang: str, mtime_ns: int, root: Path):
     env.filters["plural"] = plural_filter(lang)
     env.filters.update(locale_for(root, lang).filters())   # num, signed, range, quote
     env.globals["figure"] = _figure_marker
-    return env.get_template(path.name)
+    return env, env.get_template(path.name)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    text = text.splitlines()[0]
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _template_line(exc: BaseException, path: Path) -> str | None:
@@ -628,8 +653,10 @@ def rules_pages_source(game, variant, lang: str, paper: str):
     from reportlab.platypus import Paragraph
 
     from pnp.kit.rulepages import NOMINAL_BODY, Geometry, Source
+    from pnp.model.i18n import fill_text
 
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    lang_file = game.folder / "lang" / f"{lang}.yaml"
     variant = as_variant(game, variant)
     players = variant.players
     currency = strings.get("currency")
@@ -655,7 +682,7 @@ def rules_pages_source(game, variant, lang: str, paper: str):
                 keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
                 creator="pnp (print-and-play kit generator)", producer="pnp / reportlab", lang=lang)
     source = Source(body=body,
-                    footer=f"{sheet_title} · {strings['subtitle'].format(players=players)}", meta=meta,
+                    footer=f"{sheet_title} · {fill_text(strings['subtitle'], {'players': players}, lang_file, 'subtitle')}", meta=meta,
                     font=_styles(lang, root=root)["_fonts"]["body"])
     return source, geo
 

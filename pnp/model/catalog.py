@@ -15,6 +15,10 @@
   same thing to every reader.
 * **Duplicate keys are errors** naming the key path and both lines (YAML says keys are
   unique; PyYAML silently kept the last value).
+* **Bounded**: only a regular file of at most ``MAX_FILE_BYTES`` is read (not a FIFO, a
+  device or a folder); nesting deeper than ``MAX_DEPTH`` levels and a document whose
+  aliases expand to more than ``MAX_VALUES`` values (a "billion laughs" alias bomb, which
+  every reader that walks the value would expand) are refused.
 * **All text is NFC-normalised** as it is read (``unicodedata.normalize``), so a letter
   typed as a base letter plus a combining accent is one character when drawn, measured,
   extracted or compared.
@@ -96,36 +100,73 @@ def _yaml():
     return loader
 
 
+#: Largest data file read, bytes (the largest shipped YAML is about 20 KiB).
+MAX_FILE_BYTES = 2 * 1024 * 1024
+#: Deepest nesting of mappings and lists (the shipped files nest at most 5 levels).
+MAX_DEPTH = 64
+#: Values in a document with every alias expanded (the shipped files hold under 5,000).
+MAX_VALUES = 200_000
+
+
+def read_text(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of ``path``, a regular file of at most ``limit`` bytes.
+
+    Raises:
+        DataError: missing, not a regular file (a folder, FIFO or device), larger than
+            ``limit``, unreadable, or not UTF-8 (names the file).
+    """
+    import stat
+
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise DataError("file not found", file=path) from None
+    except OSError as exc:
+        raise DataError(f"cannot read {what} ({exc.strerror})", file=path) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(f"not a regular file; expected a {what}", file=path)
+    if info.st_size > limit:
+        raise DataError(f"{what} of {info.st_size:,} bytes; at most {limit:,}", file=path)
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise DataError(f"cannot read {what} ({exc.strerror})", file=path) from None
+    if len(raw) > limit:
+        raise DataError(f"{what} of more than {limit:,} bytes", file=path)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"not UTF-8 text (byte {exc.start})", file=path) from None
+
+
 def read_yaml(path: Path) -> "Node":
     """Parse one YAML file (YAML 1.2, strict; see the module docstring) into a ``Node``.
 
     Raises:
-        DataError: the file is missing or unreadable; not valid YAML (with line and
-            column); a duplicate key (key path, both lines); a plain scalar that YAML 1.1
-            would read as a boolean, octal or base-60 number (key path, hint to quote).
+        DataError: the file is missing, unreadable, not a regular file or too large; not
+            valid YAML (with line and column); nested too deep or an alias bomb; a
+            duplicate key (key path, both lines); a plain scalar that YAML 1.1 would read
+            as a boolean, octal or base-60 number (key path, hint to quote).
     """
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError("file not found", file=path) from None
-    except UnicodeDecodeError as exc:
-        raise DataError(f"not UTF-8 text (byte {exc.start})", file=path) from None
-    except OSError as exc:
-        raise DataError(f"cannot read file ({exc.strerror})", file=path) from None
+    raw = read_text(path, "YAML file")
     text = unicodedata.normalize("NFC", raw)
     cached = _PARSED.get((str(path), text))
     if cached is not None:
         # A copy: callers may change what they get.  Copying costs a tenth of parsing, and a
         # build reads the language files a dozen times (every ``Strings``, the rules sheet).
+        _LINES[str(path)] = _LINES_OF[(str(path), text)]
         return Node(copy.deepcopy(cached), path, "")
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     loader = _yaml()
+    lines: dict[str, int] = {}
     try:
         composed = loader.compose(text)
         value = None
         if composed is not None:
-            _check_nodes(composed, path, "")
+            _check_size(composed, path)
+            _check_nodes(composed, path, "", lines=lines)
             value = loader.constructor.construct_document(composed)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -136,19 +177,74 @@ def read_yaml(path: Path) -> "Node":
         raise DataError(f"invalid YAML: {str(exc).splitlines()[0]}", file=path) from None
     except (ValueError, TypeError) as exc:   # e.g. a date like 2024-13-45
         raise DataError(f"invalid YAML value: {exc}", file=path) from None
+    except RecursionError:   # the composer recurses once per level
+        raise DataError(f"nested more than {MAX_DEPTH} levels deep", file=path) from None
     _PARSED[(str(path), text)] = copy.deepcopy(value)
+    _LINES[str(path)] = _LINES_OF[(str(path), text)] = lines
     return Node(value, path, "")
+
+
+#: Line of every key (and list item) of the files read, by file then key path: of the
+#: version read last (``_LINES``) and of every version (``_LINES_OF``, by (path, text)).
+_LINES: dict[str, dict[str, int]] = {}
+_LINES_OF: dict[tuple[str, str], dict[str, int]] = {}
+
+
+def line_of(file: str | Path, key: str) -> int | None:
+    """The line of ``key`` (``goods[2].count``; ``goods.2.count`` also works) in a file
+    ``read_yaml`` has read; None when unknown."""
+    lines = _LINES.get(str(file), {})
+    if key in lines:
+        return lines[key]
+    return lines.get(re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", key))
+
+
+def _check_size(root, file: Path) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` and more than ``MAX_VALUES`` values with
+    every alias expanded (each distinct node is sized once, so an alias bomb is measured
+    without being expanded)."""
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    sizes: dict[int, int] = {}
+    # iterative post-order walk: a file nested 5,000 deep must not exhaust Python's stack
+    stack = [(root, 0, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if isinstance(node, SequenceNode):
+            children = node.value
+        elif isinstance(node, MappingNode):
+            children = [child for pair in node.value for child in pair]
+        else:
+            sizes[id(node)] = 1
+            continue
+        if depth > MAX_DEPTH:
+            raise DataError(f"nested more than {MAX_DEPTH} levels deep (line {node.start_mark.line + 1})", file=file)
+        if done:
+            total = 1 + sum(sizes[id(child)] for child in children)
+            if total > MAX_VALUES:
+                raise DataError(f"holds more than {MAX_VALUES:,} values with its aliases expanded "
+                                f"(line {node.start_mark.line + 1}); an alias repeated inside aliases "
+                                "multiplies", file=file)
+            sizes[id(node)] = total
+            continue
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in children if id(child) not in sizes)
 
 
 #: Values of the files read so far, by (path, text): the same text parses to the same value.
 _PARSED: dict[tuple[str, str], object] = {}
 
 
-def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
-    """Refuse duplicate keys and YAML 1.1 look-alikes in a composed ruamel node tree."""
+def _check_nodes(node, file: Path, path: str, seen: set | None = None, lines: dict | None = None) -> None:
+    """Refuse duplicate keys and YAML 1.1 look-alikes in a composed ruamel node tree;
+    record each key path's line in ``lines``."""
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     seen = set() if seen is None else seen
+    lines = {} if lines is None else lines
+    lines.setdefault(path, node.start_mark.line + 1)
     if id(node) in seen:          # an alias: checked where its anchor is
         return
     seen.add(id(node))
@@ -156,14 +252,14 @@ def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
         _check_scalar(node, file, path)
     elif isinstance(node, SequenceNode):
         for index, child in enumerate(node.value):
-            _check_nodes(child, file, f"{path}[{index}]", seen)
+            _check_nodes(child, file, f"{path}[{index}]", seen, lines)
     elif isinstance(node, MappingNode):
         first_line: dict[str, int] = {}
         for key_node, value_node in node.value:
             key = str(key_node.value) if isinstance(key_node, ScalarNode) else "<complex key>"
             child = f"{path}.{key}" if path else key
             if key == "<<" and key_node.tag.endswith(":merge"):
-                _check_nodes(value_node, file, path, seen)
+                _check_nodes(value_node, file, path, seen, lines)
                 continue
             if isinstance(key_node, ScalarNode):
                 _check_scalar(key_node, file, child)
@@ -172,7 +268,8 @@ def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
                 raise DataError(f"duplicate key '{key}' (lines {first_line[key]} and {line}); "
                                 "keep one: YAML keeps only one of them", file=file, key=child)
             first_line[key] = line
-            _check_nodes(value_node, file, child, seen)
+            lines[child] = line
+            _check_nodes(value_node, file, child, seen, lines)
 
 
 def _check_scalar(node, file: Path, path: str) -> None:

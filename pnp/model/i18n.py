@@ -4,15 +4,47 @@ A kit's strings come from ``data/common/lang/<lang>.yaml`` (contents page, foote
 ``data/<game>/lang/<lang>.yaml`` (component text).  A new language is only new files.
 Lookups use dotted keys (``goods.grain``); a missing key is a ``DataError`` naming the
 file and key, never a silent fallback to another language.
+
+Every string is a template of plain ``{name}`` fields (``pnp.model.textformat``): a file
+is checked as it is read (``read_language``), so a string that reaches for an attribute
+(``{players.__class__}``), has a lone brace or a format spec is refused before anything is
+drawn, with its file, key and line.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.model.catalog import read_yaml
+from pnp.model.catalog import line_of, read_yaml
 from pnp.errors import DataError, UsageError
 from pnp.registry import game
+
+
+def read_language(path: Path) -> dict:
+    """A language file (``lang/<lang>.yaml``) as a plain mapping, every string checked.
+
+    Raises:
+        DataError: as ``pnp.model.catalog.read_yaml``; the top level is not a mapping; a
+            string that is not plain text with ``{name}`` fields (file, key, line and why).
+    """
+    node = read_yaml(path)
+    table = node.mapping()
+    check_language_strings(table, path)
+    return table
+
+
+def check_language_strings(table: dict, path: Path | str, line_offset: int = 0) -> None:
+    """Refuse any string of ``table`` that ``pnp.model.textformat`` refuses (see
+    ``read_language``); lines come from the last ``read_yaml`` of ``path``."""
+    from pnp.model.textformat import TextFormatError, fields, walk_strings
+
+    for key, text in walk_strings(table):
+        try:
+            fields(text)
+        except TextFormatError as exc:
+            line = line_of(path, key)
+            where = f" (line {line + line_offset})" if line else ""
+            raise DataError(f"{exc}{where}", file=path, key=key) from None
 
 
 class Strings:
@@ -26,8 +58,8 @@ class Strings:
         self.lang = lang
         self.game_file = entry.folder(root) / "lang" / f"{lang}.yaml"
         self.common_file = root / "common" / "lang" / f"{lang}.yaml"
-        self._game = read_yaml(self.game_file).mapping()
-        self._common = read_yaml(self.common_file).mapping()
+        self._game = read_language(self.game_file)
+        self._common = read_language(self.common_file)
 
     def get(self, key: str):
         """The value at dotted ``key``: game catalog first, then the common one.
@@ -52,14 +84,17 @@ class Strings:
         return self("kit_title") if self.has("kit_title") else self("title")
 
     def __call__(self, key: str, **values) -> str:
-        """The string at ``key`` with ``{name}`` fields filled from ``values``."""
+        """The string at ``key`` with ``{name}`` fields filled from ``values``
+        (``pnp.model.textformat.fill``: plain fields only).
+
+        Raises:
+            DataError: no such key; not text; a field the code does not pass (names the
+                fields it does).
+        """
         template = self.get(key)
         if not isinstance(template, str):
             raise DataError(f"expected text, got {type(template).__name__}", file=self.game_file, key=key)
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError) as exc:
-            raise DataError(f"text uses an unknown field {exc}", file=self.game_file, key=key) from None
+        return fill_text(template, values, self.game_file, key)
 
     @property
     def locale(self):
@@ -81,3 +116,21 @@ def _dig(table: dict, key: str):
             return None
         value = value[part]
     return value
+
+
+def fill_text(template: str, values: dict, file: Path | str, key: str) -> str:
+    """``template`` with its ``{name}`` fields filled from ``values`` (``textformat.fill``).
+
+    Raises:
+        DataError: a field ``values`` lacks (names the known ones), or a refused template.
+    """
+    from pnp.model.textformat import TextFormatError, fill
+
+    try:
+        return fill(template, values)
+    except KeyError as exc:
+        known = ", ".join("{" + name + "}" for name in sorted(values)) or "none"
+        raise DataError(f"text uses an unknown field '{exc.args[0]}'; this text's fields: {known}",
+                        file=file, key=key) from None
+    except TextFormatError as exc:
+        raise DataError(str(exc), file=file, key=key) from None
