@@ -225,6 +225,8 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
     except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError, ArithmeticError,
             LookupError, RecursionError, MemoryError) as exc:
         raise DataError(f"template error: {_first_line(exc)}", file=path, key=_template_line(exc, path)) from None
+    if not text.strip():
+        raise DataError("the template renders no text; a rules sheet needs its rules", file=path)
     _check_glyphs(text, path)
     return text
 
@@ -452,6 +454,9 @@ class _Builder:
             caption_para = Paragraph(markup, self.s["caption"])
         return ShrinkableFigure(self.figures[name], caption_para)
 
+    def _check_table_width(self, node, rows, first: float, rest: float, width: float) -> None:
+        _table_fit_error(self, node, rows, first, rest, width)
+
     def _list(self, node, width: float, style: str):
         from reportlab.lib.colors import HexColor
         from reportlab.platypus import ListFlowable, ListItem
@@ -514,6 +519,7 @@ class _Builder:
         first = max(stringWidth(_plain(text), f, 7.6) for r in rows for _, text in r[:1]) + 8
         first = min(first, width * 0.45)
         rest = (width - first) / max(1, ncols - 1)
+        self._check_table_width(node, rows, first, rest, width)
         # A bold header cell (``**2**``) marks a column (this sheet's variant): shaded, bold.
         marked = {i for i, (is_head, text) in enumerate(rows[0]) if i and is_head and text.startswith("<b>")}
         data = []
@@ -554,6 +560,29 @@ class _Builder:
         t.setStyle(TableStyle(commands))
         t.spaceBefore, t.spaceAfter = 2, 7
         return t
+
+
+def _table_fit_error(builder, node, rows, first: float, rest: float, width: float) -> None:
+    """Refuse a table whose columns are narrower than their longest word (reportlab would
+    raise on a negative cell width, or set the word over the next cell)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = builder.s["_fonts"]["bold"]
+    size = builder.s["cell"].fontSize
+    padding = 6 + 0.5
+    for index in range(len(rows[0]) if rows else 0):
+        words = [word for r in rows for _, text in r[index:index + 1] for word in _plain(text).split()]
+        need = max((stringWidth(word, font, size) for word in words), default=0) + padding
+        have = first if index == 0 else rest
+        if need > have:
+            ncols = max(len(r) for r in rows)
+            fit = max(1, int((width - first) // need) + 1) if index else 0
+            where = f", rendered line {node.map[0] + 1}" if node.map else ""
+            what = (f"at most {fit} columns of this width fit" if index else "its first column's longest word "
+                    "is wider than half the column")
+            raise LayoutError(f"table{where}: {ncols} columns do not fit a text column of {width / MM:.0f} mm "
+                              f"(column {index + 1} needs {need / MM:.1f} mm, has {max(have, 0) / MM:.1f} mm; "
+                              f"{what}); use fewer columns or shorter words", file=builder.source)
 
 
 def _named(flowable, kind: str, node):
@@ -681,10 +710,30 @@ def rules_pages_source(game, variant, lang: str, paper: str):
                 subject=f"{strings['title']} rules, {players} players, language {lang}",
                 keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
                 creator="pnp (print-and-play kit generator)", producer="pnp / reportlab", lang=lang)
-    source = Source(body=body,
-                    footer=f"{sheet_title} · {fill_text(strings['subtitle'], {'players': players}, lang_file, 'subtitle')}", meta=meta,
-                    font=_styles(lang, root=root)["_fonts"]["body"])
+    footer = f"{sheet_title} · {fill_text(strings['subtitle'], {'players': players}, lang_file, 'subtitle')}"
+    font_name = _styles(lang, root=root)["_fonts"]["body"]
+    _check_footer(footer, font_name, w_mm, lang_file)
+    source = Source(body=body, footer=footer, meta=meta, font=font_name)
     return source, geo
+
+
+#: Type size of the rules sheet's footer line, points (``pnp.kit.rulepages``).
+FOOTER_PT = 7
+#: Room the footer leaves for the page number at its right end, mm.
+PAGE_NUMBER_MM = 12.0
+
+
+def _check_footer(footer: str, font_name: str, paper_w_mm: float, lang_file: Path) -> None:
+    """Refuse a footer line (title, "Rules", subtitle) that would run into the page number:
+    it is one line at ``FOOTER_PT``, between the margins, less ``PAGE_NUMBER_MM``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    room = (paper_w_mm - 2 * MARGIN_MM - PAGE_NUMBER_MM) * MM
+    width = stringWidth(footer, font_name, FOOTER_PT)
+    if width > room:
+        raise LayoutError(f"the rules sheet's footer ('title — rules · subtitle') is {width / MM:.0f} mm wide at "
+                          f"{FOOTER_PT} pt; it has {room / MM:.0f} mm beside the page number: shorten title or subtitle",
+                          file=lang_file, key="subtitle")
 
 
 def aid_template_path(game, lang: str) -> Path:

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from pnp.model.catalog import Node, read_yaml
+from pnp.model.catalog import MAX_COUNT, MAX_PLAYERS, Node, read_yaml, refuse_unknown
 from pnp.errors import VariantError
 from pnp.model.common import counts_by_players, load_icons, unique
 from pnp.model.variant import STANDARD, Variant, check_setup
@@ -243,7 +243,7 @@ def load(folder: Path, root: Path) -> Samarkand:
     icons = load_icons(root)
 
     players = game["players"]
-    p_min, p_max = players["min"].int(1), players["max"].int(1)
+    p_min, p_max = players["min"].int(1, MAX_PLAYERS), players["max"].int(1, MAX_PLAYERS)
     if p_max < p_min:
         raise players["max"].error(f"expected max >= min ({p_min}), got {p_max}")
     p_default = players["default"].int(p_min, p_max)
@@ -280,7 +280,7 @@ def load(folder: Path, root: Path) -> Samarkand:
         raise game["pawns"].error(f"expected at least {p_max} pawns (one per player), got {len(pawns)}")
 
     def _note(n):
-        count = n["count"].int(0)
+        count = n["count"].int(0, MAX_COUNT)
         by_players = counts_by_players(n, count)
         return Banknote(n["value"].int(1), count, by_players)
 
@@ -300,7 +300,7 @@ def load(folder: Path, root: Path) -> Samarkand:
             f"expected {slots} market tokens (2 per city), got {len(token_goods) + assortment_tokens}"
         )
 
-    return Samarkand(
+    model = Samarkand(
         id=game["id"].str(),
         folder=folder,
         players_min=p_min,
@@ -311,7 +311,7 @@ def load(folder: Path, root: Path) -> Samarkand:
         rules=rules,
         die_faces=die_faces,
         pawns=pawns,
-        market_chips=game["market_chips"].int(0),
+        market_chips=game["market_chips"].int(0, MAX_COUNT),
         banknotes=banknotes,
         board=board,
         prices=prices,
@@ -320,14 +320,19 @@ def load(folder: Path, root: Path) -> Samarkand:
         sizes=MappingProxyType(dict(comps.items())),
         icons=MappingProxyType(icons),
     )
+    refuse_unknown(game)
+    refuse_unknown(board_node)
+    refuse_unknown(prices_node)
+    refuse_unknown(comps)
+    return model
 
 
 def _good(n: Node) -> Good:
-    return Good(id=n["id"].str(), count=n["count"].int(0), colour=n["colour"].colour(), icon=n["icon"].str())
+    return Good(id=n["id"].str(), count=n["count"].int(0, MAX_COUNT), colour=n["colour"].colour(), icon=n["icon"].str())
 
 
 def _board(node: Node) -> Board:
-    rows, columns = node["rows"].int(1), node["columns"].int(1)
+    rows, columns = node["rows"].int(1, 30), node["columns"].int(1, 30)
     spaces_nodes = node["spaces"].list(min_len=1)
     spaces = []
     for n in spaces_nodes:
