@@ -498,20 +498,22 @@ def _ticks(task, count: int):
 
 def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:
     """Refuse the build (nothing written) when any finished PDF holds a font that is not
-    one of ours from ``fonts/``, a font that is not embedded, or one subset name for two
-    font programs (``pnp.printing.pdf.font_problems``).
+    one of ours from ``fonts/``, a font that is not embedded, one subset name for two font
+    programs, or a glyph whose outline is not in the bundled TTF of its font's name
+    (``pnp.printing.pdf.font_problems``).
 
     Raises:
         FontError: names the file and the first problem (page and font).
     """
-    from pnp.components.fonts import postscript_names
+    from pnp.components.fonts import bundled_glyphs, postscript_names
     from pnp.errors import FontError
     from pnp.printing.pdf import font_problems
 
     allowed = postscript_names()
+    glyphs = bundled_glyphs()
     for path, data in payloads:
         if path.suffix == ".pdf":
-            problems = font_problems(data, allowed)
+            problems = font_problems(data, allowed, glyphs)
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise FontError(f"font audit refused the PDF, nothing written: {problems[0]}{more}", file=path)

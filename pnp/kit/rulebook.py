@@ -79,7 +79,7 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
     if not path.is_file() or not (folder / "rules" / f"{lang}.md.j2").is_file():
         known = sorted(p.stem for p in (folder / "rules").glob("*.md.j2"))
         raise UsageError(f"no rules in language '{lang}'; languages: {', '.join(known) or 'none'}", key="--lang")
-    from pnp.model.i18n import read_language
+    from pnp.model.langfile import read_language
 
     game_strings = read_language(path)
     common_path = root / "common" / "lang" / f"{lang}.yaml"

@@ -121,7 +121,7 @@ def source_hash(text: str) -> str:
 
 def load(path: Path) -> dict:
     """A language file as a plain mapping (an empty one when the file is missing)."""
-    from pnp.model.i18n import read_language
+    from pnp.model.langfile import read_language
 
     if not path.is_file():
         return {}

@@ -64,7 +64,7 @@ def calibration_texts(root: Path, lang: str) -> tuple[dict, Path]:
     if lang not in available:
         raise UsageError(f"no '{lang}' text; languages: {', '.join(available) or 'none'}", key="--lang")
     file = folder / f"{lang}.yaml"
-    from pnp.model.i18n import read_language
+    from pnp.model.langfile import read_language
 
     texts = read_language(file).get("calibration")
     if not isinstance(texts, dict):

@@ -87,6 +87,40 @@ def _unembedded_kit_font(monkeypatch):
     monkeypatch.setattr(pdfout, "assemble", assemble)
 
 
+def _other_font_under_a_bundled_name(monkeypatch):
+    """A font program with other outlines embedded under a bundled font's name (what a
+    system font of the same PostScript name, picked up by Cairo, would give): the Lato
+    Bold programs of the finished PDF are replaced by its Lato Regular program."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    from pnp.printing import pdf as pdfout
+
+    original = pdfout.assemble
+
+    def descriptors(writer):
+        for page in writer.pages:
+            fonts = page.get("/Resources", {}).get("/Font", {})
+            for key in fonts:
+                font = fonts[key].get_object()
+                if font.get("/Subtype") == "/Type0":
+                    font = font["/DescendantFonts"][0].get_object()
+                if "/FontDescriptor" in font:
+                    yield str(font["/BaseFont"]).split("+")[-1], font["/FontDescriptor"].get_object()
+
+    def assemble(sources, metadata, **kwargs):
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original(sources, metadata, **kwargs))))
+        regular = next(d[NameObject("/FontFile2")] for name, d in descriptors(writer) if name == "Lato-Regular")
+        for name, descriptor in descriptors(writer):
+            if name == "Lato-Bold":
+                descriptor[NameObject("/FontFile2")] = regular
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue()
+
+    monkeypatch.setattr(pdfout, "assemble", assemble)
+
+
 def _disk_full(monkeypatch):
     """The disk fills up after the kit's PDF is staged, while its manifest is written."""
     import pnp.files
@@ -114,6 +148,7 @@ def _blank_sheets(monkeypatch):
 
 
 PATCHES = {"foreign_font_page": _foreign_font_page, "unembedded_kit_font": _unembedded_kit_font,
+           "other_font_under_a_bundled_name": _other_font_under_a_bundled_name,
            "disk_full": _disk_full, "blank_sheets": _blank_sheets}
 
 
@@ -133,6 +168,8 @@ def _apply(edit: dict, tmp: Path) -> None:
     elif "append" in edit:
         with path.open("a", encoding="utf-8") as fh:
             fh.write(edit["append"] * times)
+    elif "copy" in edit:
+        shutil.copyfile(tmp / edit["copy"], path)
     elif "symlink" in edit:
         path.unlink(missing_ok=True)
         path.symlink_to(edit["symlink"])
@@ -183,7 +220,7 @@ def own_fonts(tmp_path, monkeypatch):
     shutil.copytree(fonts.FONT_DIR, target)
 
     def clear():
-        for cached in (fonts.fonts, fonts._ttf, fonts.postscript_names):
+        for cached in (fonts.fonts, fonts._ttf, fonts.postscript_names, fonts.bundled_glyphs):
             cached.cache_clear()
 
     clear()
