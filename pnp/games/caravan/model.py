@@ -319,6 +319,9 @@ def load(folder: Path, root: Path) -> Caravan:
         if count not in setups[chosen].players:
             raise node.error(f"set-up '{chosen}' is not for {count} players")
         defaults[count] = chosen
+    extra = [key for key in defaults_node.mapping() if key not in defaults]
+    if extra:
+        raise defaults_node.error(f"unknown key {extra[0]!r}; expected the player counts {p_min} to {p_max}")
 
     r = game["rules"]
     turn_actions = tuple(n.int(1) for n in r["turn_actions"].list(min_len=1))

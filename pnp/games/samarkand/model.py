@@ -230,6 +230,10 @@ class Samarkand:
 
 
 # ---------------------------------------------------------------------------- loading
+#: The sections of components.yaml that give a piece's size (read by the kit as it draws).
+COMPONENT_SIZES = ("cards", "board", "price_table", "market_token", "market_chip", "banknote", "pawn", "die")
+
+
 def load(folder: Path, root: Path) -> Samarkand:
     """Read ``folder``'s game.yaml, board.yaml, prices.yaml and components.yaml.
 
@@ -260,6 +264,9 @@ def load(folder: Path, root: Path) -> Samarkand:
         if count not in removed_node.mapping():
             raise removed_node.error(f"missing entry for {count} players")
         removed[count] = Node(removed_node.mapping()[count], removed_node.file, f"removed_per_good.{count}").int(0)
+    extra = [key for key in removed_node.mapping() if key not in removed]
+    if extra:
+        raise removed_node.error(f"unknown key {extra[0]!r}; expected the player counts {p_min} to {p_max}")
 
     r = game["rules"]
     rules = Rules(**{name: r[name].int(0) for name in Rules.__dataclass_fields__})
@@ -317,7 +324,7 @@ def load(folder: Path, root: Path) -> Samarkand:
         prices=prices,
         market_token_goods=token_goods,
         assortment_tokens=assortment_tokens,
-        sizes=MappingProxyType(dict(comps.items())),
+        sizes=MappingProxyType({key: comps[key] for key in COMPONENT_SIZES}),
         icons=MappingProxyType(icons),
     )
     refuse_unknown(game)
