@@ -170,6 +170,11 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
         # forked next share their memory pages instead of copying each one on the
         # collector's first write to it (Python's gc.freeze, made for this).
+        # The rules templates and texts come from the data folder: rendered once here (a few
+        # milliseconds), a template that cannot work stops the build before any drawing.
+        from pnp.kit.rulebook import check_templates
+
+        check_templates(game, variant, request.lang, request.paper)
         gc.freeze()
         # The engine's games play from now on, in processes of their own, while this process
         # lays out and converts the kit (its settings are read here: a bad checks.yaml stops

@@ -563,26 +563,25 @@ class _Builder:
 
 
 def _table_fit_error(builder, node, rows, first: float, rest: float, width: float) -> None:
-    """Refuse a table whose columns are narrower than their longest word (reportlab would
-    raise on a negative cell width, or set the word over the next cell)."""
+    """Refuse a table with a column too narrow for its cell padding and one letter of its
+    text (reportlab raises on a negative cell width; a narrow column that holds a letter
+    breaks its words, which is ugly but printed whole)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     font = builder.s["_fonts"]["bold"]
     size = builder.s["cell"].fontSize
     padding = 6 + 0.5
-    for index in range(len(rows[0]) if rows else 0):
-        words = [word for r in rows for _, text in r[index:index + 1] for word in _plain(text).split()]
-        need = max((stringWidth(word, font, size) for word in words), default=0) + padding
+    for index in range(max(len(r) for r in rows) if rows else 0):
+        letters = {char for r in rows for _, text in r[index:index + 1] for char in _plain(text) if not char.isspace()}
+        need = max((stringWidth(char, font, size) for char in letters), default=0) + padding
         have = first if index == 0 else rest
         if need > have:
             ncols = max(len(r) for r in rows)
-            fit = max(1, int((width - first) // need) + 1) if index else 0
+            fit = max(1, int((width - first) // need) + 1)
             where = f", rendered line {node.map[0] + 1}" if node.map else ""
-            what = (f"at most {fit} columns of this width fit" if index else "its first column's longest word "
-                    "is wider than half the column")
             raise LayoutError(f"table{where}: {ncols} columns do not fit a text column of {width / MM:.0f} mm "
-                              f"(column {index + 1} needs {need / MM:.1f} mm, has {max(have, 0) / MM:.1f} mm; "
-                              f"{what}); use fewer columns or shorter words", file=builder.source)
+                              f"(column {index + 1} is {max(have, 0) / MM:.1f} mm wide, narrower than its padding "
+                              f"and one letter; at most {fit} columns fit); use fewer columns", file=builder.source)
 
 
 def _named(flowable, kind: str, node):
@@ -734,6 +733,25 @@ def _check_footer(footer: str, font_name: str, paper_w_mm: float, lang_file: Pat
         raise LayoutError(f"the rules sheet's footer ('title — rules · subtitle') is {width / MM:.0f} mm wide at "
                           f"{FOOTER_PT} pt; it has {room / MM:.0f} mm beside the page number: shorten title or subtitle",
                           file=lang_file, key="subtitle")
+
+
+def check_templates(game, variant, lang: str, paper: str) -> None:
+    """Render the rules template and the player aid's (Markdown only, a few milliseconds)
+    and check the rules sheet's footer line, so that a template or text that cannot work
+    stops a build before any drawing.  Raises as ``render_rules_markdown``;
+    ``LayoutError`` for a footer wider than its line."""
+    from pnp.model.i18n import fill_text
+
+    variant = as_variant(game, variant)
+    render_rules_markdown(game, variant, lang)
+    aid = aid_template_path(game, lang)
+    if aid.is_file():
+        render_rules_markdown(game, variant, lang, aid)
+    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    lang_file = game.folder / "lang" / f"{lang}.yaml"
+    footer = (f"{strings['title']} — {strings['components']['rules']} · "
+              f"{fill_text(strings['subtitle'], {'players': variant.players}, lang_file, 'subtitle')}")
+    _check_footer(footer, _styles(lang, root=game.folder.parent)["_fonts"]["body"], PAPER_MM[paper][0], lang_file)
 
 
 def aid_template_path(game, lang: str) -> Path:

@@ -470,7 +470,7 @@ class Node:
 
     def str(self) -> str:
         """The value as text that is not empty or blank."""
-        _record(self, type="string", minLength=1, pattern=r"\S")
+        _record(self, type="string", minLength=1)
         if not isinstance(self.value, str) or not self.value.strip():
             raise self.error(f"expected a non-empty string, got {_kind(self.value)} {self.value!r}")
         return self.value

@@ -132,7 +132,7 @@ def _check_translation(message, file: Path) -> None:
     fields of its English (``msgid``): the program would have no value for them."""
     from pnp.model.textformat import TextFormatError, check
 
-    where = f" (line {message.lineno})" if getattr(message, "lineno", None) else ""
+    where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
     try:
         got = check(message.string)
     except TextFormatError as exc:

@@ -187,9 +187,12 @@ def _apply(edit: dict, tmp: Path) -> None:
 
 
 def _files(folder: Path) -> dict[str, int]:
-    """Every entry below ``folder`` (files, folders, links, FIFOs) -> size (-1: not a regular file)."""
+    """Every entry below ``folder`` but folders (files, links, FIFOs) -> size (-1: not a
+    regular file)."""
     found = {}
     for p in folder.rglob("*"):
+        if p.is_dir() and not p.is_symlink():
+            continue
         is_file = p.is_file() and not p.is_symlink()
         found[str(p.relative_to(folder))] = p.lstat().st_size if is_file else -1
     return found
