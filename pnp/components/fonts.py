@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.model.catalog import bundled, read_yaml
+from pnp.model.catalog import bundled, read_yaml, refuse_unknown
 from pnp.errors import FontError
 
 FONT_DIR = bundled("fonts")
@@ -65,6 +65,7 @@ def fonts() -> dict[str, Font]:
 
     Raises:
         FontError: a listed TTF file is missing.
+        DataError: a malformed entry or an unknown key (with the nearest known one).
     """
     registry = read_yaml(FONT_DIR / "fonts.yaml")
     result = {}
@@ -73,6 +74,7 @@ def fonts() -> dict[str, Font]:
         if not path.is_file():
             raise FontError("font file missing", file=path)
         result[role] = Font(role, path, node["family"].str(), node["weight"].str(), node["style"].str())
+    refuse_unknown(registry)   # a misspelt 'wieght' would leave the face's selection to fontconfig
     return result
 
 
