@@ -95,12 +95,19 @@ class Game:
 
         Raises:
             UsageError: the game has no data under ``root`` or its own data folder.
-            DataError: the data is malformed (file, key and reason).
+            DataError: the data is malformed (file, key and reason), or its ``id`` names
+                another game.
         """
         folder = self.folder(root)
         if folder is None:
             raise UsageError(f"game '{self.id}' has no data folder {root / self.id} (expected game.yaml there)", key="GAME")
-        return self.module("model").load(folder, root)
+        model = self.module("model").load(folder, root)
+        if getattr(model, "id", self.id) != self.id:   # the model's id picks its engine and rules
+            from pnp.errors import DataError
+
+            raise DataError(f"expected '{self.id}' (the game whose folder this is), got {model.id!r}",
+                            file=folder / "game.yaml", key="id")
+        return model
 
 
 @lru_cache(maxsize=1)

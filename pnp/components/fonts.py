@@ -9,6 +9,12 @@ Fonts live in ``fonts/`` with their licences; ``fonts/fonts.yaml`` names each by
 * reportlab (rules sheets) gets the same TTF files through ``register_reportlab()``.
 
 Widths come from the TTF metrics (reportlab's parser), in the unit of the font size given.
+
+Fonts are proven, not named: every TTF file is checked against its SHA-256 pinned here
+(``PINNED_SHA256``) before it is used, and the post-build font audit compares the outline
+of every glyph of every font program embedded in a kit with the glyphs of the bundled
+TTF of that PostScript name (``glyph_signatures``), so a different font saved under a
+bundled file name, or a system font of the same name that slipped in, fails the build.
 """
 
 from __future__ import annotations
@@ -19,10 +25,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.model.catalog import bundled, read_yaml
+from pnp.model.catalog import bundled, read_yaml, refuse_unknown
 from pnp.errors import FontError
 
 FONT_DIR = bundled("fonts")
+
+#: SHA-256 of each TTF file that ships in ``fonts/`` (Lato 2.015 and Caladea 1.001, SIL OFL).
+#: A font file whose hash differs is refused: replace a font by changing this table in the
+#: same commit as the file.
+PINNED_SHA256 = {
+    "Caladea-Bold.ttf": "ae3cb2dcbc925809dd29d2a44e9802211cab66be541bacbfc9c08c74b27c3742",
+    "Lato-Black.ttf": "19d661d659af129704947b0027e5b77bef2bd43b7ced2973b350225f73fac07c",
+    "Lato-Bold.ttf": "e0b1c4de011de8dd077cf21f97919fc31158eb290ee1176cbae06d500a6304bc",
+    "Lato-Italic.ttf": "bbc138d69289c5604474166e150d39995770ca98ffb9df02adb68666ec36cc37",
+    "Lato-Regular.ttf": "0ad460bd756454f8485609747b25c5644a54d307a65daabbb24c646c112ed541",
+}
+#: Largest font file read, bytes (the bundled ones are under 700 KiB).
+MAX_FONT_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -46,6 +65,7 @@ def fonts() -> dict[str, Font]:
 
     Raises:
         FontError: a listed TTF file is missing.
+        DataError: a malformed entry or an unknown key (with the nearest known one).
     """
     registry = read_yaml(FONT_DIR / "fonts.yaml")
     result = {}
@@ -54,6 +74,7 @@ def fonts() -> dict[str, Font]:
         if not path.is_file():
             raise FontError("font file missing", file=path)
         result[role] = Font(role, path, node["family"].str(), node["weight"].str(), node["style"].str())
+    refuse_unknown(registry)   # a misspelt 'wieght' would leave the face's selection to fontconfig
     return result
 
 
@@ -70,9 +91,85 @@ def _ttf(role: str):
 
     f = font(role)
     try:
-        return TTFont(f.reportlab_name, str(f.file))
+        parsed = TTFont(f.reportlab_name, str(f.file))
     except Exception as exc:   # reportlab's TTFError, or struct errors from a damaged file
         raise FontError(f"not a usable TrueType font ({str(exc).splitlines()[0][:80]})", file=f.file) from None
+    verify_pinned(f.file)
+    return parsed
+
+
+def verify_pinned(path: Path) -> None:
+    """Refuse a font file that is not byte for byte the one pnp ships (``PINNED_SHA256``).
+
+    Raises:
+        FontError: the file is larger than ``MAX_FONT_BYTES``, has no pinned hash, or its
+            SHA-256 differs from the pinned one (names the file and both hashes' starts).
+    """
+    import hashlib
+
+    if path.stat().st_size > MAX_FONT_BYTES:
+        raise FontError(f"font file of {path.stat().st_size:,} bytes; at most {MAX_FONT_BYTES:,}", file=path)
+    want = PINNED_SHA256.get(path.name)
+    if want is None:
+        raise FontError(f"not one of the fonts pnp ships ({', '.join(sorted(PINNED_SHA256))}); "
+                        "a new font needs its SHA-256 in pnp.components.fonts.PINNED_SHA256", file=path)
+    got = hashlib.sha256(path.read_bytes()).hexdigest()
+    if got != want:
+        raise FontError(f"not the font pnp ships under this name: SHA-256 {got[:12]}…, pinned {want[:12]}…; "
+                        "restore the file from pnp's repository", file=path)
+
+
+def glyph_signatures(program: bytes) -> frozenset[str]:
+    """One signature per drawn glyph of a TrueType font program (a whole TTF or a PDF's
+    embedded subset): SHA-256 of its advance width and outline (contour ends, flags and
+    coordinates as stored, without the bounding box and hinting instructions).
+
+    Subsetters (Cairo's, reportlab's) copy a simple glyph's outline as it is and only
+    renumber glyphs, so each signature of a subset made from a TTF is a signature of that
+    TTF.  Composite glyphs (their parts are renumbered) and glyphs of fewer than two points
+    (the blank Pango draws for a space a font lacks) are left out.
+
+    Raises:
+        ValueError: not a TrueType program with ``glyf``, ``loca`` and ``hmtx`` tables.
+    """
+    import hashlib
+    import io
+    import struct
+
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    try:
+        parsed = ToolsFont(io.BytesIO(program), lazy=True)
+        data, loca, hmtx = parsed.reader["glyf"], parsed["loca"], parsed["hmtx"]
+        order = parsed.getGlyphOrder()
+    except Exception as exc:   # fontTools raises many kinds on a damaged program
+        raise ValueError(f"not a TrueType program ({type(exc).__name__})") from None
+    found = set()
+    for index, name in enumerate(order[:len(loca) - 1]):
+        blob = data[loca[index]:loca[index + 1]]
+        if len(blob) < 12:
+            continue
+        contours = struct.unpack(">h", blob[:2])[0]
+        if contours <= 0:
+            continue
+        ends_at = 10 + 2 * contours
+        if len(blob) < ends_at + 2 or struct.unpack(">H", blob[ends_at - 2:ends_at])[0] < 1:
+            continue
+        hinting = struct.unpack(">H", blob[ends_at:ends_at + 2])[0]
+        outline = blob[10:ends_at] + blob[ends_at + 2 + hinting:]
+        found.add(hashlib.sha256(struct.pack(">H", hmtx[name][0]) + outline.rstrip(b"\0")).hexdigest())
+    return frozenset(found)
+
+
+@lru_cache(maxsize=None)
+def bundled_glyphs() -> dict[str, frozenset[str]]:
+    """PostScript name -> ``glyph_signatures`` of each kit font's TTF (files verified
+    against their pinned hashes first)."""
+    out = {}
+    for role, f in fonts().items():
+        name = _ttf(role).face.name.decode("latin-1")
+        out[name] = glyph_signatures(f.file.read_bytes())
+    return out
 
 
 def register_reportlab() -> None:

@@ -366,6 +366,11 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
         from pnp.printing.targets import refuse_trims
 
         refuse_trims(request.target, declared_trims)
+    # The rules templates and texts come from the data folder: rendered once here (a few
+    # milliseconds), a template that cannot work stops the build before any drawing.
+    from pnp.kit.rulebook import check_templates
+
+    check_templates(game, variant, request.lang, request.paper)
     # The modules and the game model live through the build: frozen, the cyclic collector
     # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
     # forked next share their memory pages instead of copying each one on the
@@ -818,20 +823,22 @@ def _ticks(task, count: int):
 
 def audit_fonts(payloads: list[tuple[Path, bytes]]) -> None:
     """Refuse the build (nothing written) when any finished PDF holds a font that is not
-    one of ours from ``fonts/``, a font that is not embedded, or one subset name for two
-    font programs (``pnp.printing.pdf.font_problems``).
+    one of ours from ``fonts/``, a font that is not embedded, one subset name for two font
+    programs, or a glyph whose outline is not in the bundled TTF of its font's name
+    (``pnp.printing.pdf.font_problems``).
 
     Raises:
         FontError: names the file and the first problem (page and font).
     """
-    from pnp.components.fonts import postscript_names
+    from pnp.components.fonts import bundled_glyphs, postscript_names
     from pnp.errors import FontError
     from pnp.printing.pdf import font_problems
 
     allowed = postscript_names()
+    glyphs = bundled_glyphs()
     for path, data in payloads:
         if path.suffix == ".pdf":
-            problems = font_problems(data, allowed)
+            problems = font_problems(data, allowed, glyphs)
             if problems:
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise FontError(f"font audit refused the PDF, nothing written: {problems[0]}{more}", file=path)

@@ -8,7 +8,8 @@ printed rules cannot drift from the data the kit and the engine use.
 Pipeline::
 
     rules_context(game, variant, lang)   -> dict of template variables (the game's kit recipe)
-    render_rules_markdown(...)           -> Markdown text (Jinja2, StrictUndefined)
+    render_rules_markdown(...)           -> Markdown text (Jinja2 sandbox, StrictUndefined:
+                                            pnp.kit.sandbox)
     markdown-it-py syntax tree           -> reportlab flowables (headings, paragraphs,
                                             lists, tables, shaded example boxes)
     pnp.kit.rulepages                    -> pages: body type size, last page's columns
@@ -82,9 +83,11 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
         raise UsageError(f"no kit in language '{lang}': {missing} missing (translate the en file beside it; "
                          f"`pnp i18n status --lang {lang}` lists the rest); languages: {', '.join(known) or 'none'}",
                          key="--lang")
-    game_strings = read_yaml(path).mapping()
+    from pnp.model.langfile import read_language
+
+    game_strings = read_language(path)
     common_path = root / "common" / "lang" / f"{lang}.yaml"
-    common = read_yaml(common_path).mapping() if common_path.is_file() else {}
+    common = read_language(common_path) if common_path.is_file() else {}
     return {"game": game_strings, "common": common}
 
 
@@ -201,32 +204,50 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
     """
     import jinja2
 
+    from jinja2.sandbox import SecurityError
+
+    from pnp.kit.sandbox import TemplateLimit
+
     context = escape_context(rules_context(game, variant, lang) if context is None else context)
     path = template or template_path(game, lang)
     try:
         mtime = path.stat().st_mtime_ns if path.is_file() else 0
-        text = _template(path, lang, mtime, game.folder.parent).render(**context)
+        env, compiled = _template(path, lang, mtime, game.folder.parent)
+        text = env.render_limited(compiled, context)
     except jinja2.TemplateSyntaxError as exc:
         raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
-    except jinja2.TemplateNotFound:
-        raise DataError("rules template not found", file=path) from None
-    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError) as exc:
-        raise DataError(f"template error: {exc}", file=path, key=_template_line(exc, path)) from None
+    except jinja2.TemplateNotFound as exc:
+        if exc.name == path.name:
+            raise DataError("rules template not found", file=path) from None
+        raise DataError(f"template error: included template {exc.name!r} not found in {path.parent}",
+                        file=path, key=_template_line(exc, path)) from None
+    except TemplateLimit as exc:
+        raise DataError(f"template refused: {exc}", file=path, key=_template_line(exc, path)) from None
+    except SecurityError as exc:
+        raise DataError(f"template refused: {exc} (templates may not reach into Python)",
+                        file=path, key=_template_line(exc, path)) from None
+    except (jinja2.UndefinedError, TypeError, KeyError, ValueError, AttributeError, ArithmeticError,
+            LookupError, RecursionError, MemoryError) as exc:
+        raise DataError(f"template error: {_first_line(exc)}", file=path, key=_template_line(exc, path)) from None
+    if not text.strip():
+        raise DataError("the template renders no text; a rules sheet needs its rules", file=path)
     _check_glyphs(text, path)
     return text
 
 
 @lru_cache(maxsize=32)
 def _template(path: Path, lang: str, mtime_ns: int, root: Path):
-    """The compiled Jinja2 template at ``path`` (cached per file version: a rules sheet is
-    rendered once per tried body size), with the number and typography filters of ``lang``
-    from the data folder ``root`` (``pnp.model.locale``)."""
+    """``(environment, compiled template)`` of the Jinja2 template at ``path`` (cached per
+    file version: a rules sheet is rendered once per tried body size): the sandbox of
+    ``pnp.kit.sandbox`` confined to ``path``'s folder, with the number and typography
+    filters of ``lang`` from the data folder ``root`` (``pnp.model.locale``)."""
     import jinja2
 
+    from pnp.kit.sandbox import RulesEnvironment
     from pnp.model.locale import locale_for
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(path.parent)),
+    env = RulesEnvironment(
+        path.parent,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -237,7 +258,13 @@ def _template(path: Path, lang: str, mtime_ns: int, root: Path):
     env.filters["plural"] = plural_filter(lang)
     env.filters.update(locale_for(root, lang).filters())   # num, signed, range, quote
     env.globals["figure"] = _figure_marker
-    return env.get_template(path.name)
+    return env, env.get_template(path.name)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    text = text.splitlines()[0]
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _template_line(exc: BaseException, path: Path) -> str | None:
@@ -431,6 +458,9 @@ class _Builder:
             caption_para = Paragraph(markup, self.s["caption"])
         return ShrinkableFigure(self.figures[name], caption_para)
 
+    def _check_table_width(self, node, rows, first: float, rest: float, width: float) -> None:
+        _table_fit_error(self, node, rows, first, rest, width)
+
     def _list(self, node, width: float, style: str):
         from reportlab.lib.colors import HexColor
         from reportlab.platypus import ListFlowable, ListItem
@@ -493,6 +523,7 @@ class _Builder:
         first = max(stringWidth(_plain(text), f, 7.6) for r in rows for _, text in r[:1]) + 8
         first = min(first, width * 0.45)
         rest = (width - first) / max(1, ncols - 1)
+        self._check_table_width(node, rows, first, rest, width)
         # A bold header cell (``**2**``) marks a column (this sheet's variant): shaded, bold.
         marked = {i for i, (is_head, text) in enumerate(rows[0]) if i and is_head and text.startswith("<b>")}
         data = []
@@ -533,6 +564,28 @@ class _Builder:
         t.setStyle(TableStyle(commands))
         t.spaceBefore, t.spaceAfter = 2, 7
         return t
+
+
+def _table_fit_error(builder, node, rows, first: float, rest: float, width: float) -> None:
+    """Refuse a table with a column too narrow for its cell padding and one letter of its
+    text (reportlab raises on a negative cell width; a narrow column that holds a letter
+    breaks its words, which is ugly but printed whole)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = builder.s["_fonts"]["bold"]
+    size = builder.s["cell"].fontSize
+    padding = 6 + 0.5
+    for index in range(max(len(r) for r in rows) if rows else 0):
+        letters = {char for r in rows for _, text in r[index:index + 1] for char in _plain(text) if not char.isspace()}
+        need = max((stringWidth(char, font, size) for char in letters), default=0) + padding
+        have = first if index == 0 else rest
+        if need > have:
+            ncols = max(len(r) for r in rows)
+            fit = max(1, int((width - first) // need) + 1)
+            where = f", rendered line {node.map[0] + 1}" if node.map else ""
+            raise LayoutError(f"table{where}: {ncols} columns do not fit a text column of {width / MM:.0f} mm "
+                              f"(column {index + 1} is {max(have, 0) / MM:.1f} mm wide, narrower than its padding "
+                              f"and one letter; at most {fit} columns fit); use fewer columns", file=builder.source)
 
 
 def _named(flowable, kind: str, node):
@@ -632,8 +685,10 @@ def rules_pages_source(game, variant, lang: str, paper: str):
     from reportlab.platypus import Paragraph
 
     from pnp.kit.rulepages import NOMINAL_BODY, Geometry, Source
+    from pnp.model.i18n import fill_text
 
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    lang_file = game.folder / "lang" / f"{lang}.yaml"
     variant = as_variant(game, variant)
     players = variant.players
     currency = strings.get("currency")
@@ -658,10 +713,49 @@ def rules_pages_source(game, variant, lang: str, paper: str):
                 subject=f"{strings['title']} rules, {players} players, language {lang}",
                 keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",
                 creator="pnp (print-and-play kit generator)", producer="pnp / reportlab", lang=lang)
-    source = Source(body=body,
-                    footer=f"{sheet_title} · {strings['subtitle'].format(players=players)}", meta=meta,
-                    font=_styles(lang, root=root)["_fonts"]["body"])
+    footer = f"{sheet_title} · {fill_text(strings['subtitle'], {'players': players}, lang_file, 'subtitle')}"
+    font_name = _styles(lang, root=root)["_fonts"]["body"]
+    _check_footer(footer, font_name, w_mm, lang_file)
+    source = Source(body=body, footer=footer, meta=meta, font=font_name)
     return source, geo
+
+
+#: Type size of the rules sheet's footer line, points (``pnp.kit.rulepages``).
+FOOTER_PT = 7
+#: Room the footer leaves for the page number at its right end, mm.
+PAGE_NUMBER_MM = 12.0
+
+
+def _check_footer(footer: str, font_name: str, paper_w_mm: float, lang_file: Path) -> None:
+    """Refuse a footer line (title, "Rules", subtitle) that would run into the page number:
+    it is one line at ``FOOTER_PT``, between the margins, less ``PAGE_NUMBER_MM``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    room = (paper_w_mm - 2 * MARGIN_MM - PAGE_NUMBER_MM) * MM
+    width = stringWidth(footer, font_name, FOOTER_PT)
+    if width > room:
+        raise LayoutError(f"the rules sheet's footer ('title — rules · subtitle') is {width / MM:.0f} mm wide at "
+                          f"{FOOTER_PT} pt; it has {room / MM:.0f} mm beside the page number: shorten title or subtitle",
+                          file=lang_file, key="subtitle")
+
+
+def check_templates(game, variant, lang: str, paper: str) -> None:
+    """Render the rules template and the player aid's (Markdown only, a few milliseconds)
+    and check the rules sheet's footer line, so that a template or text that cannot work
+    stops a build before any drawing.  Raises as ``render_rules_markdown``;
+    ``LayoutError`` for a footer wider than its line."""
+    from pnp.model.i18n import fill_text
+
+    variant = as_variant(game, variant)
+    render_rules_markdown(game, variant, lang)
+    aid = aid_template_path(game, lang)
+    if aid.is_file():
+        render_rules_markdown(game, variant, lang, aid)
+    strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
+    lang_file = game.folder / "lang" / f"{lang}.yaml"
+    footer = (f"{strings['title']} — {strings['components']['rules']} · "
+              f"{fill_text(strings['subtitle'], {'players': variant.players}, lang_file, 'subtitle')}")
+    _check_footer(footer, _styles(lang, root=game.folder.parent)["_fonts"]["body"], PAPER_MM[paper][0], lang_file)
 
 
 def aid_template_path(game, lang: str) -> Path:

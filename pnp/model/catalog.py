@@ -15,6 +15,10 @@
   same thing to every reader.
 * **Duplicate keys are errors** naming the key path and both lines (YAML says keys are
   unique; PyYAML silently kept the last value).
+* **Bounded**: only a regular file of at most ``MAX_FILE_BYTES`` is read (not a FIFO, a
+  device or a folder); nesting deeper than ``MAX_DEPTH`` levels and a document whose
+  aliases expand to more than ``MAX_VALUES`` values (a "billion laughs" alias bomb, which
+  every reader that walks the value would expand) are refused.
 * **All text is NFC-normalised** as it is read (``unicodedata.normalize``), so a letter
   typed as a base letter plus a combining accent is one character when drawn, measured,
   extracted or compared.
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import importlib.resources
+import math
 import os
 import re
 import unicodedata
@@ -96,36 +101,80 @@ def _yaml():
     return loader
 
 
+#: Bound of every integer a loader reads without a tighter one (and of every number's size).
+MAX_INT = 1_000_000
+#: Most of any one printed piece (card type, good, coin, banknote, marker) a kit may hold.
+MAX_COUNT = 500
+#: Most players a game's data may name.
+MAX_PLAYERS = 12
+
+#: Largest data file read, bytes (the largest shipped YAML is about 20 KiB).
+MAX_FILE_BYTES = 2 * 1024 * 1024
+#: Deepest nesting of mappings and lists (the shipped files nest at most 5 levels).
+MAX_DEPTH = 64
+#: Values in a document with every alias expanded (the shipped files hold under 5,000).
+MAX_VALUES = 200_000
+
+
+def read_text(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of ``path``, a regular file of at most ``limit`` bytes.
+
+    Raises:
+        DataError: missing, not a regular file (a folder, FIFO or device), larger than
+            ``limit``, unreadable, or not UTF-8 (names the file).
+    """
+    import stat
+
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise DataError("file not found", file=path) from None
+    except OSError as exc:
+        raise DataError(f"cannot read {what} ({exc.strerror})", file=path) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(f"not a regular file; expected a {what}", file=path)
+    if info.st_size > limit:
+        raise DataError(f"{what} of {info.st_size:,} bytes; at most {limit:,}", file=path)
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(limit + 1)
+    except OSError as exc:
+        raise DataError(f"cannot read {what} ({exc.strerror})", file=path) from None
+    if len(raw) > limit:
+        raise DataError(f"{what} of more than {limit:,} bytes", file=path)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"not UTF-8 text (byte {exc.start})", file=path) from None
+
+
 def read_yaml(path: Path) -> "Node":
     """Parse one YAML file (YAML 1.2, strict; see the module docstring) into a ``Node``.
 
     Raises:
-        DataError: the file is missing or unreadable; not valid YAML (with line and
-            column); a duplicate key (key path, both lines); a plain scalar that YAML 1.1
-            would read as a boolean, octal or base-60 number (key path, hint to quote).
+        DataError: the file is missing, unreadable, not a regular file or too large; not
+            valid YAML (with line and column); nested too deep or an alias bomb; a
+            duplicate key (key path, both lines); a plain scalar that YAML 1.1 would read
+            as a boolean, octal or base-60 number (key path, hint to quote).
     """
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError("file not found", file=path) from None
-    except UnicodeDecodeError as exc:
-        raise DataError(f"not UTF-8 text (byte {exc.start})", file=path) from None
-    except OSError as exc:
-        raise DataError(f"cannot read file ({exc.strerror})", file=path) from None
+    raw = read_text(path, "YAML file")
     text = unicodedata.normalize("NFC", raw)
     cached = _PARSED.get((str(path), text))
     if cached is not None:
         # A copy: callers may change what they get.  Copying costs a tenth of parsing, and a
         # build reads the language files a dozen times (every ``Strings``, the rules sheet).
-        return Node(copy.deepcopy(cached), path, "")
+        _LINES[str(path)] = _LINES_OF[(str(path), text)]
+        return Node(copy.deepcopy(cached), path, "", "", _Reads())
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     loader = _yaml()
+    lines: dict[str, int] = {}
     try:
         composed = loader.compose(text)
         value = None
         if composed is not None:
-            _check_nodes(composed, path, "")
+            _check_size(composed, path)
+            _check_nodes(composed, path, "", lines=lines)
             value = loader.constructor.construct_document(composed)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -136,19 +185,74 @@ def read_yaml(path: Path) -> "Node":
         raise DataError(f"invalid YAML: {str(exc).splitlines()[0]}", file=path) from None
     except (ValueError, TypeError) as exc:   # e.g. a date like 2024-13-45
         raise DataError(f"invalid YAML value: {exc}", file=path) from None
+    except RecursionError:   # the composer recurses once per level
+        raise DataError(f"nested more than {MAX_DEPTH} levels deep", file=path) from None
     _PARSED[(str(path), text)] = copy.deepcopy(value)
-    return Node(value, path, "")
+    _LINES[str(path)] = _LINES_OF[(str(path), text)] = lines
+    return Node(value, path, "", "", _Reads())
+
+
+#: Line of every key (and list item) of the files read, by file then key path: of the
+#: version read last (``_LINES``) and of every version (``_LINES_OF``, by (path, text)).
+_LINES: dict[str, dict[str, int]] = {}
+_LINES_OF: dict[tuple[str, str], dict[str, int]] = {}
+
+
+def line_of(file: str | Path, key: str) -> int | None:
+    """The line of ``key`` (``goods[2].count``; ``goods.2.count`` also works) in a file
+    ``read_yaml`` has read; None when unknown."""
+    lines = _LINES.get(str(file), {})
+    if key in lines:
+        return lines[key]
+    return lines.get(re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", key))
+
+
+def _check_size(root, file: Path) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` and more than ``MAX_VALUES`` values with
+    every alias expanded (each distinct node is sized once, so an alias bomb is measured
+    without being expanded)."""
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    sizes: dict[int, int] = {}
+    # iterative post-order walk: a file nested 5,000 deep must not exhaust Python's stack
+    stack = [(root, 0, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if isinstance(node, SequenceNode):
+            children = node.value
+        elif isinstance(node, MappingNode):
+            children = [child for pair in node.value for child in pair]
+        else:
+            sizes[id(node)] = 1
+            continue
+        if depth > MAX_DEPTH:
+            raise DataError(f"nested more than {MAX_DEPTH} levels deep (line {node.start_mark.line + 1})", file=file)
+        if done:
+            total = 1 + sum(sizes[id(child)] for child in children)
+            if total > MAX_VALUES:
+                raise DataError(f"holds more than {MAX_VALUES:,} values with its aliases expanded "
+                                f"(line {node.start_mark.line + 1}); an alias repeated inside aliases "
+                                "multiplies", file=file)
+            sizes[id(node)] = total
+            continue
+        stack.append((node, depth, True))
+        stack.extend((child, depth + 1, False) for child in children if id(child) not in sizes)
 
 
 #: Values of the files read so far, by (path, text): the same text parses to the same value.
 _PARSED: dict[tuple[str, str], object] = {}
 
 
-def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
-    """Refuse duplicate keys and YAML 1.1 look-alikes in a composed ruamel node tree."""
+def _check_nodes(node, file: Path, path: str, seen: set | None = None, lines: dict | None = None) -> None:
+    """Refuse duplicate keys and YAML 1.1 look-alikes in a composed ruamel node tree;
+    record each key path's line in ``lines``."""
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     seen = set() if seen is None else seen
+    lines = {} if lines is None else lines
+    lines.setdefault(path, node.start_mark.line + 1)
     if id(node) in seen:          # an alias: checked where its anchor is
         return
     seen.add(id(node))
@@ -156,14 +260,14 @@ def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
         _check_scalar(node, file, path)
     elif isinstance(node, SequenceNode):
         for index, child in enumerate(node.value):
-            _check_nodes(child, file, f"{path}[{index}]", seen)
+            _check_nodes(child, file, f"{path}[{index}]", seen, lines)
     elif isinstance(node, MappingNode):
         first_line: dict[str, int] = {}
         for key_node, value_node in node.value:
             key = str(key_node.value) if isinstance(key_node, ScalarNode) else "<complex key>"
             child = f"{path}.{key}" if path else key
             if key == "<<" and key_node.tag.endswith(":merge"):
-                _check_nodes(value_node, file, path, seen)
+                _check_nodes(value_node, file, path, seen, lines)
                 continue
             if isinstance(key_node, ScalarNode):
                 _check_scalar(key_node, file, child)
@@ -172,7 +276,8 @@ def _check_nodes(node, file: Path, path: str, seen: set | None = None) -> None:
                 raise DataError(f"duplicate key '{key}' (lines {first_line[key]} and {line}); "
                                 "keep one: YAML keeps only one of them", file=file, key=child)
             first_line[key] = line
-            _check_nodes(value_node, file, child, seen)
+            lines[child] = line
+            _check_nodes(value_node, file, child, seen, lines)
 
 
 def _check_scalar(node, file: Path, path: str) -> None:
@@ -230,19 +335,36 @@ def _record(node: "Node", **facts: Any) -> None:
             entry[name] = value
 
 
+class _Reads:
+    """What the loaders have read of one file: for each key pattern (``goods[].count``;
+    ``setups.*`` below a mapping read with ``items``), the keys read (``node[key]``,
+    ``get``, ``has``), and the patterns read whole (``items``, ``mapping``), whose keys
+    are the data's to choose."""
+
+    __slots__ = ("known", "whole")
+
+    def __init__(self) -> None:
+        self.known: dict[str, set[str]] = {}
+        self.whole: set[str] = set()
+
+
 class Node:
     """A YAML value plus where it came from.
 
     Accessors raise ``DataError`` naming file and key path when a value is missing or of
-    the wrong shape.  ``value`` is the raw Python value.
+    the wrong shape.  ``value`` is the raw Python value.  A node from ``read_yaml`` notes
+    which keys the loader reads, so that ``refuse_unknown`` can then refuse the keys it
+    did not (a misspelt optional key would otherwise be ignored without a word).
     """
 
-    __slots__ = ("value", "file", "path")
+    __slots__ = ("value", "file", "path", "pattern", "reads")
 
-    def __init__(self, value: Any, file: Path, path: str):
+    def __init__(self, value: Any, file: Path, path: str, pattern: str | None = None, reads: "_Reads | None" = None):
         self.value = value
         self.file = file
         self.path = path
+        self.pattern = re.sub(r"\[\d+\]", "[]", path) if pattern is None else pattern
+        self.reads = reads
 
     # -- navigation ---------------------------------------------------------------
     def _child_path(self, key: str | int) -> str:
@@ -250,33 +372,66 @@ class Node:
             return f"{self.path}[{key}]"
         return f"{self.path}.{key}" if self.path else str(key)
 
+    def _child(self, value: Any, key: str | int, whole: bool = False) -> "Node":
+        if isinstance(key, int):
+            pattern = f"{self.pattern}[]"
+        else:
+            name = "*" if whole else str(key)
+            pattern = f"{self.pattern}.{name}" if self.pattern else name
+        return Node(value, self.file, self._child_path(key), pattern, self.reads)
+
+    def _note(self, key: str | None) -> None:
+        if self.reads is not None:
+            if key is None:
+                self.reads.whole.add(self.pattern)
+            else:
+                self.reads.known.setdefault(self.pattern, set()).add(str(key))
+
     def error(self, reason: str) -> DataError:
         return DataError(reason, file=self.file, key=self.path or None)
 
-    def mapping(self) -> dict:
+    def _mapping(self) -> dict:
         _record(self, type="object")
         if not isinstance(self.value, dict):
             raise self.error(f"expected a mapping, got {_kind(self.value)}")
         return self.value
 
+    def mapping(self) -> dict:
+        """The raw mapping; its keys are then the loader's to check (``refuse_unknown``
+        takes every key of it as read)."""
+        self._note(None)
+        return self._mapping()
+
     def has(self, key: str) -> bool:
-        return key in self.mapping()
+        self._note(key)
+        return key in self._mapping()
 
     def __getitem__(self, key: str) -> "Node":
-        mapping = self.mapping()
+        mapping = self._mapping()
         _record(self, required=key)
+        self._note(key)
         if key not in mapping:
             raise DataError(f"missing key '{key}'", file=self.file, key=self.path or None)
-        return Node(mapping[key], self.file, self._child_path(key))
+        return self._child(mapping[key], key)
 
     def get(self, key: str, default: Any = None) -> "Node":
-        mapping = self.mapping()
+        mapping = self._mapping()
         _record(self, optional=key)
-        return Node(mapping.get(key, default), self.file, self._child_path(key))
+        self._note(key)
+        return self._child(mapping.get(key, default), key)
+
+    def known(self, *keys: str) -> "Node":
+        """Note ``keys`` as read without reading them (sections another module reads
+        later); returns the node."""
+        for key in keys:
+            self._note(key)
+        return self
 
     def items(self) -> Iterator[tuple[Any, "Node"]]:
-        for key, value in self.mapping().items():
-            yield key, Node(value, self.file, self._child_path(str(key)))
+        mapping = self._mapping()
+        self._note(None)
+        for key, value in mapping.items():
+            yield key, self._child(value, str(key), whole=True)
 
     def list(self, min_len: int = 0) -> list["Node"]:
         _record(self, type="array", **({"minItems": min_len} if min_len else {}))
@@ -284,10 +439,13 @@ class Node:
             raise self.error(f"expected a list, got {_kind(self.value)}")
         if len(self.value) < min_len:
             raise self.error(f"expected at least {min_len} entries, got {len(self.value)}")
-        return [Node(v, self.file, self._child_path(i)) for i, v in enumerate(self.value)]
+        return [self._child(v, i) for i, v in enumerate(self.value)]
 
     # -- scalars --------------------------------------------------------------------
     def int(self, minimum: int | None = None, maximum: int | None = None) -> int:
+        """The value as an integer in ``minimum``..``maximum`` (``maximum`` None:
+        ``MAX_INT``, so that no count is unbounded)."""
+        maximum = MAX_INT if maximum is None else maximum
         _record(self, type="integer", **_bounds(minimum, maximum))
         v = self.value
         if isinstance(v, bool) or not isinstance(v, int):
@@ -296,16 +454,24 @@ class Node:
         return v
 
     def number(self, minimum: float | None = None, maximum: float | None = None) -> float:
+        """The value as a finite number in ``minimum``..``maximum`` (None: ±``MAX_INT``);
+        ``.nan`` and ``.inf`` are refused (a NaN passes every comparison, so a NaN
+        threshold would switch its check off)."""
+        maximum = MAX_INT if maximum is None else maximum
+        minimum = -MAX_INT if minimum is None else minimum
         _record(self, type="number", **_bounds(minimum, maximum))
         v = self.value
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise self.error(f"expected a number, got {_kind(v)} {v!r}")
+        if not math.isfinite(v):
+            raise self.error(f"expected a finite number, got {v}")
         _check_range(self, v, minimum, maximum, "a number")
         return float(v)
 
     def str(self) -> str:
+        """The value as text that is not empty or blank."""
         _record(self, type="string", minLength=1)
-        if not isinstance(self.value, str) or not self.value:
+        if not isinstance(self.value, str) or not self.value.strip():
             raise self.error(f"expected a non-empty string, got {_kind(self.value)} {self.value!r}")
         return self.value
 
@@ -342,3 +508,52 @@ def _kind(value: Any) -> str:
     return {dict: "a mapping", list: "a list", str: "a string", type(None): "nothing"}.get(
         type(value), type(value).__name__
     )
+
+
+def refuse_unknown(node: Node) -> None:
+    """Refuse a key of ``node``'s file that its loader did not read.
+
+    Call it on the node ``read_yaml`` returned, once the loader has read all it will (keys
+    that another module reads later are noted with ``Node.known``).  Below a pattern the
+    loader never opened as a mapping (a value it passed on whole), nothing is judged.
+
+    Raises:
+        DataError: the first unknown key in file order, with its line, the nearest known
+            key at that place (difflib) and the keys known there.
+    """
+    import difflib
+
+    reads = node.reads
+    if reads is None:
+        return
+    found: list[tuple[int, str, str, list[str]]] = []
+
+    def walk(value: Any, path: str, pattern: str) -> None:
+        if isinstance(value, list):
+            for index, item in enumerate(value):
+                walk(item, f"{path}[{index}]", f"{pattern}[]")
+            return
+        if not isinstance(value, dict):
+            return
+        whole = pattern in reads.whole
+        known = reads.known.get(pattern)
+        for key, item in value.items():
+            name = str(key)
+            child_path = f"{path}.{name}" if path else name
+            if not whole and known is not None and name not in known:
+                found.append((line_of(node.file, child_path) or 0, child_path, name, sorted(known)))
+                continue
+            named = f"{pattern}.{name}" if pattern else name
+            if whole and named not in reads.known and named not in reads.whole:
+                named = f"{pattern}.*" if pattern else "*"
+            walk(item, child_path, named)
+
+    walk(node.value, node.path, node.pattern)
+    if not found:
+        return
+    line, path, name, known = min(found)
+    near = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    hint = f"did you mean '{near[0]}'? " if near else ""
+    parent = path.rpartition(".")[0] if "." in path else None
+    raise DataError(f"unknown key '{name}' (line {line}); {hint}known here: {', '.join(known)}",
+                    file=node.file, key=parent)

@@ -15,14 +15,18 @@ def load_icons(root: Path) -> dict[str, str]:
     package @iconify-json/game-icons, CC BY 3.0).
 
     Raises:
-        DataError: the file is missing or is not an iconify icon set.
+        DataError: the file is missing, not a regular file of at most 2 MiB, or not an
+            iconify icon set.
     """
+    from pnp.model.catalog import read_text
+
     path = root / "icons" / "game-icons.json"
+    if not path.exists():
+        raise DataError("file not found (icon set)", file=path)
+    text = read_text(path, "JSON icon set")   # a regular file of bounded size
     try:
-        return json.loads(path.read_text(encoding="utf-8"))["icons"]
-    except FileNotFoundError:
-        raise DataError("file not found (icon set)", file=path) from None
-    except (ValueError, KeyError) as exc:
+        return json.loads(text)["icons"]
+    except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"not an icon set: {exc}", file=path) from None
 
 

@@ -4,15 +4,101 @@ A kit's strings come from ``data/common/lang/<lang>.yaml`` (contents page, foote
 ``data/<game>/lang/<lang>.yaml`` (component text).  A new language is only new files.
 Lookups use dotted keys (``goods.grain``); a missing key is a ``DataError`` naming the
 file and key, never a silent fallback to another language.
+
+Every string is a template of plain ``{name}`` fields (``pnp.model.textformat``): a file
+is checked as it is read (``read_language``), so a string that reaches for an attribute
+(``{players.__class__}``), has a lone brace or a format spec is refused before anything is
+drawn, with its file, key and line.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.model.catalog import read_yaml
+from pnp.model.catalog import line_of
+from pnp.model.langfile import check_language_strings, read_language  # noqa: F401  (re-exported)
 from pnp.errors import DataError, UsageError
 from pnp.registry import game
+
+
+def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | None) -> None:
+    """Refuse a key of the language file ``path`` that nothing can read: a misspelt
+    optional key (``kit_title`` with two letters swapped) would otherwise drop its text
+    without a word.
+
+    Known keys: for English, the keys of the English file that ships with pnp (``common``
+    or the game's), keys a rules template of the game names, and keys pnp's code names;
+    for another language, the keys of the data folder's English file (a translation has
+    no key the English lacks).  A game or a language with no reference is not judged.
+
+    Raises:
+        DataError: the first unknown key with its line and the nearest known key.
+    """
+    import difflib
+
+    from pnp.model.catalog import DEFAULT_DATA_DIR
+    from pnp.model.translation import SOURCE_LANG, flatten
+
+    lang = path.stem
+    sub = Path(game_folder.name) if game_folder is not None else Path("common")
+    if lang == SOURCE_LANG:
+        reference_file = DEFAULT_DATA_DIR / sub / "lang" / f"{lang}.yaml"
+    else:
+        reference_file = path.with_name(f"{SOURCE_LANG}.yaml")
+    if not reference_file.is_file() or reference_file.resolve() == path.resolve():
+        return
+    reference = set(flatten(read_language(reference_file)))
+    keys = flatten(table)
+    unknown = [key for key in keys if key not in reference]
+    if not unknown:
+        return
+    if lang == SOURCE_LANG:
+        words = _template_words(game_folder)
+        unknown = [key for key in unknown if not _named(key, words)]
+        if unknown:
+            words = _code_words()
+            unknown = [key for key in unknown if not _named(key, words)]
+    if not unknown:
+        return
+    lines = {key: line_of(path, key) or 0 for key in unknown}
+    key = min(unknown, key=lambda k: (lines[k], k))
+    near = difflib.get_close_matches(key, sorted(reference), n=1, cutoff=0.6)
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    source = "the English file" if lang != SOURCE_LANG else "pnp's English file, the rules templates or the code"
+    raise DataError(f"unknown key (line {lines[key]}): not in {source}{hint}", file=path, key=key)
+
+
+def _named(key: str, words: set[str]) -> bool:
+    parts = key.split(".")
+    names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)} | {p for p in parts if not p.isdigit()}
+    return bool(names & words)
+
+
+def _template_words(game_folder: Path | None) -> set[str]:
+    import re
+
+    words: set[str] = set()
+    if game_folder is not None and (game_folder / "rules").is_dir():
+        for template in sorted((game_folder / "rules").rglob("*.j2")):
+            try:
+                words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", template.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError):
+                continue   # the template's own reading reports it
+    return words
+
+
+_CODE_WORDS: set[str] | None = None
+
+
+def _code_words() -> set[str]:
+    """Every identifier-like word of pnp's code (read once, only when a key is not in
+    the English reference)."""
+    global _CODE_WORDS
+    if _CODE_WORDS is None:
+        from pnp.model.translation import _code_words as scan
+
+        _CODE_WORDS = scan([Path(__file__).resolve().parents[1]])
+    return _CODE_WORDS
 
 
 class Strings:
@@ -33,8 +119,10 @@ class Strings:
         self.lang = lang
         self.game_file = entry.folder(root) / "lang" / f"{lang}.yaml"
         self.common_file = root / "common" / "lang" / f"{lang}.yaml"
-        self._game = read_yaml(self.game_file).mapping()
-        self._common = read_yaml(self.common_file).mapping()
+        self._game = read_language(self.game_file)
+        self._common = read_language(self.common_file)
+        check_known_keys(self.game_file, self._game, root, entry.folder(root))
+        check_known_keys(self.common_file, self._common, root, None)
 
     def get(self, key: str):
         """The value at dotted ``key``: game catalog first, then the common one.
@@ -59,14 +147,17 @@ class Strings:
         return self("kit_title") if self.has("kit_title") else self("title")
 
     def __call__(self, key: str, **values) -> str:
-        """The string at ``key`` with ``{name}`` fields filled from ``values``."""
+        """The string at ``key`` with ``{name}`` fields filled from ``values``
+        (``pnp.model.textformat.fill``: plain fields only).
+
+        Raises:
+            DataError: no such key; not text; a field the code does not pass (names the
+                fields it does).
+        """
         template = self.get(key)
         if not isinstance(template, str):
             raise DataError(f"expected text, got {type(template).__name__}", file=self.game_file, key=key)
-        try:
-            return template.format(**values)
-        except (KeyError, IndexError) as exc:
-            raise DataError(f"text uses an unknown field {exc}", file=self.game_file, key=key) from None
+        return fill_text(template, values, self.game_file, key)
 
     @property
     def locale(self):
@@ -88,3 +179,21 @@ def _dig(table: dict, key: str):
             return None
         value = value[part]
     return value
+
+
+def fill_text(template: str, values: dict, file: Path | str, key: str) -> str:
+    """``template`` with its ``{name}`` fields filled from ``values`` (``textformat.fill``).
+
+    Raises:
+        DataError: a field ``values`` lacks (names the known ones), or a refused template.
+    """
+    from pnp.model.textformat import TextFormatError, fill
+
+    try:
+        return fill(template, values)
+    except KeyError as exc:
+        known = ", ".join("{" + name + "}" for name in sorted(values)) or "none"
+        raise DataError(f"text uses an unknown field '{exc.args[0]}'; this text's fields: {known}",
+                        file=file, key=key) from None
+    except TextFormatError as exc:
+        raise DataError(str(exc), file=file, key=key) from None

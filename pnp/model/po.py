@@ -132,19 +132,21 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
     (``lang``: the catalog's Language header when None).  Returns the files written.
 
     Raises:
-        DataError: the catalog cannot be read, or names a domain or key the English lacks.
+        DataError: the catalog cannot be read (not a regular file, larger than
+            ``MAX_PO_BYTES``), names a domain or key the English lacks, or holds a
+            translation that is not plain text with ``{name}`` fields or uses a field its
+            English lacks (``pnp.model.textformat``; names the catalog, entry and line).
         UsageError: no language given or found, or English; or ``root`` is the data of an
             installed pnp (``refuse_installed_data``, key ``--data-dir``).
     """
     from babel.messages.pofile import PoFileError, read_po
 
-    refuse_installed_data(root, f"i18n import {file}" + (f" --lang {lang}" if lang else ""))
+    from pnp.model.catalog import read_text
 
+    refuse_installed_data(root, f"i18n import {file}" + (f" --lang {lang}" if lang else ""))
+    raw = read_text(Path(file), ".po catalog", MAX_PO_BYTES)
     try:
-        with open(file, "rb") as handle:
-            catalog = read_po(handle, abort_invalid=True)
-    except FileNotFoundError:
-        raise DataError("file not found", file=file) from None
+        catalog = read_po(io.BytesIO(raw.encode("utf-8")), abort_invalid=True)
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
         raise DataError(f"not a readable .po catalog: {exc}", file=file) from None
     if lang is None:
@@ -160,6 +162,7 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
             raise DataError(f"unknown domain {name!r} (expected one of {', '.join(by_name)})", file=file,
                             key=message.context)
         if message.string:
+            _check_translation(message, file)
             incoming.setdefault(name, {})[key] = (message.string, message.fuzzy, message.id)
     written = []
     payloads = []
@@ -175,6 +178,31 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
         write_atomically(root, payloads, key="--data-dir")
         written = [path for path, _ in payloads]
     return written
+
+
+#: Largest ``.po`` catalog imported, bytes (an export of every string is about 120 KiB).
+MAX_PO_BYTES = 4 * 1024 * 1024
+
+
+def _check_translation(message, file: Path) -> None:
+    """Refuse a translation that ``pnp.model.textformat`` refuses, or whose fields are not
+    fields of its English (``msgid``): the program would have no value for them."""
+    from pnp.model.textformat import TextFormatError, check
+
+    where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
+    try:
+        got = check(message.string)
+    except TextFormatError as exc:
+        raise DataError(f"translation refused: {exc}{where}", file=file, key=message.context) from None
+    try:
+        want = check(message.id)
+    except TextFormatError:
+        want = set()
+    unknown = sorted(got - want)
+    if unknown:
+        known = ", ".join("{" + n + "}" for n in sorted(want)) or "none"
+        raise DataError(f"translation uses the field {{{unknown[0]}}}, which its English lacks "
+                        f"(fields: {known}){where}", file=file, key=message.context)
 
 
 def _updated_yaml(domain: Domain, lang: str, values: dict[str, tuple[str, bool, str]], po_file: Path) -> str | None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import string
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,11 +107,14 @@ def flatten(value, prefix: str = "") -> dict[str, str]:
 
 
 def placeholders(text: str) -> set[str]:
-    """Field names of a ``str.format`` template: ``"{good}: take {removed}"`` -> {good, removed}."""
+    """Field names of a language string: ``"{good}: take {removed}"`` -> {good, removed}
+    (``pnp.model.textformat``; a string it refuses gives ``{"<refused: why>"}``)."""
+    from pnp.model.textformat import TextFormatError, check
+
     try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
-    except ValueError:
-        return {"<unbalanced braces>"}
+        return check(text)
+    except TextFormatError as exc:
+        return {f"<refused: {exc}>"}
 
 
 def source_hash(text: str) -> str:
@@ -122,11 +124,11 @@ def source_hash(text: str) -> str:
 
 def load(path: Path) -> dict:
     """A language file as a plain mapping (an empty one when the file is missing)."""
-    from pnp.model.catalog import read_yaml
+    from pnp.model.langfile import read_language
 
     if not path.is_file():
         return {}
-    return read_yaml(path).mapping()
+    return read_language(path)
 
 
 def source_texts(domain: Domain) -> dict[str, str]:

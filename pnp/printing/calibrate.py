@@ -64,7 +64,9 @@ def calibration_texts(root: Path, lang: str) -> tuple[dict, Path]:
     if lang not in available:
         raise UsageError(f"no '{lang}' text; languages: {', '.join(available) or 'none'}", key="--lang")
     file = folder / f"{lang}.yaml"
-    texts = read_yaml(file).mapping().get("calibration")
+    from pnp.model.langfile import read_language
+
+    texts = read_language(file).get("calibration")
     if not isinstance(texts, dict):
         raise DataError("missing the 'calibration' texts", file=file, key="calibration")
     return texts, file
@@ -116,7 +118,15 @@ def _steps(texts: dict, paper: Paper) -> list[str]:
     scale formulas' divisors) and ``{scales}`` (how many scales side 2 prints)."""
     fields = {"span_x2": f"{2 * SPAN_X_MM:g}", "span_y2": f"{2 * SPAN_Y_MM:g}",
               "scales": str(len(scale_names(paper)))}
-    return [step.format(**fields) for step in texts["steps"]]
+    from pnp.model.i18n import fill_text
+
+    return [fill_text(step, fields, "calibration", f"steps.{n}") for n, step in enumerate(texts["steps"])]
+
+
+def _fill(text: str, values: dict) -> str:
+    from pnp.model.i18n import fill_text
+
+    return fill_text(text, values, "calibration", "subject")
 
 
 def _flow(dwg, paragraphs: list[str], x0: float, x1: float, blocks: list[tuple[float, float]], where: str) -> float:
@@ -283,7 +293,7 @@ def build_calibration(paper_id: str = "a4", lang: str = "en", out_dir: Path = Pa
     pages = pdfout.convert_all([front_svg(paper, texts, file),
                                 back_svg(paper, texts, file, settings, locale_for(root, lang).num)])
     sources = [pdfout.PageSource(pages[0], texts["title_front"]), pdfout.PageSource(pages[1], texts["title_back"])]
-    metadata = {"Title": texts["title_front"], "Subject": texts["subject"].format(paper=paper.name),
+    metadata = {"Title": texts["title_front"], "Subject": _fill(texts["subject"], {"paper": paper.name}),
                 "Creator": "pnp", "Paper": paper_id, "Language": lang}
     data = pdfout.assemble(sources, metadata, duplex="long", lang=lang)
     path = Path(out_dir) / f"calibration-{paper_id}-{lang}.pdf"

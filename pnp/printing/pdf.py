@@ -560,19 +560,38 @@ def name_subsets(writer: PdfWriter) -> None:
                 font[NameObject("/BaseFont")] = NameObject(str(_resolve(kids[0])["/BaseFont"]))
 
 
-def font_problems(pdf: bytes, allowed: frozenset[str]) -> list[str]:
+def _foreign_glyphs(program: bytes, name: str, glyphs: dict) -> str | None:
+    """Why an embedded ``program`` named ``name`` is not the bundled font, or None."""
+    from pnp.components.fonts import glyph_signatures
+
+    try:
+        found = glyph_signatures(program)
+    except ValueError as exc:
+        return f"cannot be compared with fonts/ ({exc})"
+    foreign = found - glyphs.get(name, frozenset())
+    if foreign:
+        return (f"holds {len(foreign)} of {len(found)} glyphs whose outlines are not in the bundled "
+                f"{name} (another font under its name)")
+    return None
+
+
+def font_problems(pdf: bytes, allowed: frozenset[str], glyphs: dict | None = None) -> list[str]:
     """What is wrong with the fonts of a finished PDF, as one sentence each; [] if nothing.
 
     Every font must be embedded, be one of ``allowed`` (PostScript names of the kit's own
     fonts, without the subset tag), and no subset tag may name two different font
-    programs.  Reads the PDF as a printer would (pypdf), so a font that crept in through
-    any route (a fontconfig fallback in Cairo, reportlab's Helvetica) is caught.
+    programs.  With ``glyphs`` (PostScript name -> glyph signatures of the bundled TTF,
+    ``pnp.components.fonts.bundled_glyphs``), every glyph of every embedded program must
+    be a glyph of the bundled font of its name (a font proven, not named).  Reads the PDF
+    as a printer would (pypdf), so a font that crept in through any route (a fontconfig
+    fallback in Cairo, reportlab's Helvetica) is caught.
     """
     import hashlib
 
     reader = PdfReader(io.BytesIO(pdf))
     problems: list[str] = []
     programs: dict[str, set[str]] = {}
+    proven: set[tuple[str, str]] = set()
     for index, page in enumerate(reader.pages, 1):
         for font in _page_fonts([page]):
             subtype = str(font.get("/Subtype", ""))
@@ -589,8 +608,15 @@ def font_problems(pdf: bytes, allowed: frozenset[str]) -> list[str]:
                                 f"({', '.join(sorted(allowed))})")
             elif program is None:
                 problems.append(f"page {index}: font {base} is not embedded")
-            elif tag:
-                programs.setdefault(base, set()).add(hashlib.sha256(program).hexdigest())
+            else:
+                digest = hashlib.sha256(program).hexdigest()
+                if tag:
+                    programs.setdefault(base, set()).add(digest)
+                if glyphs is not None and (name, digest) not in proven:
+                    proven.add((name, digest))
+                    problem = _foreign_glyphs(program, name, glyphs)
+                    if problem:
+                        problems.append(f"page {index}: font {base} {problem}")
     for base, digests in sorted(programs.items()):
         if len(digests) > 1:
             problems.append(f"subset name {base} is used by {len(digests)} different font programs")

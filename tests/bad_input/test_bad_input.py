@@ -1,7 +1,12 @@
-"""The bad-input corpus (``cases.yaml`` beside this file), run in-process through
-``pnp.cli.main``: each case gives exactly one line on stderr that matches its ``expect``,
-a non-zero exit status, no traceback, and leaves no file behind (the scratch folder holds
-the same files before and after the run).
+"""The bad-input corpus (every ``cases*.yaml`` beside this file).  Each case runs on a
+fresh copy of ``data/`` (``--data-dir``), either as a user runs it (``subprocess: true``:
+the installed ``pnp`` command in its own process, its working folder, ``$HOME`` and
+``$TMPDIR`` inside the case's scratch folder) or in-process through ``pnp.cli.main`` (cases
+that inject a fault with ``patch``, and the older cases, which cost a tenth as much).
+Either way it gives exactly one line on stderr that matches its ``expect``, the documented
+exit status, no traceback, and leaves nothing behind: the scratch folder holds the same
+files before and after the run (no kit, no ``.part``), and no file a case names in
+``absent`` exists (what a hostile template would have made).
 """
 
 from __future__ import annotations
@@ -18,15 +23,24 @@ from pnp.cli import main
 from pnp.model.catalog import DEFAULT_DATA_DIR, read_yaml
 
 HERE = Path(__file__).parent
-CASES = read_yaml(HERE / "cases.yaml").value
-KINDS = ("data", "options", "text", "fonts", "output")
+#: Every ``cases*.yaml`` beside this file, in name order (``cases.yaml`` for data and text,
+#: ``cases_process.yaml`` for signals, output and paths, ...): one list of cases.
+CASE_FILES = sorted(HERE.glob("cases*.yaml"))
+CASES = [case for path in CASE_FILES for case in (read_yaml(path).value or [])]
+#: Kinds of bad input: each that the corpus holds has at least 5 cases ("code": data that
+#: tries to run code; "limits": runaway work; "keys": unknown or misspelt keys; "values":
+#: numbers and text out of their range; "process": signals, pipes, paths).
+KINDS = ("data", "options", "text", "fonts", "output", "code", "limits", "keys", "values", "process")
+REQUIRED_KINDS = ("data", "options", "text", "fonts", "output", "code", "limits", "keys", "values")
 
 
-def test_corpus_covers_every_kind_with_40_cases():
+def test_corpus_covers_every_kind():
     counts = {kind: sum(case["kind"] == kind for case in CASES) for kind in KINDS}
-    assert len(CASES) >= 40 and all(counts[kind] >= 5 for kind in KINDS), counts
+    assert {case["kind"] for case in CASES} <= set(KINDS), counts
+    assert all(counts[kind] >= 5 for kind in REQUIRED_KINDS), counts
+    assert all(counts[kind] >= 5 for kind in KINDS if counts[kind]), counts
+    assert len(CASES) >= 80, len(CASES)
     assert len({case["id"] for case in CASES}) == len(CASES), "case ids are unique"
-    assert {case["kind"] for case in CASES} <= set(KINDS)
 
 
 # ---------------------------------------------------------------- injected faults
@@ -73,6 +87,40 @@ def _unembedded_kit_font(monkeypatch):
     monkeypatch.setattr(pdfout, "assemble", assemble)
 
 
+def _other_font_under_a_bundled_name(monkeypatch):
+    """A font program with other outlines embedded under a bundled font's name (what a
+    system font of the same PostScript name, picked up by Cairo, would give): the Lato
+    Bold programs of the finished PDF are replaced by its Lato Regular program."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    from pnp.printing import pdf as pdfout
+
+    original = pdfout.assemble
+
+    def descriptors(writer):
+        for page in writer.pages:
+            fonts = page.get("/Resources", {}).get("/Font", {})
+            for key in fonts:
+                font = fonts[key].get_object()
+                if font.get("/Subtype") == "/Type0":
+                    font = font["/DescendantFonts"][0].get_object()
+                if "/FontDescriptor" in font:
+                    yield str(font["/BaseFont"]).split("+")[-1], font["/FontDescriptor"].get_object()
+
+    def assemble(sources, metadata, **kwargs):
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original(sources, metadata, **kwargs))))
+        regular = next(d[NameObject("/FontFile2")] for name, d in descriptors(writer) if name == "Lato-Regular")
+        for name, descriptor in descriptors(writer):
+            if name == "Lato-Bold":
+                descriptor[NameObject("/FontFile2")] = regular
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue()
+
+    monkeypatch.setattr(pdfout, "assemble", assemble)
+
+
 def _disk_full(monkeypatch):
     """The disk fills up after the kit's PDF is staged, while its manifest is written."""
     import pnp.files
@@ -100,31 +148,70 @@ def _blank_sheets(monkeypatch):
 
 
 PATCHES = {"foreign_font_page": _foreign_font_page, "unembedded_kit_font": _unembedded_kit_font,
+           "other_font_under_a_bundled_name": _other_font_under_a_bundled_name,
            "disk_full": _disk_full, "blank_sheets": _blank_sheets}
 
 
 # -------------------------------------------------------------------------- runner
 def _apply(edit: dict, tmp: Path) -> None:
+    """One edit of a case (see the header of cases.yaml).  ``times: N`` repeats the new text
+    of ``replace``/``append``/``write`` N times (large files without large case files)."""
     path = tmp / edit["file"]
+    times = edit.get("times", 1)
     if edit.get("remove"):
         path.unlink()
     elif "replace" in edit:
         old, new = edit["replace"]
         text = path.read_text(encoding="utf-8")
         assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path}"
-        path.write_text(text.replace(old, new), encoding="utf-8")
+        path.write_text(text.replace(old, new * times), encoding="utf-8")
     elif "append" in edit:
         with path.open("a", encoding="utf-8") as fh:
-            fh.write(edit["append"])
+            fh.write(edit["append"] * times)
+    elif "copy" in edit:
+        shutil.copyfile(tmp / edit["copy"], path)
+    elif "symlink" in edit:
+        path.unlink(missing_ok=True)
+        path.symlink_to(edit["symlink"])
+    elif edit.get("fifo"):
+        path.unlink(missing_ok=True)
+        os.mkfifo(path)
+    elif edit.get("mkdir"):
+        path.unlink(missing_ok=True)
+        path.mkdir(parents=True)
     elif "write_hex" in edit:
         path.write_bytes(bytes.fromhex(edit["write_hex"]))
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(edit["write"], encoding="utf-8")
+        path.write_text(edit["write"] * times, encoding="utf-8")
 
 
 def _files(folder: Path) -> dict[str, int]:
-    return {str(p.relative_to(folder)): p.stat().st_size for p in folder.rglob("*") if p.is_file()}
+    """Every entry below ``folder`` but folders (files, links, FIFOs) -> size (-1: not a
+    regular file)."""
+    found = {}
+    for p in folder.rglob("*"):
+        if p.is_dir() and not p.is_symlink():
+            continue
+        is_file = p.is_file() and not p.is_symlink()
+        found[str(p.relative_to(folder))] = p.lstat().st_size if is_file else -1
+    return found
+
+
+def _run_subprocess(args: list[str], tmp: Path) -> tuple[int, str, str]:
+    """``pnp ARGS`` as a user runs it: the console script next to this Python, in ``tmp``,
+    with ``$HOME`` and ``$TMPDIR`` inside it."""
+    import subprocess
+    import sys
+
+    for name in ("home", "tmpdir"):
+        (tmp / name).mkdir(exist_ok=True)
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PNP_")}
+    env.update(HOME=str(tmp / "home"), TMPDIR=str(tmp / "tmpdir"), LC_ALL="C.UTF-8", PYTHONDONTWRITEBYTECODE="1")
+    command = Path(sys.executable).with_name("pnp")
+    done = subprocess.run([str(command), *args], cwd=tmp, env=env, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=600)
+    return done.returncode, done.stdout, done.stderr
 
 
 @pytest.fixture
@@ -136,7 +223,7 @@ def own_fonts(tmp_path, monkeypatch):
     shutil.copytree(fonts.FONT_DIR, target)
 
     def clear():
-        for cached in (fonts.fonts, fonts._ttf, fonts.postscript_names):
+        for cached in (fonts.fonts, fonts._ttf, fonts.postscript_names, fonts.bundled_glyphs):
             cached.cache_clear()
 
     clear()
@@ -160,11 +247,17 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     args = [arg.format(**places) for arg in case["args"]]
     if case.get("data_dir", True):
         args = ["--data-dir", str(data)] + args
+    if case.get("subprocess"):
+        assert not case.get("patch") and not case.get("fonts"), "faults are injected in-process only"
+        for name in ("home", "tmpdir"):
+            (tmp_path / name).mkdir(exist_ok=True)
     before = _files(tmp_path)
 
-    status = main(args)
-
-    out, err = capsys.readouterr()
+    if case.get("subprocess"):
+        status, out, err = _run_subprocess(args, tmp_path)
+    else:
+        status = main(args)
+        out, err = capsys.readouterr()
     lines = err.splitlines()
     assert status == case.get("status", 2), (status, err)
     assert len(lines) == 1, err
@@ -173,4 +266,8 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     import re
 
     assert re.search(case["expect"], lines[0]), f"{lines[0]!r} does not match {case['expect']!r}"
-    assert _files(tmp_path) == before, "a file was left behind"
+    after = _files(tmp_path)
+    assert not [name for name in after if name.endswith(".part")], after
+    assert after == before, "a file was left behind or changed"
+    for name in case.get("absent", []):
+        assert not (tmp_path / name).exists(), f"{name} was made"

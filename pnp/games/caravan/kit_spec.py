@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from pnp.model.catalog import read_yaml
+from pnp.model.catalog import read_yaml, refuse_unknown
 from pnp.components.markers import PLAYER_MARKS
 
 ICON_ROLES = ("camel", "city", "demand", "theft")
@@ -80,7 +80,7 @@ def load_spec(game) -> KitSpec:
             raise n.error(f"unknown icon '{n.value}'; see data/icons/game-icons.json")
         icons[role] = n.value
     colours = {role: node["colours"][role].colour() for role in COLOUR_ROLES}
-    return KitSpec(
+    model = KitSpec(
         cell_mm=board["cell_mm"].number(20, 80),
         border_mm=board["border_mm"].number(5, 40),
         good_mm=good_mm,
@@ -97,3 +97,5 @@ def load_spec(game) -> KitSpec:
         icons=MappingProxyType(icons),
         colours=MappingProxyType(colours),
     )
+    refuse_unknown(node)
+    return model

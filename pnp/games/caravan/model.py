@@ -13,7 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from pnp.model.catalog import Node, read_yaml
+from pnp.model.catalog import MAX_COUNT, MAX_PLAYERS, Node, read_yaml, refuse_unknown
 from pnp.errors import VariantError
 from pnp.model.common import load_icons, unique
 from pnp.model.variant import STANDARD, Variant, check_setup
@@ -258,7 +258,7 @@ def load(folder: Path, root: Path) -> Caravan:
     icons = load_icons(root)
 
     players = game["players"]
-    p_min, p_max = players["min"].int(1), players["max"].int(1)
+    p_min, p_max = players["min"].int(1, MAX_PLAYERS), players["max"].int(1, MAX_PLAYERS)
     if p_max < p_min:
         raise players["max"].error(f"expected max >= min ({p_min}), got {p_max}")
     p_default = players["default"].int(p_min, p_max)
@@ -275,7 +275,7 @@ def load(folder: Path, root: Path) -> Caravan:
         icon = n["icon"].str()
         if icon not in icons:
             raise n["icon"].error(f"unknown icon '{icon}'; see data/icons/game-icons.json")
-        goods.append(Good(n["id"].str(), kind, n["count"].int(1), kinds[kind], n["colour"].colour(),
+        goods.append(Good(n["id"].str(), kind, n["count"].int(1, MAX_COUNT), kinds[kind], n["colour"].colour(),
                           n["colour_name"].str(), icon))
     unique(game["goods"], [g.id for g in goods], "good id")
     unique(game["goods"], [g.colour for g in goods], "good colour")
@@ -319,6 +319,9 @@ def load(folder: Path, root: Path) -> Caravan:
         if count not in setups[chosen].players:
             raise node.error(f"set-up '{chosen}' is not for {count} players")
         defaults[count] = chosen
+    extra = [key for key in defaults_node.mapping() if key not in defaults]
+    if extra:
+        raise defaults_node.error(f"unknown key {extra[0]!r}; expected the player counts {p_min} to {p_max}")
 
     r = game["rules"]
     turn_actions = tuple(n.int(1) for n in r["turn_actions"].list(min_len=1))
@@ -350,7 +353,7 @@ def load(folder: Path, root: Path) -> Caravan:
     )
 
     c = game["components"]
-    components = Components(**{name: c[name].int(0) for name in Components.__dataclass_fields__})
+    components = Components(**{name: c[name].int(0, MAX_COUNT) for name in Components.__dataclass_fields__})
     colours = game["player_colours"].map_list(lambda n: PlayerColour(n["id"].str(), n["colour"].colour()), min_len=1)
     unique(game["player_colours"], [pc.id for pc in colours], "player colour")
     if len(colours) < p_max:
@@ -379,7 +382,7 @@ def load(folder: Path, root: Path) -> Caravan:
             raise game["setups"][s.id]["removed"].error(
                 f"leaves {total} goods, fewer than the {len(board.supply)} supply spaces to fill at set-up")
 
-    return Caravan(
+    model = Caravan(
         id=game["id"].str(),
         folder=folder,
         players_min=p_min,
@@ -395,6 +398,9 @@ def load(folder: Path, root: Path) -> Caravan:
         board=board,
         icons=MappingProxyType(icons),
     )
+    refuse_unknown(game)
+    refuse_unknown(board_node)
+    return model
 
 
 def _no_extra(node: Node, known: tuple[str, ...], what: str) -> None:
@@ -413,7 +419,7 @@ def _cell(node: Node, rows: int, columns: int) -> tuple[int, int]:
 def _board(node: Node, good_ids: list[str], kind_of: dict[str, str]) -> Board:
     """Validate the grid: one city per good (common cities off the edge, rare cities on
     it: games.md), numbered supply spaces 1..N, no two things on one cell."""
-    rows, columns = node["rows"].int(2), node["columns"].int(2)
+    rows, columns = node["rows"].int(2, 30), node["columns"].int(2, 30)
     used: dict[tuple[int, int], str] = {}
     cities = []
     for n in node["cities"].list(min_len=1):

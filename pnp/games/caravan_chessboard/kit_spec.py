@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.model.catalog import Node, read_yaml
+from pnp.model.catalog import Node, read_yaml, refuse_unknown
 from pnp.geometry import CARD_SIZES
 
 LAYOUT_FILE = "components.yaml"
@@ -92,6 +92,7 @@ def load_layout(game) -> KitLayout:
 
     die_edge = node["die"]["edge_mm"].number(15, 50)
     w, h = CARD_SIZES[size]
+    refuse_unknown(node)
     return KitLayout(size, w, h, back_icon, square, band, frame, regions, marker, width, panel, foot, caravan_icon,
                      coin_size, coin_diameter, die_edge)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from pnp.model.catalog import Node, read_yaml
+from pnp.model.catalog import MAX_COUNT, MAX_PLAYERS, Node, read_yaml, refuse_unknown
 from pnp.errors import VariantError
 from pnp.model.common import counts_by_players, load_icons, unique
 from pnp.model.variant import STANDARD, Variant, check_setup
@@ -271,7 +271,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
     icons = load_icons(root)
 
     players = node["players"]
-    p_min, p_max = players["min"].int(1), players["max"].int(1)
+    p_min, p_max = players["min"].int(1, MAX_PLAYERS), players["max"].int(1, MAX_PLAYERS)
     if p_max < p_min:
         raise players["max"].error(f"expected max >= min ({p_min}), got {p_max}")
     p_default = players["default"].int(p_min, p_max)
@@ -351,8 +351,8 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
             raise n["icon"].error(f"unknown icon '{icon}'; see data/icons/game-icons.json")
         desert.append(Pawn(name, n["colour"].colour(), icon))
 
-    coins = node["coins"].map_list(lambda n: Coin(n["value"].int(1), n["count"].int(0),
-                                                  counts_by_players(n, n["count"].int(0))), min_len=1)
+    coins = node["coins"].map_list(lambda n: Coin(n["value"].int(1), n["count"].int(0, MAX_COUNT),
+                                                  counts_by_players(n, n["count"].int(0, MAX_COUNT))), min_len=1)
     unique(node["coins"], [c.value for c in coins], "coin value")
     if [c.value for c in coins] != sorted(c.value for c in coins):
         raise node["coins"].error("expected coin values in rising order")
@@ -362,7 +362,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
             f"the smallest coin ({coins[0].value}) cannot pay every sale value ({', '.join(map(str, rules.sale_values))})"
         )
 
-    return CaravanChessboard(
+    model = CaravanChessboard(
         id=node["id"].str(),
         folder=folder,
         players_min=p_min,
@@ -382,6 +382,8 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         trading=Trading(node["trading"]["offer_cards_max"].int(1), node["trading"]["offers_per_landing"].int(1)),
         icons=MappingProxyType(icons),
     )
+    refuse_unknown(node)
+    return model
 
 
 def _card(n: Node) -> CardType:
@@ -393,7 +395,7 @@ def _card(n: Node) -> CardType:
     if kind != "good" and n.has("region"):
         raise n["region"].error("only goods have a region")
     return CardType(
-        id=n["id"].str(), kind=kind, count=n["count"].int(0), colour=n["colour"].colour(),
+        id=n["id"].str(), kind=kind, count=n["count"].int(0, MAX_COUNT), colour=n["colour"].colour(),
         icon=n["icon"].str(), steps=steps, region=region,
     )
 
@@ -424,7 +426,7 @@ def _rules(r: Node) -> Rules:
 
 
 def _board(n: Node) -> Board:
-    rows, columns = n["rows"].int(2), n["columns"].int(2)
+    rows, columns = n["rows"].int(2, 30), n["columns"].int(2, 30)
     regions_node = n["regions"]
     names = list(regions_node.mapping())
     if sorted(names) != sorted(REGIONS):
@@ -452,6 +454,6 @@ def _board(n: Node) -> Board:
 
 def _marker(n: Node) -> Marker:
     return Marker(
-        id=n["id"].str(), count=n["count"].int(0), per_row=n["per_row"].int(1),
+        id=n["id"].str(), count=n["count"].int(0, MAX_COUNT), per_row=n["per_row"].int(1),
         colour=n["colour"].colour(), icon=n["icon"].str(),
     )

@@ -12,7 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from pnp.model.catalog import Node, read_yaml
+from pnp.model.catalog import MAX_COUNT, MAX_PLAYERS, Node, read_yaml, refuse_unknown
 from pnp.errors import VariantError
 from pnp.model.common import counts_by_players, load_icons, unique
 from pnp.model.variant import STANDARD, Variant, check_setup
@@ -230,6 +230,10 @@ class Samarkand:
 
 
 # ---------------------------------------------------------------------------- loading
+#: The sections of components.yaml that give a piece's size (read by the kit as it draws).
+COMPONENT_SIZES = ("cards", "board", "price_table", "market_token", "market_chip", "banknote", "pawn", "die")
+
+
 def load(folder: Path, root: Path) -> Samarkand:
     """Read ``folder``'s game.yaml, board.yaml, prices.yaml and components.yaml.
 
@@ -243,7 +247,7 @@ def load(folder: Path, root: Path) -> Samarkand:
     icons = load_icons(root)
 
     players = game["players"]
-    p_min, p_max = players["min"].int(1), players["max"].int(1)
+    p_min, p_max = players["min"].int(1, MAX_PLAYERS), players["max"].int(1, MAX_PLAYERS)
     if p_max < p_min:
         raise players["max"].error(f"expected max >= min ({p_min}), got {p_max}")
     p_default = players["default"].int(p_min, p_max)
@@ -260,6 +264,9 @@ def load(folder: Path, root: Path) -> Samarkand:
         if count not in removed_node.mapping():
             raise removed_node.error(f"missing entry for {count} players")
         removed[count] = Node(removed_node.mapping()[count], removed_node.file, f"removed_per_good.{count}").int(0)
+    extra = [key for key in removed_node.mapping() if key not in removed]
+    if extra:
+        raise removed_node.error(f"unknown key {extra[0]!r}; expected the player counts {p_min} to {p_max}")
 
     r = game["rules"]
     rules = Rules(**{name: r[name].int(0) for name in Rules.__dataclass_fields__})
@@ -280,7 +287,7 @@ def load(folder: Path, root: Path) -> Samarkand:
         raise game["pawns"].error(f"expected at least {p_max} pawns (one per player), got {len(pawns)}")
 
     def _note(n):
-        count = n["count"].int(0)
+        count = n["count"].int(0, MAX_COUNT)
         by_players = counts_by_players(n, count)
         return Banknote(n["value"].int(1), count, by_players)
 
@@ -300,7 +307,7 @@ def load(folder: Path, root: Path) -> Samarkand:
             f"expected {slots} market tokens (2 per city), got {len(token_goods) + assortment_tokens}"
         )
 
-    return Samarkand(
+    model = Samarkand(
         id=game["id"].str(),
         folder=folder,
         players_min=p_min,
@@ -311,23 +318,28 @@ def load(folder: Path, root: Path) -> Samarkand:
         rules=rules,
         die_faces=die_faces,
         pawns=pawns,
-        market_chips=game["market_chips"].int(0),
+        market_chips=game["market_chips"].int(0, MAX_COUNT),
         banknotes=banknotes,
         board=board,
         prices=prices,
         market_token_goods=token_goods,
         assortment_tokens=assortment_tokens,
-        sizes=MappingProxyType(dict(comps.items())),
+        sizes=MappingProxyType({key: comps[key] for key in COMPONENT_SIZES}),
         icons=MappingProxyType(icons),
     )
+    refuse_unknown(game)
+    refuse_unknown(board_node)
+    refuse_unknown(prices_node)
+    refuse_unknown(comps)
+    return model
 
 
 def _good(n: Node) -> Good:
-    return Good(id=n["id"].str(), count=n["count"].int(0), colour=n["colour"].colour(), icon=n["icon"].str())
+    return Good(id=n["id"].str(), count=n["count"].int(0, MAX_COUNT), colour=n["colour"].colour(), icon=n["icon"].str())
 
 
 def _board(node: Node) -> Board:
-    rows, columns = node["rows"].int(1), node["columns"].int(1)
+    rows, columns = node["rows"].int(1, 30), node["columns"].int(1, 30)
     spaces_nodes = node["spaces"].list(min_len=1)
     spaces = []
     for n in spaces_nodes:

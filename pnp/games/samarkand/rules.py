@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.model.variant import Variant
 from pnp.kit.rulebook import lang_strings
+from pnp.model.i18n import fill_text
 from pnp.games.samarkand.diagrams import board_picture as contents_picture  # noqa: F401  (contents page)
 from pnp.games.samarkand.diagrams import examples, figures  # noqa: F401  (figures: the sheet's drawings)
 
@@ -95,7 +96,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "players_min": game.players_min,
         "players_max": game.players_max,
         "title": L["title"],
-        "subtitle": L["subtitle"].format(players=players),
+        "subtitle": fill_text(L["subtitle"], {"players": players}, game.folder / "lang" / f"{lang}.yaml", "subtitle"),
         "designer": L["designer"],
         "cur": L["currency"],
         "cur_short": L["currency_short"],
