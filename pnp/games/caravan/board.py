@@ -100,7 +100,7 @@ class _Painter:
             g.add(rect(x + 0.6, y + 0.6, size - 1.2, size - 1.2, fill=art.tone(RARE_GOLD, ink, 0.5), radius=2.2))
         g.add(rect(x + 1.6, y + 1.6, size - 3.2, size - 3.2, fill=frame, radius=1.8))
         g.add(rect(x + 2.9, y + 2.9, size - 5.8, size - 5.8, fill=plaza, radius=1.2))
-        g.add(art.town(x + 5.0, y + 14.0, size - 10.0, 15.0, good.colour, ink, rare=rare))
+        g.add(art.town(x + 4.4, y + 12.6, size - 8.8, 16.4, good.colour, ink, rare=rare))
         # Name on a banner in the good's colour; its ink reads on the banner (WCAG 4.5:1).
         banner_fill = frame
         name_ink = style.readable_on(banner_fill)
@@ -131,7 +131,7 @@ class _Painter:
         mat = MAT_PALETTE if not ink.saver else sahel.paler(MAT_PALETTE, 0.7)
         g.add(sahel.rosette(x + size / 2, y + size / 2, 11.6, mat, teeth=18))
         # The palm of the oasis, lower left; a second one upper right where no start sign is.
-        palm = 11.0
+        palm = 13.0
         g.add(art.picture(self.spec.art["palm"], x + 1.6, y + size - palm - 1.6, palm, ink))
         r = 4.9
         disc, number_ink = (style.WHITE, style.INK) if ink.saver else (CARTOUCHE, style.PARCHMENT)
