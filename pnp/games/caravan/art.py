@@ -17,7 +17,7 @@ import random
 import zlib
 
 from pnp.components import style
-from pnp.components.art import art_icon, pale
+from pnp.components.art import art_icon, pale  # noqa: F401 (art_icon: pieces.py draws faint pictures)
 from pnp.components.svg import _num, group, path, rect
 from pnp.games.caravan.kit_spec import ART_SET
 
@@ -77,23 +77,24 @@ _HIDE_RIGHT = ((0.5, 0.07), (0.58, 0.05), (0.63, 0.15), (0.70, 0.23), (0.9, 0.13
                (0.52, 0.99), (0.5, 0.99))
 
 
-def hide(x: float, y: float, size: float, ink: style.Ink):
+def hide(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_PALE):
     """A stretched animal hide in a ``size`` mm square at (x, y), in Fluent's flat style
-    (tan pelt, a lighter middle, darker spots): the good the set has no picture for."""
+    (tan pelt, a lighter middle, darker spots): the good the set has no picture for.
+    ``amount``: how far the saver pales it (``tone``)."""
     outline = list(_HIDE_RIGHT) + [(1 - a, b) for a, b in reversed(_HIDE_RIGHT)]
     g = group(class_="art-hide")
 
     def at(points, scale=1.0, cx=0.5, cy=0.52):
         return [(x + size * (cx + (a - cx) * scale), y + size * (cy + (b - cy) * scale)) for a, b in points]
 
-    g.add(path(_smooth(at(outline)), fill=tone("#A8642F", ink)))
-    g.add(path(_smooth(at(outline, 0.86)), fill=tone("#CD8A4B", ink)))
-    g.add(path(_smooth(at(outline, 0.5)), fill=tone("#E3AC6C", ink)))
+    g.add(path(_smooth(at(outline)), fill=tone("#A8642F", ink, amount)))
+    g.add(path(_smooth(at(outline, 0.86)), fill=tone("#CD8A4B", ink, amount)))
+    g.add(path(_smooth(at(outline, 0.5)), fill=tone("#E3AC6C", ink, amount)))
     spots = ((0.4, 0.35, 0.045), (0.62, 0.42, 0.035), (0.45, 0.66, 0.04), (0.6, 0.7, 0.03), (0.52, 0.22, 0.03))
     d = "".join(f"M{_num(x + size * (a - r))},{_num(y + size * b)}a{_num(size * r)},{_num(size * r)} 0 1,0 "
                 f"{_num(2 * size * r)},0a{_num(size * r)},{_num(size * r)} 0 1,0 {_num(-2 * size * r)},0Z"
                 for a, b, r in spots)
-    g.add(path(d, fill=tone("#8A4E22", ink)))
+    g.add(path(d, fill=tone("#8A4E22", ink, amount)))
     return g
 
 

@@ -125,7 +125,8 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
             emblem=spec.icons["camel"], title=strings("player_board_title", colour=name), note=note,
             goods_title=strings("delivered_goods"), goods=slots, goods_columns=spec.goods_columns,
             token_mm=spec.good_mm, areas=areas, reminders=(actions, points, penalties),
-            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink))
+            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink,
+            board_art=pieces.player_board_art(game, spec, colour.colour, ink)))
     faces = faces[:min(game.components.player_boards, players)]
     label = strings("components.player_boards")
     return ComponentRun("player-boards", "board", label, len(faces), pieces=[PieceGroup("player-boards", label, faces)])

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import math
 
-from pnp.components import style
+from pnp.components import sahel, style
+from pnp.components.art import pale
+from pnp.components.player_board import BoardArt
 from pnp.components.markers import RARE_RING, player_mark
 from pnp.components.svg import Face, _num, circle, group, path, rect, text_block
 from pnp.components.text import LINE_CLEAR_MM, fit, fit_in_circle
@@ -146,3 +148,38 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
         sign_fit = fit(sign, "heavy", r * 1.0, r * 0.5, r * 0.5, r * 0.25, where, max_lines=1)
         art_g.add(text_block(sign_fit, c, c + r * 0.3, fg, "middle", where))
     return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(style.PARCHMENT))
+
+
+#: How faint the pictures in a player board's wells are (towards white): a well shows what
+#: goes there without looking like the piece itself.
+WELL_PALE = 0.55
+
+
+def player_board_art(game, spec, colour: str, ink: style.Ink = style.NORMAL) -> BoardArt:
+    """Caravan's drawings on a player board in ``colour``: a band of dotted triangles (Tuareg
+    leatherwork) in the colour's shades round the trim, the camel beside the title, the
+    goods' pictures faint in their wells and the markers' pictures faint in their areas."""
+    palette = sahel.Palette(colour, style.lighter(colour, 0.45), style.darker(colour, 0.35))
+    if ink.saver:
+        palette = sahel.paler(palette, 0.75)
+    faint = WELL_PALE if not ink.saver else 0.75
+
+    def frame(width: float, height: float, band: float):
+        return sahel.frame(0.0, 0.0, width, height, band, "triangles", palette)
+
+    def emblem(x: float, y: float, size: float):
+        return art.picture(spec.art["camel"], x, y, size, ink)
+
+    def well(index: int, x: float, y: float, size: float):
+        good = game.goods[index]
+        name = spec.goods_art.get(good.id)
+        if name is None:
+            return art.hide(x, y, size, style.SAVER, amount=faint)     # SAVER: paled by ``faint``
+        return art.art_icon(art.ART_SET, name, x, y, size, lambda c: pale(c, faint))
+
+    def marker_picture(index: int, x: float, y: float, size: float):
+        name = spec.art["demand"] if index == 0 else spec.art["theft"]
+        return art.art_icon(art.ART_SET, name, x, y, size, lambda c: pale(c, faint))
+
+    return BoardArt(frame=frame, emblem=emblem, good=well, marker=marker_picture)
+
