@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.components.svg import _num, group, path, rect
+from pnp.components.svg import _num, circle, group, path, rect
 
 MOTIFS = ("lozenges", "chevrons", "triangles", "checks")
 
@@ -57,9 +57,12 @@ def _poly(points) -> str:
 
 
 def _dot(cx: float, cy: float, r: float) -> str:
-    """A filled circle as a path (two arcs), so dots join their colour's single path."""
-    return (f"M{_num(cx - r)},{_num(cy)}a{_num(r)},{_num(r)} 0 1,0 {_num(2 * r)},0"
-            f"a{_num(r)},{_num(r)} 0 1,0 {_num(-2 * r)},0Z")
+    """A filled dot as a path of straight sides (an octagon: round at these sizes, cheap to
+    convert and to read back), so dots join their colour's single path."""
+    import math
+
+    return _poly([(cx + r * math.cos(k * math.pi / 4 + math.pi / 8), cy + r * math.sin(k * math.pi / 4 + math.pi / 8))
+                  for k in range(8)])
 
 
 def _repeats(length: float, height: float, aspect: float) -> int:
@@ -218,7 +221,7 @@ def rosette(cx: float, cy: float, r: float, palette: Palette, teeth: int = 16):
     if teeth < 4 or r <= 0:
         raise ValueError(f"a rosette needs at least 4 teeth and a positive radius, got {teeth}, {r}")
     g = group(class_="sahel-rosette")
-    g.add(path(_dot(cx, cy, r), fill=palette.ground))
+    g.add(circle(cx, cy, r, fill=palette.ground))
     tips = {"figure": [], "accent": []}
     for k in range(teeth):
         a0, a1 = 2 * math.pi * k / teeth, 2 * math.pi * (k + 1) / teeth
@@ -232,7 +235,7 @@ def rosette(cx: float, cy: float, r: float, palette: Palette, teeth: int = 16):
     dots = [_dot(cx + r * 0.6 * math.cos(2 * math.pi * (k + 0.5) / teeth),
                  cy + r * 0.6 * math.sin(2 * math.pi * (k + 0.5) / teeth), r * 0.035) for k in range(teeth)]
     g.add(path("".join(dots), fill=palette.figure))
-    g.add(path(_dot(cx, cy, r * 0.5), fill=palette.figure))
+    g.add(circle(cx, cy, r * 0.5, fill=palette.figure))
     q = r * 0.36
     g.add(path(_poly([(cx - q, cy), (cx, cy - q), (cx + q, cy), (cx, cy + q)]), fill=palette.accent))
     g.add(path(_dot(cx, cy, r * 0.08), fill=palette.ground))

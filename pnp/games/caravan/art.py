@@ -91,9 +91,7 @@ def hide(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_
     g.add(path(_smooth(at(outline, 0.86)), fill=tone("#CD8A4B", ink, amount)))
     g.add(path(_smooth(at(outline, 0.5)), fill=tone("#E3AC6C", ink, amount)))
     spots = ((0.4, 0.35, 0.045), (0.62, 0.42, 0.035), (0.45, 0.66, 0.04), (0.6, 0.7, 0.03), (0.52, 0.22, 0.03))
-    d = "".join(f"M{_num(x + size * (a - r))},{_num(y + size * b)}a{_num(size * r)},{_num(size * r)} 0 1,0 "
-                f"{_num(2 * size * r)},0a{_num(size * r)},{_num(size * r)} 0 1,0 {_num(-2 * size * r)},0Z"
-                for a, b, r in spots)
+    d = "".join(_dot(x + size * a, y + size * b, size * r) for a, b, r in spots)
     g.add(path(d, fill=tone("#8A4E22", ink, amount)))
     return g
 
@@ -194,7 +192,8 @@ def dunes(geo, colours, seed_text: str, ink: style.Ink):
     def clamp(px, py):
         return (min(max(px, x0), x0 + w), min(max(py, y0), y0 + h))
 
-    step = 5.0
+    # Straight chords of 2.5 mm: smooth in print, and quick to convert and to read back.
+    step = 2.5
     xs = [x0 + k * step for k in range(int(w / step) + 1)]
     if xs[-1] < x0 + w:
         xs.append(x0 + w)
@@ -230,25 +229,33 @@ def dunes(geo, colours, seed_text: str, ink: style.Ink):
         bend = rnd.uniform(0.8, 1.8)
         dx, dy = math.cos(tilt) * length / 2, math.sin(tilt) * length / 2
         ax, ay, bx, by = cx - dx, cy - dy, cx + dx, cy + dy
-        ripples.append(f"M{_num(ax)},{_num(ay)}Q{_num(cx)},{_num(cy - bend)} {_num(bx)},{_num(by)}"
-                       f"Q{_num(cx)},{_num(cy - bend + thick * 2)} {_num(ax)},{_num(ay)}Z")
+        ripples.append(_poly(_crescent(ax, ay, bx, by, cx, cy, bend, thick)))
     g.add(path("".join(ripples), fill=c["sand_shade"]))
     grain = []
     for _ in range(700):
         px, py, r = rnd.uniform(x0 + 1, x0 + w - 1), rnd.uniform(y0 + 1, y0 + h - 1), rnd.uniform(0.18, 0.42)
-        grain.append(f"M{_num(px - r)},{_num(py)}a{_num(r)},{_num(r)} 0 1,0 {_num(2 * r)},0"
-                     f"a{_num(r)},{_num(r)} 0 1,0 {_num(-2 * r)},0Z")
+        grain.append(_dot(px, py, r, 6))
     g.add(path("".join(grain), fill=c["sand_grain"]))
     return g
 
 
 def _band(upper, lower) -> str:
     """The closed shape between two polylines of the same x's (upper left to right, lower
-    back): smooth along both edges."""
-    d = _smooth(upper, closed=False)
-    back = list(reversed(lower))
-    d += f"L{_num(back[0][0])},{_num(back[0][1])}"
-    for i in range(1, len(back) - 1):
-        mx, my = (back[i][0] + back[i + 1][0]) / 2, (back[i][1] + back[i + 1][1]) / 2
-        d += f"Q{_num(back[i][0])},{_num(back[i][1])} {_num(mx)},{_num(my)}"
-    return d + f"L{_num(back[-1][0])},{_num(back[-1][1])}Z"
+    back), as straight chords."""
+    return _poly(list(upper) + list(reversed(lower)))
+
+
+def _crescent(ax, ay, bx, by, cx, cy, bend, thick, n: int = 6):
+    """A ripple: the sliver between two quadratic curves from a to b bulging to ``bend``
+    and ``bend - 2 * thick`` above (cx, cy), as a polygon of ``2 n`` points."""
+    def curve(lift):
+        qx, qy = cx, cy - lift
+        return [((1 - t) ** 2 * ax + 2 * (1 - t) * t * qx + t * t * bx,
+                 (1 - t) ** 2 * ay + 2 * (1 - t) * t * qy + t * t * by) for t in (k / n for k in range(n + 1))]
+    return curve(bend) + list(reversed(curve(bend - 2 * thick)))[1:-1]
+
+
+def _dot(cx: float, cy: float, r: float, sides: int = 8) -> str:
+    """A small filled dot as a polygon of ``sides`` (round at grain size)."""
+    return _poly([(cx + r * math.cos(2 * math.pi * k / sides), cy + r * math.sin(2 * math.pi * k / sides))
+                  for k in range(sides)])

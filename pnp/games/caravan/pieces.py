@@ -35,8 +35,7 @@ def _dots(cx: float, cy: float, radius: float, n: int, r: float, start: float = 
     for k in range(n):
         a = start + 2 * math.pi * k / n
         x, y = cx + radius * math.cos(a), cy + radius * math.sin(a)
-        d.append(f"M{_num(x - r)},{_num(y)}a{_num(r)},{_num(r)} 0 1,0 {_num(2 * r)},0"
-                 f"a{_num(r)},{_num(r)} 0 1,0 {_num(-2 * r)},0Z")
+        d.append(sahel._dot(x, y, r))
     return "".join(d)
 
 
