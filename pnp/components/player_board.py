@@ -76,13 +76,13 @@ class Reminder:
 class BoardArt:
     """A game's own drawings on its player boards, each ``(…) -> svg element or None``:
 
-    ``frame(width, height, frame_mm)``: ornament over the colour band at the trim (filled
-    shapes; it may run into the bleed); ``emblem(x, y, size)``: the picture beside the title
+    ``frame(width, height, frame_mm, bleed)``: ornament over the colour band at the trim
+    (filled shapes; a repeating ground reaching into the bleed, class "pattern"); ``emblem(x, y, size)``: the picture beside the title
     in place of the ``emblem`` icon; ``good(index, x, y, size)``: the faint picture in the
     well of ``goods[index]`` in place of its ghosted icon; ``marker(index, x, y, size)``: the
     faint picture of ``areas[index]``'s marker in place of its ghosted icon.  All in mm."""
 
-    frame: Callable[[float, float, float], Optional[object]] | None = None
+    frame: Callable[[float, float, float, float], Optional[object]] | None = None
     emblem: Callable[[float, float, float], Optional[object]] | None = None
     good: Callable[[int, float, float, float], Optional[object]] | None = None
     marker: Callable[[int, float, float, float], Optional[object]] | None = None
@@ -113,7 +113,7 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
     art = group()
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
     if b.art.frame is not None:
-        painted = b.art.frame(width, height, FRAME_MM)
+        painted = b.art.frame(width, height, FRAME_MM, bleed)
         if painted is not None:
             art.add(painted)
     inner = (FRAME_MM, FRAME_MM, width - 2 * FRAME_MM, height - 2 * FRAME_MM)

@@ -162,7 +162,7 @@ class _Painter:
         g = group(id="border")
         ink = self.ink
         palette = BORDER_PALETTE if not ink.saver else sahel.paler(BORDER_PALETTE, 0.78)
-        band_at, band = 2.6, 8.4
+        band_at, band = 3.3, 7.6      # the ornament keeps to the safe area: a miscut shows plain band
         g.add(sahel.frame(band_at, band_at, width - 2 * band_at, height - 2 * band_at, band, "lozenges", palette))
         # A fillet of sand between the ornament and the grid.
         inner = band_at + band + 0.9
@@ -175,13 +175,14 @@ class _Painter:
         columns = round((width - 2 * border) / self.spec.cell_mm)
         mid_left = border + (columns // 2) * self.spec.cell_mm
         room = self.spec.cell_mm - 4.0
-        title = fit(self.s("title"), "display", room - 6.0, border * 0.62, border * 0.62, _min_size("display"),
+        title = fit(self.s("title"), "display", room - 6.0, border - 6.2, border - 6.2, _min_size("display"),
                     self.s.where("title"), max_lines=1)
-        tw, th = title.width + 6.0, border - 2.4
+        tw, th = title.width + 6.0, border - 3.3 - 0.8
         tx = mid_left + (self.spec.cell_mm - tw) / 2
-        g.add(rect(tx - 0.8, 0.4, tw + 1.6, th + 1.6, fill=edge, radius=2.4))
-        g.add(rect(tx, 1.2, tw, th, fill=plate, radius=1.8))
-        g.add(text_block(title, tx + tw / 2, 1.2 + (th - title.height) / 2, text_ink, "middle", self.s.where("title")))
+        g.add(rect(tx - 0.8, 3.3, tw + 1.6, th + 0.8, fill=edge, radius=2.4))
+        g.add(rect(tx, 4.1, tw, th - 0.8, fill=plate, radius=1.8))
+        g.add(text_block(title, tx + tw / 2, 4.1 + (th - 0.8 - title.height) / 2, text_ink, "middle",
+                         self.s.where("title")))
         # The hint stays left of the middle grid line (a seam there would cut it in two).
         pad = 3.0
         hint_room = mid_left - border - 2 * pad - 2.0
@@ -189,7 +190,7 @@ class _Painter:
                    self.s.where("board_hint"), max_lines=1)
         hw, hh = hint.width + 2 * pad, hint.height + 2.4
         hx = border + 1.0 + (hint_room + 2 * pad - hw) / 2
-        hy = height - border / 2 - hh / 2
+        hy = height - 3.3 - 0.8 - hh          # the plate's gilded edge keeps to the safe area
         g.add(rect(hx - 0.8, hy - 0.8, hw + 1.6, hh + 1.6, fill=edge, radius=2.0))
         g.add(rect(hx, hy, hw, hh, fill=plate, radius=1.5))
         g.add(text_block(hint, hx + hw / 2, hy + 1.2, text_ink, "middle", self.s.where("board_hint")))

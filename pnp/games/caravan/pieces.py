@@ -41,9 +41,9 @@ def _dots(cx: float, cy: float, radius: float, n: int, r: float, start: float = 
 
 def good_token(face_name: str, component: str, size: float, bleed: float, spec, good, letters: str, where: str,
                ink: style.Ink = style.NORMAL) -> Face:
-    """A ``size`` mm square good token: ``good.colour`` to the bleed, a ring of dots in its
-    shade, a light medallion holding the good's picture and its ``letters``; a rare good's
-    medallion is ringed in gold.  Saver: paper bleed, a light tint of the colour over the
+    """A ``size`` mm square good token: ``good.colour`` to the bleed under a lattice of small
+    lozenges in its shade, a light medallion (inside the safe area) holding the good's
+    picture and its ``letters``; a rare good's medallion is ringed in gold.  Saver: paper bleed, a light tint of the colour over the
     trim, a paler picture, the letters in dark ink.
 
     Raises:
@@ -56,18 +56,31 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
     if ink.saver:
         art_g.add(rect(0, 0, size, size, fill=field))
     c = size / 2
-    disc = size / 2 - SAFE_MM + 0.6
+    disc = size / 2 - SAFE_MM
     shade = style.darker(colour, 0.35) if not ink.saver else style.darker(colour, 0.15)
-    if style.contrast(shade, field) < 1.25:     # white salt, grey ivory: a visible ring of dots
+    if style.contrast(shade, field) < 1.25:     # white salt, grey ivory: a visible lattice
         shade = style.darker(colour, 0.5)
-    art_g.add(path(_dots(c, c, disc + 1.3, 16, 0.32, math.pi / 16), fill=shade))
+    # A mud-cloth lattice of small lozenges over the whole token, into the bleed: a repeating
+    # ground that a miscut shifts without showing an edge (tests read class "pattern").
+    lattice = group(class_="pattern")
+    pitch = 3.0
+    steps = int((size + 2 * bleed) / pitch) + 2
+    lozenges = []
+    for i in range(steps):
+        for j in range(steps):
+            x, y = -bleed + (i + 0.5 * (j % 2)) * pitch, -bleed + j * pitch
+            q = 0.5
+            lozenges.append(f"M{_num(x - q)},{_num(y)}L{_num(x)},{_num(y - q)}L{_num(x + q)},{_num(y)}"
+                            f"L{_num(x)},{_num(y + q)}Z")
+    lattice.add(path("".join(lozenges), fill=shade))
+    art_g.add(lattice)
     if good.kind == "rare":
-        art_g.add(circle(c, c, disc + 0.1, fill=art.tone(RARE_RING, ink, 0.45)))
+        art_g.add(circle(c, c, disc, fill=art.tone(RARE_RING, ink, 0.45)))
         disc -= 0.8
     medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
     art_g.add(circle(c, c, disc, fill=medallion))
-    pic = disc * 1.2
-    art_g.add(art.good_picture(spec, good.id, c - pic / 2, c - disc * 0.9, pic, ink))
+    pic = disc * 1.25
+    art_g.add(art.good_picture(spec, good.id, c - pic / 2, c - disc * 0.92, pic, ink))
     letter_ink = style.legible(style.darker(colour, 0.45), medallion)
     first = fit(letters, "heavy", disc * 1.3, disc * 0.62, disc * 0.62, disc * 0.3, where, max_lines=1)
     fitted = fit_in_circle(letters, "heavy", disc - LINE_CLEAR_MM, disc * 0.33, first.size, disc * 0.3, where)
@@ -163,8 +176,12 @@ def player_board_art(game, spec, colour: str, ink: style.Ink = style.NORMAL) -> 
         palette = sahel.paler(palette, 0.75)
     faint = WELL_PALE if not ink.saver else 0.75
 
-    def frame(width: float, height: float, band: float):
-        return sahel.frame(0.0, 0.0, width, height, band, "triangles", palette)
+    def frame(width: float, height: float, band: float, bleed: float):
+        # A repeating ground into the bleed (class "pattern"): a miscut shifts it, no edge shows.
+        g = group(class_="pattern")
+        g.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
+        g.add(sahel.frame(0.0, 0.0, width, height, band, "triangles", palette))
+        return g
 
     def emblem(x: float, y: float, size: float):
         return art.picture(spec.art["camel"], x, y, size, ink)
