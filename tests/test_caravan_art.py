@@ -148,7 +148,7 @@ def _picture_of(g: ET.Element) -> str:
         cls = (e.get("class") or "")
         if "art-fluent-emoji-flat" in cls:
             return ET.tostring(e[0]).decode()
-        if cls == "art-hide":
+        if "art-hide" in cls.split():
             return "hide"
     raise AssertionError("no picture")
 

@@ -82,7 +82,12 @@ def hide(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_
     (tan pelt, a lighter middle, darker spots): the good the set has no picture for.
     ``amount``: how far the saver pales it (``tone``)."""
     outline = list(_HIDE_RIGHT) + [(1 - a, b) for a, b in reversed(_HIDE_RIGHT)]
-    g = group(class_="art-hide")
+    # Drawn in a unit square placed like a vendored icon (class "icon", data-size), so layout
+    # tests read it as a picture's square, as they read the set's pictures.
+    g = group(transform=f"translate({_num(x)},{_num(y)}) scale({_num(size)})", class_="icon art-hide",
+              **{"data-size": "1"})
+    x = y = 0.0
+    size = 1.0
 
     def at(points, scale=1.0, cx=0.5, cy=0.52):
         return [(x + size * (cx + (a - cx) * scale), y + size * (cy + (b - cy) * scale)) for a, b in points]

@@ -70,6 +70,8 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
         for j in range(steps):
             x, y = -bleed + (i + 0.5 * (j % 2)) * pitch, -bleed + j * pitch
             q = 0.5
+            if not (-bleed + q <= x <= size + bleed - q and -bleed + q <= y <= size + bleed - q):
+                continue        # nothing beyond the bleed: neighbours and gutters stay clean
             lozenges.append(f"M{_num(x - q)},{_num(y)}L{_num(x)},{_num(y - q)}L{_num(x + q)},{_num(y)}"
                             f"L{_num(x)},{_num(y + q)}Z")
     lattice.add(path("".join(lozenges), fill=shade))
