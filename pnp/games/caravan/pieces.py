@@ -68,7 +68,7 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
     lozenges = []
     for i in range(steps):
         for j in range(steps):
-            x, y = -bleed + (i + 0.5 * (j % 2)) * pitch, -bleed + j * pitch
+            x, y = -bleed + 0.6 + (i + 0.5 * (j % 2)) * pitch, -bleed + 0.6 + j * pitch
             q = 0.5
             if not (-bleed + q <= x <= size + bleed - q and -bleed + q <= y <= size + bleed - q):
                 continue        # nothing beyond the bleed: neighbours and gutters stay clean
