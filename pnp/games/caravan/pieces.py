@@ -63,11 +63,12 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
     # A mud-cloth lattice of small lozenges over the whole token, into the bleed: a repeating
     # ground that a miscut shifts without showing an edge (tests read class "pattern").
     lattice = group(class_="pattern")
-    pitch = 3.0
-    steps = int((size + 2 * bleed) / pitch) + 2
+    span = size + 2 * bleed - 1.2           # from the first lozenge's centre to the last one's
+    steps = max(1, round(span / 3.0))
+    pitch = span / steps                     # about 3 mm, the first and last rows in the bleed
     lozenges = []
-    for i in range(steps):
-        for j in range(steps):
+    for i in range(steps + 1):
+        for j in range(steps + 1):
             x, y = -bleed + 0.6 + (i + 0.5 * (j % 2)) * pitch, -bleed + 0.6 + j * pitch
             q = 0.5
             if not (-bleed + q <= x <= size + bleed - q and -bleed + q <= y <= size + bleed - q):
