@@ -95,6 +95,9 @@ class _Painter:
         frame = ink.field(good.colour, 0.55) if ink.saver else good.colour
         plaza = ink.field(good.colour, 0.88) if ink.saver else style.mix(good.colour, self.spec.colours["sand_light"],
                                                                           0.72)
+        if not ink.saver and style.luminance(good.colour) > 0.7:
+            # A white town (salt) stands on darker sand, or its walls would melt into the plaza.
+            plaza = style.mix(self.spec.colours["sand_light"], self.spec.colours["sand_shade"], 0.6)
         # The frame and plaza are filled shapes: a gilded ring first for a rare good's city.
         if rare:
             g.add(rect(x + 0.6, y + 0.6, size - 1.2, size - 1.2, fill=art.tone(RARE_GOLD, ink, 0.5), radius=2.2))
