@@ -46,7 +46,9 @@ def good_picture(spec, good_id: str, x: float, y: float, size: float, ink: style
     name = spec.goods_art.get(good_id)
     if name is not None:
         return picture(name, x, y, size, ink)
-    return hide(x, y, size, ink)
+    if good_id == "hides":      # kit_spec.CODE_DRAWN_GOODS
+        return hide(x, y, size, ink)
+    raise KeyError(f"no picture for the good {good_id!r}")
 
 
 def _poly(points) -> str:

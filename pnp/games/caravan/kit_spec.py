@@ -20,6 +20,8 @@ COLOUR_ROLES = ("demand", "theft", "desert", "desert_dark", "border", "grid", "s
 #: The illustrations of the pieces and the board (set ``ART_SET``), besides the goods'.
 ART_ROLES = ("camel", "demand", "theft", "palm")
 ART_SET = "fluent-emoji-flat"
+#: Goods drawn in code (pnp/games/caravan/art.py) rather than taken from ``ART_SET``.
+CODE_DRAWN_GOODS = ("hides",)
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,9 @@ def load_spec(game) -> KitSpec:
             raise n.error(f"unknown illustration '{n.value}'; add it to data/icons/names/{ART_SET}/caravan.txt "
                           "and run tools/vendor_icons.py")
         goods_art[good_id] = n.value
+    missing = [g.id for g in game.goods if g.id not in goods_art and g.id not in CODE_DRAWN_GOODS]
+    if missing:
+        raise goods_node.error(f"no picture for {', '.join(missing)}; name one from {ART_SET}")
     return KitSpec(
         cell_mm=board["cell_mm"].number(20, 80),
         border_mm=board["border_mm"].number(5, 40),
