@@ -305,7 +305,8 @@ def items(face) -> FaceItems:
         order = counter[0]
         counter[0] += 1
         if isinstance(element, svgwrite.container.Group):
-            if attrs.get("class") == "icon":
+            # An icon, single-colour or full-colour (class "icon art art-<set>"): its square.
+            if "icon" in (attrs.get("class") or "").split():
                 s = float(attrs["data-size"])
                 x0, y0 = apply(matrix, 0, 0)
                 x1, y1 = apply(matrix, s, s)

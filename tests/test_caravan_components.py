@@ -196,6 +196,8 @@ def test_spec_from_components_yaml(game, spec):
     ("player_marks: [circle, square, triangle, diamond]", "player_marks: [circle, moon, triangle, diamond]",
      "player_marks[1]: expected one of"),
     ("  demand: wax-seal", "  demand: no-such-icon", "icons.demand: unknown icon 'no-such-icon'"),
+    ("  demand: balance-scale", "  demand: no-such-picture", "art.demand: unknown illustration 'no-such-picture'"),
+    ("gems: gem-stone, ", "", "art.goods: no picture for gems"),
     ("  diameter_mm: 15 ", "  diameter_mm: 25 ", "theft_marker.diameter_mm: expected a number <= 17"),
 ])
 def test_bad_components_yaml_names_file_and_key(data_copy, old, new, message):

@@ -120,6 +120,22 @@ def _contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+def _ground_of(root: ET.Element, text: ET.Element) -> str:
+    """Fill of the last filled rect painted before ``text`` in ``root`` whose box holds the
+    text's anchor point (the ground the text stands on)."""
+    x, y = float(text.get("x")), float(text.get("y"))
+    ground = None
+    for element in root.iter():
+        if element is text:
+            break
+        if element.tag == f"{SVG}rect" and element.get("fill") not in (None, "none"):
+            rx, ry = float(element.get("x")), float(element.get("y"))
+            if rx <= x <= rx + float(element.get("width")) and ry <= y <= ry + float(element.get("height")):
+                ground = element.get("fill")
+    assert ground is not None, text.text
+    return ground
+
+
 def _root(face) -> ET.Element:
     return ET.fromstring(face_svg(face))
 
@@ -136,16 +152,21 @@ def test_saver_goods_keep_letter_and_icon_contrast_on_their_tint(game, strings, 
         field = [r for r in token.iter(f"{SVG}rect") if r.get("fill") not in ("none", None)][0].get("fill")
         assert field == style.lighter(good.colour, 0.82)
         city = next(g for g in board.iter(f"{SVG}g") if g.get("id") == f"city-{good.id}")
-        city_field = next(city.iter(f"{SVG}rect")).get("fill")
-        for root, tint in ((token, field), (city, city_field)):
-            texts = [t for t in root.iter(f"{SVG}text")]
-            assert letters in [t.text for t in texts], good.id
-            for t in texts:
-                assert _contrast(t.get("fill"), tint) >= 4.5, (good.id, t.text, t.get("fill"), tint)
-            icon_fills = {p.get("fill") for g in root.iter(f"{SVG}g") if "scale(" in (g.get("transform") or "")
-                          for p in g.iter(f"{SVG}path")}
-            strongest = max(_contrast(f, tint) for f in icon_fills)
-            assert strongest >= 3.0, (good.id, icon_fills, tint)
+        texts = [t for t in token.iter(f"{SVG}text")]
+        assert letters in [t.text for t in texts], good.id
+        for t in texts:
+            assert _contrast(t.get("fill"), field) >= 4.5, (good.id, t.text, t.get("fill"), field)
+        icon_fills = {p.get("fill") for g in token.iter(f"{SVG}g") if "scale(" in (g.get("transform") or "")
+                      for p in g.iter(f"{SVG}path")}
+        assert max(_contrast(f, field) for f in icon_fills) >= 3.0, (good.id, icon_fills, field)
+        # The city: each text against the filled shape it stands on (its name on a banner,
+        # its letters on a plate), and the city's ground still a light tint of the colour.
+        assert style.lighter(good.colour, 0.88) in {r.get("fill") for r in city.iter(f"{SVG}rect")}, good.id
+        city_texts = [t for t in city.iter(f"{SVG}text")]
+        assert letters in [t.text for t in city_texts], good.id
+        for t in city_texts:
+            ground = _ground_of(city, t)
+            assert _contrast(t.get("fill"), ground) >= 4.5, (good.id, t.text, t.get("fill"), ground)
 
 
 def test_saver_goods_sheet_letters_are_text(sheets, game, strings):

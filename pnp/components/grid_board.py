@@ -48,6 +48,9 @@ MIN_DECORATED_BORDER_MM = NUMBER_DISC_MM + BAR_EDGE_MM + 9
 CellPainter = Callable[[int, int, float, float, float], Optional[object]]
 #: ``paint(width, height, border) -> svg element or None``: art over the border band.
 BorderPainter = Callable[[float, float, float], Optional[object]]
+#: ``paint(geometry) -> svg element or None``: terrain under every cell (dunes, texture),
+#: drawn inside the grid's rectangle before the cells.
+GroundPainter = Callable[["GridGeometry"], Optional[object]]
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
                line_colour: str, line_mm: float = 0.5, frame_mm: float | None = None,
                paint_border: BorderPainter | None = None, bands: Sequence[RowBand] = (), numbers: bool = False,
                bottom_note: EdgeNote | None = None, top_note: EdgeNote | None = None,
-               ink: Ink = NORMAL) -> Face:
+               ink: Ink = NORMAL, paint_ground: GroundPainter | None = None) -> Face:
     """The board face: border band, cells painted by ``paint_cell``, grid lines, border art.
 
     Args:
@@ -127,6 +130,8 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
         line_colour, line_mm: the grid lines; frame_mm: the frame around the grid (default
             twice ``line_mm``).
         paint_border: optional art over the band (title, compass, legend).
+        paint_ground: optional terrain under the cells, within the grid's rectangle (over
+            ``background``); a painter draws it in the ink it was built with.
         bands, numbers, bottom_note, top_note: region tints and bars, edge numbers and
             notes (see the module's docstring); their art lies under ``paint_border``'s.
         ink: ``style.SAVER`` leaves the bleed, the band and the background under the cells
@@ -158,6 +163,10 @@ def grid_board(face_name: str, component: str, rows: int, columns: int, cell_mm:
     if background is not None:
         # Saver: the background is as large as the grid, so it goes too (painters tint what must read).
         art.add(rect(border_mm, border_mm, columns * cell_mm, rows * cell_mm, fill=ink.bleed(background)))
+    if paint_ground is not None:
+        ground = paint_ground(geo)
+        if ground is not None:
+            art.add(ground)
     for r in range(rows):
         for c in range(columns):
             x, y = geo.cell_origin(r, c)

@@ -24,6 +24,7 @@ boards are told apart in greyscale too.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 from pnp.errors import LayoutError
 from pnp.components.svg import Face, circle, group, icon, rect, text, text_block
@@ -71,11 +72,27 @@ class Reminder:
     weight: float = 1.0
 
 
+@dataclass(frozen=True)
+class BoardArt:
+    """A game's own drawings on its player boards, each ``(…) -> svg element or None``:
+
+    ``frame(width, height, frame_mm, bleed)``: ornament over the colour band at the trim
+    (filled shapes; a repeating ground reaching into the bleed, class "pattern"); ``emblem(x, y, size)``: the picture beside the title
+    in place of the ``emblem`` icon; ``good(index, x, y, size)``: the faint picture in the
+    well of ``goods[index]`` in place of its ghosted icon; ``marker(index, x, y, size)``: the
+    faint picture of ``areas[index]``'s marker in place of its ghosted icon.  All in mm."""
+
+    frame: Callable[[float, float, float, float], Optional[object]] | None = None
+    emblem: Callable[[float, float, float], Optional[object]] | None = None
+    good: Callable[[int, float, float, float], Optional[object]] | None = None
+    marker: Callable[[int, float, float, float], Optional[object]] | None = None
+
+
 def player_board(face_name: str, component: str, width: float, height: float, bleed: float, *,
                  colour: str, mark: str, emblem: str, title: str, note: str,
                  goods_title: str, goods: tuple[GoodSlot, ...], goods_columns: int, token_mm: float,
                  areas: tuple[MarkerArea, ...], reminders: tuple[Reminder, ...], foot_mm: float,
-                 where: str, ink: style.Ink = style.NORMAL) -> Face:
+                 where: str, ink: style.Ink = style.NORMAL, board_art: BoardArt | None = None) -> Face:
     """The board face, ``width`` x ``height`` mm (trim) with ``bleed`` mm of the player's colour.
 
     Args:
@@ -87,13 +104,18 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
         reminders: panels side by side in the foot band, ``foot_mm`` high.
         where: source of the texts, for error messages.
         ink: ``style.SAVER`` for a paper frame and bleed, light tints and thin rules.
+        board_art: the game's ornament and pictures (``BoardArt``), or None for icons only.
 
     Raises:
         LayoutError: the slots, areas or texts do not fit (the message names the part).
     """
-    b = _Layout(width, height, where, ink)
+    b = _Layout(width, height, where, ink, board_art or BoardArt())
     art = group()
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
+    if b.art.frame is not None:
+        painted = b.art.frame(width, height, FRAME_MM, bleed)
+        if painted is not None:
+            art.add(painted)
     inner = (FRAME_MM, FRAME_MM, width - 2 * FRAME_MM, height - 2 * FRAME_MM)
     # Saver: the colour band is gone, so the parchment gets a rule in the player's colour instead.
     art.add(rect(*inner, fill=ink.field(style.PARCHMENT), radius=2.5,
@@ -119,8 +141,11 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
 
 
 class _Layout:
-    def __init__(self, width: float, height: float, where: str, ink: style.Ink):
+    def __init__(self, width: float, height: float, where: str, ink: style.Ink, board_art: BoardArt):
         self.width, self.height, self.where, self.ink = width, height, where, ink
+        self.art = board_art
+        self.slot_index = 0
+        self.area_index = 0
 
     def fit(self, s: str, role: str, w: float, h: float, max_size: float, min_size: float = 1.6, lines: int = 1):
         return fit(s, role, w, h, max_size, min_size, self.where, max_lines=lines)
@@ -140,7 +165,10 @@ class _Layout:
             contrast = style.legible(style.darker(colour, 0.6) if ink != style.WHITE else style.lighter(colour, 0.8), colour)
         size = h - 3
         g.add(player_mark(mark, x0 + 2 + size / 2, y0 + h / 2, size, contrast))
-        g.add(icon(emblem, x0 + 4 + size, y0 + 1.5, size, contrast))
+        if self.art.emblem is not None:
+            g.add(self.art.emblem(x0 + 4 + size, y0 + 1.5, size))
+        else:
+            g.add(icon(emblem, x0 + 4 + size, y0 + 1.5, size, contrast))
         note_w = w * 0.45
         note_fit = self.fit(note, "bold", note_w, h - 3, 3.4, 1.8, lines=2)
         g.add(text_block(note_fit, x0 + w - 2.5, y0 + (h - note_fit.height) / 2, contrast, "end", self.where))
@@ -163,6 +191,7 @@ class _Layout:
         for i, slot in enumerate(goods):
             r, c = divmod(i, columns)
             x, y = x0 + c * (slot_w + 1.5), top + r * (slot_h + 1.5)
+            self.slot_index = i
             g.add(self.slot(slot, x, y, slot_w, slot_h, well))
         return g
 
@@ -175,11 +204,16 @@ class _Layout:
         g.add(text_block(label, x + w / 2, y + 1.0, style.INK, "middle", self.where))
         wx, wy = x + (w - well) / 2, y + h - well - 1.2
         paper = self.ink.field(style.PARCHMENT)
-        g.add(rect(wx, wy, well, well, fill=paper, stroke=edge, stroke_mm=0.3, radius=1.2,
-                   stroke_dasharray="1,0.7"))
+        # The well is a filled shape, a rim of the slot's shade round the paper (no dashed
+        # stroke: dashed lines are fold lines in the kit).
+        g.add(rect(wx - 0.4, wy - 0.4, well + 0.8, well + 0.8, fill=style.mix(tint, edge, 0.45), radius=1.5))
+        g.add(rect(wx, wy, well, well, fill=paper, radius=1.2))
         ghost = style.mix(paper, edge, 0.35)
         isz = well * 0.58
-        g.add(icon(s.icon, wx + (well - isz) / 2, wy + 1.2, isz, ghost))
+        if self.art.good is not None:
+            g.add(self.art.good(self.slot_index, wx + (well - isz) / 2, wy + 1.2, isz))
+        else:
+            g.add(icon(s.icon, wx + (well - isz) / 2, wy + 1.2, isz, ghost))
         letter = self.fit(s.letter, "heavy", well * 0.5, well * 0.3, well * 0.3, 1.6)
         # The icon is ghosted; the letter, the cue that needs no colour, reads (WCAG 4.5:1).
         g.add(text_block(letter, wx + well / 2, wy + well - letter.height - 1.0, style.legible(ghost, paper),
@@ -205,7 +239,8 @@ class _Layout:
             return g
         each = (h - (n - 1) * GAP_MM) / n
         y = y0
-        for area in areas:
+        for k, area in enumerate(areas):
+            self.area_index = k
             g.add(self.area(area, x0, y, w, each))
             y += each + GAP_MM
         return g
@@ -230,15 +265,24 @@ class _Layout:
                 cx = x + 1.5 + d / 2 + k * (d + gap)
                 own = k == 0 and a.start_colour is not None
                 fill = self.ink.field(a.start_colour, HEADER_TINT) if own else self.ink.field(style.PARCHMENT)
-                g.add(circle(cx, cy, d / 2, fill=fill, stroke=style.FRAME, stroke_mm=0.3, stroke_dasharray="1,0.7"))
+                # A filled rim round the space (no dashed stroke: dashed lines are fold lines).
+                g.add(circle(cx, cy, d / 2 + 0.4, fill=style.mix(self.ink.field(style.PARCHMENT_DARK, 0.6),
+                                                                 style.FRAME, 0.35)))
+                g.add(circle(cx, cy, d / 2, fill=fill))
                 isz = d * 0.55
                 ghost = style.mix(fill, style.readable_on(fill), 0.3) if own else shade
-                g.add(icon(a.icon, cx - isz / 2, cy - d * 0.36, isz, ghost))
+                if self.art.marker is not None:
+                    g.add(self.art.marker(self.area_index, cx - isz / 2, cy - d * 0.36, isz))
+                else:
+                    g.add(icon(a.icon, cx - isz / 2, cy - d * 0.36, isz, ghost))
                 if own and a.start_mark:
                     g.add(player_mark(a.start_mark, cx, cy + d * 0.27, d * 0.25, ghost))
         else:
             isz = min(room_h, w) * 0.8
-            g.add(icon(a.icon, x + (w - isz) / 2, top + (room_h - isz) / 2, isz, shade))
+            if self.art.marker is not None:
+                g.add(self.art.marker(self.area_index, x + (w - isz) / 2, top + (room_h - isz) / 2, isz))
+            else:
+                g.add(icon(a.icon, x + (w - isz) / 2, top + (room_h - isz) / 2, isz, shade))
         return g
 
     def reminders(self, panels, x0, y0, w, h):
@@ -246,13 +290,16 @@ class _Layout:
         total = sum(p.weight for p in panels)
         x = x0
         avail = w - (len(panels) - 1) * GAP_MM
+        # One row pitch for every panel (the longest panel's), rows from the top: side by
+        # side, the tables line up instead of spreading their rows differently.
+        most = max((len(p.rows) for p in panels), default=1)
         for p in panels:
             pw = avail * p.weight / total
-            g.add(self.panel(p, x, y0, pw, h))
+            g.add(self.panel(p, x, y0, pw, h, most))
             x += pw + GAP_MM
         return g
 
-    def panel(self, p: Reminder, x, y, w, h):
+    def panel(self, p: Reminder, x, y, w, h, most: int | None = None):
         g = group()
         g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=self.ink.width(0.4), radius=1.5))
         head = self.fit(p.title, "bold", w - 3, 3.8, 3.0, 1.8)
@@ -260,7 +307,7 @@ class _Layout:
         head_ink = self.ink.on(style.FRAME, 0.8) if self.ink.saver else style.PARCHMENT
         g.add(text_block(head, x + 1.5, y + 1.1, head_ink, "start", self.where))
         top = y + head.height + 3.0
-        row_h = (y + h - 1.0 - top) / max(1, len(p.rows))
+        row_h = (y + h - 1.0 - top) / max(1, most or len(p.rows))
         value_w = max(_width(v, "bold", 2.6) for _, v in p.rows) + 1.5 if p.rows else 0
         for i, (label, value) in enumerate(p.rows):
             ry = top + i * row_h

@@ -1,29 +1,50 @@
-"""The Caravan board: a 7 x 7 ``grid_board`` whose painter draws desert, cities and supply spaces.
+"""The Caravan board: a 7 x 7 ``grid_board`` drawn as a map of the Sahara.
 
 What goes where comes from ``board.yaml`` through the model (``game.board.cell``); sizes,
-icons and colours from ``components.yaml`` (``KitSpec``); names from the language file.
+pictures and colours from ``components.yaml`` (``KitSpec``); names from the language file.
 
-* A **city** is filled with its good's colour and shows the good's name, its icon and its
-  letters (the same signs as the goods tokens, so it reads in greyscale), with a city
-  icon behind.  Names and letters sit along the cell's edges: a camel standing in the
-  middle hides none of them.
-* A **supply space** shows its number in a disc in two opposite corners (a camel or a
-  good in the middle hides neither) and, where the set-up puts demand markers, that many
-  demand-marker signs with the word "start".
-* **Desert** cells alternate two sand tones, so rows and columns are easy to count.
+* The **desert** is sand with dunes, wind ripples and grain (``art.dunes``, seeded from the
+  board's layout) under every space; the grid lines over it keep rows and columns countable.
+* A **city** is a Sudano-Sahelian town in its good's colour (walls, a mud-brick mosque with
+  beams, domes, market awnings; ``art.town``) on a plaza of a light tint of the colour,
+  framed in the colour (rare goods' cities in gold as well).  Its good's name is on a banner
+  at the top; the good's picture (the goods tokens' picture) at the lower left and its
+  letters at the lower right: a camel standing in the middle hides none of them, and the
+  city reads in greyscale by name, picture and letters.
+* A **supply space** is an oasis market: a round woven mat (``sahel.rosette``) where the
+  good lies, a palm, its number in discs in two opposite corners (≥ 4 mm cap height), and
+  where the set-up puts demand markers, that many demand-marker pictures with "start".
+* The **border** is a band of Sahelian ornament (``sahel.frame``) with the title and the
+  delivery hint on dark cartouches.
 
-With ``style.SAVER`` (``--ink saver``) the bleed, the border band and the plain desert are
-paper; cities and supply spaces are light tints of their colours with thin outlines, the
-darker desert cells a light tint (rows still count), and every text and sign is dark ink
-on its tint (``Ink.on``), so a city still reads by name, icon and letters in greyscale.
+With ``style.SAVER`` (``--ink saver``) the bleed is paper, the sand, ornament and every
+picture are pale versions of themselves (``art.SAVER_PALE``), the grid lines half as thick,
+and every text is dark ink on a light ground (``Ink.on``).
 """
 
 from __future__ import annotations
 
-from pnp.components.svg import Face, circle, group, icon, rect, text_block
-from pnp.components.text import fit
-from pnp.components import style
+from pnp.components import sahel, style
 from pnp.components.grid_board import grid_board
+from pnp.components.svg import Face, circle, group, path, rect, text_block
+from pnp.components.text import fit
+from pnp.games.caravan import art
+
+#: The least cap height (mm) of a label on the board (issue 24: labels ≥ 4 mm).
+MIN_CAP_MM = 4.0
+#: Gilded frame of a rare good's city (the goods tokens' rare ring).
+RARE_GOLD = "#C9A227"
+#: The border's ornament: mud-cloth lozenges; the market mats: Tuareg leather colours.
+BORDER_PALETTE = sahel.BOGOLAN
+MAT_PALETTE = sahel.Palette("#9A3B22", "#F1E3C3", "#2F4A3A")
+CARTOUCHE = "#3B2616"
+
+
+def _min_size(role: str) -> float:
+    """The font size (mm) whose capitals are ``MIN_CAP_MM`` tall in ``role``."""
+    from pnp.components.fonts import cap_height
+
+    return MIN_CAP_MM / cap_height(role) + 0.01
 
 
 def board_size(game, spec) -> tuple[float, float]:
@@ -35,113 +56,145 @@ def board_size(game, spec) -> tuple[float, float]:
 def board_face(game, strings, spec, bleed: float, ink: style.Ink = style.NORMAL) -> Face:
     """The whole board as one ``Face`` (see ``grid_board``), ``bleed`` mm of border colour beyond the trim.
 
-    ``ink``: ``style.SAVER`` for a paper bleed, band and desert, tinted spaces and thin lines.
+    ``ink``: ``style.SAVER`` for a paper bleed, pale sand, ornament and pictures.
 
     Raises:
-        LayoutError / FontError: a name or hint does not fit its cell or band.
+        LayoutError / FontError: a name, number or hint does not fit its place at 4 mm cap height.
     """
     painter = _Painter(game, strings, spec, ink)
     return grid_board("board", "board", game.board.rows, game.board.columns, spec.cell_mm, spec.border_mm, bleed,
-                      painter.cell, background=spec.colours["desert"], border_fill=spec.colours["border"],
-                      line_colour=spec.colours["grid"], line_mm=0.5, paint_border=painter.border, ink=ink)
+                      painter.cell, background=None, border_fill=spec.colours["border"],
+                      line_colour=spec.colours["grid"], line_mm=0.5, paint_border=painter.border, ink=ink,
+                      paint_ground=painter.ground)
 
 
 class _Painter:
     def __init__(self, game, strings, spec, ink: style.Ink):
         self.game, self.s, self.spec, self.ink = game, strings, spec, ink
 
+    def ground(self, geo):
+        # Seeded from the layout: the same board.yaml draws the same dunes.
+        b = self.game.board
+        seed = f"caravan {b.rows}x{b.columns} " + " ".join(
+            f"{c.good}@{c.row},{c.column}" for c in b.cities) + " " + " ".join(
+            f"{s.number}@{s.row},{s.column}" for s in b.supply)
+        return art.dunes(geo, self.spec.colours, seed, self.ink)
+
     def cell(self, row: int, column: int, x: float, y: float, size: float):
         what = self.game.board.cell(row, column)
         if what is None:
-            if (row + column) % 2:
-                # Saver keeps a faint checker: the grid lines alone make rows harder to count.
-                return rect(x, y, size, size, fill=self.ink.field(self.spec.colours["desert_dark"], 0.7))
             return None
         kind, key = what
         return self.city(key, x, y, size) if kind == "city" else self.supply(key, x, y, size)
 
     def city(self, good_id: str, x: float, y: float, size: float):
         good = self.game.good(good_id)
+        rare = good.kind == "rare"
+        ink = self.ink
         g = group(id=f"city-{good_id}")
-        if self.ink.saver:
-            # A light tint of the good's colour, ringed in a shade of it; signs in dark ink (Ink.on).
-            field, ink, frame = self.ink.field(good.colour), self.ink.on(good.colour), style.darker(good.colour, 0.15)
-            ghost = style.mix(field, good.colour, 0.3)
-        else:
-            # The shade of the good's colour that reads on it (WCAG 4.5:1), white on dark goods.
-            ink = style.legible(style.darker(good.colour, 0.55) if style.readable_on(good.colour) != style.WHITE
-                                else style.WHITE, good.colour)
-            field, frame, ghost = good.colour, ink, style.mix(good.colour, ink, 0.25)
-        g.add(rect(x, y, size, size, fill=field))
-        g.add(rect(x + 1.2, y + 1.2, size - 2.4, size - 2.4, stroke=frame, stroke_mm=self.ink.width(0.35), radius=1.5))
-        # City icon as a watermark behind the middle (a camel may stand there).
-        big = size * 0.42        # clear of the name above and the corner letters below
-        g.add(icon(self.spec.icons["city"], x + (size - big) / 2, y + (size - big) / 2 + 1.0, big, ghost))
+        frame = ink.field(good.colour, 0.55) if ink.saver else good.colour
+        plaza = ink.field(good.colour, 0.88) if ink.saver else style.mix(good.colour, self.spec.colours["sand_light"],
+                                                                          0.72)
+        if not ink.saver and style.luminance(good.colour) > 0.7:
+            # A white town (salt) stands on darker sand, or its walls would melt into the plaza.
+            plaza = style.mix(self.spec.colours["sand_light"], self.spec.colours["sand_shade"], 0.6)
+        # The frame and plaza are filled shapes: a gilded ring first for a rare good's city.
+        if rare:
+            g.add(rect(x + 0.6, y + 0.6, size - 1.2, size - 1.2, fill=art.tone(RARE_GOLD, ink, 0.5), radius=2.2))
+        g.add(rect(x + 1.6, y + 1.6, size - 3.2, size - 3.2, fill=frame, radius=1.8))
+        g.add(rect(x + 2.9, y + 2.9, size - 5.8, size - 5.8, fill=plaza, radius=1.2))
+        g.add(art.town(x + 4.4, y + 12.6, size - 8.8, 16.4, good.colour, ink, rare=rare))
+        # Name on a banner in the good's colour; its ink reads on the banner (WCAG 4.5:1).
+        banner_fill = frame
+        name_ink = style.readable_on(banner_fill)
         key = f"goods.{good_id}"
-        name = fit(self.s(key), "bold", size - 5, size * 0.16, size * 0.13, 2.0, self.s.where(key), max_lines=1)
-        g.add(text_block(name, x + size / 2, y + 2.2, ink, "middle", self.s.where(key)))
-        # Icon at the lower left, letters at the lower right: corners stay visible under a camel.
-        corner = size * 0.24
-        g.add(icon(good.icon, x + 2.0, y + size - corner - 2.0, corner, ink))
+        name = fit(self.s(key), "bold", size - 8, 7.0, 6.2, _min_size("bold"), self.s.where(key), max_lines=1)
+        bw = min(size - 5.8, name.width + 5.0)
+        g.add(rect(x + (size - bw) / 2, y + 2.9, bw, name.height + 2.2, fill=banner_fill, radius=1.0))
+        g.add(text_block(name, x + size / 2, y + 2.9 + 1.1, name_ink, "middle", self.s.where(key)))
+        # Picture at the lower left, letters at the lower right: corners stay visible under a camel.
+        disc_r = 5.2
+        cx, cy = x + 3.6 + disc_r, y + size - 3.6 - disc_r
+        g.add(circle(cx, cy, disc_r, fill=style.WHITE))
+        pic = disc_r * 1.45
+        g.add(art.good_picture(self.spec, good_id, cx - pic / 2, cy - pic / 2, pic, ink))
         lkey = f"letters.{good_id}"
-        letters = fit(self.s(lkey), "heavy", corner * 1.3, corner * 0.8, corner * 0.75, 2.0, self.s.where(lkey),
-                      max_lines=1)
-        g.add(text_block(letters, x + size - 2.4, y + size - letters.height - 2.6, ink, "end", self.s.where(lkey)))
+        letters = fit(self.s(lkey), "heavy", 13.0, 7.0, 6.4, _min_size("heavy"), self.s.where(lkey), max_lines=1)
+        lw, lh = letters.width + 3.0, letters.height + 1.6
+        lx, ly = x + size - 3.6 - lw, y + size - 3.6 - lh
+        g.add(rect(lx, ly, lw, lh, fill=style.WHITE, radius=1.2))
+        g.add(text_block(letters, lx + lw / 2, ly + 0.8, style.legible(style.darker(good.colour, 0.3), style.WHITE),
+                         "middle", self.s.where(lkey)))
         return g
 
     def supply(self, number: int, x: float, y: float, size: float):
         space = next(s for s in self.game.board.supply if s.number == number)
+        ink = self.ink
         g = group(id=f"supply-{number}")
-        c = self.spec.colours
-        g.add(rect(x + 1.0, y + 1.0, size - 2.0, size - 2.0, fill=self.ink.field(c["supply"]), stroke=c["grid"],
-                   stroke_mm=self.ink.width(0.4), radius=2.0))
-        r = size * 0.12
-        # Saver: the number discs turn from solid ink to an outlined white disc with dark numbers.
-        disc, number_ink = (style.WHITE, style.INK) if self.ink.saver else (style.INK, style.PARCHMENT)
-        for cx, cy in ((x + 2.2 + r, y + 2.2 + r), (x + size - 2.2 - r, y + size - 2.2 - r)):
-            g.add(circle(cx, cy, r, fill=disc, **({"stroke": style.INK, "stroke_mm": self.ink.width(0.6)}
-                                                  if self.ink.saver else {})))
-            num = fit(str(number), "heavy", r * 1.6, r * 1.3, r * 1.25, 1.5, "supply space number", max_lines=1)
+        mat = MAT_PALETTE if not ink.saver else sahel.paler(MAT_PALETTE, 0.7)
+        g.add(sahel.rosette(x + size / 2, y + size / 2, 11.6, mat, teeth=18))
+        # The palm of the oasis, lower left; a second one upper right where no start sign is.
+        palm = 13.0
+        g.add(art.picture(self.spec.art["palm"], x + 1.6, y + size - palm - 1.6, palm, ink))
+        r = 4.9
+        disc, number_ink = (style.WHITE, style.INK) if ink.saver else (CARTOUCHE, style.PARCHMENT)
+        for cx, cy in ((x + 2.0 + r, y + 2.0 + r), (x + size - 2.0 - r, y + size - 2.0 - r)):
+            g.add(circle(cx, cy, r, fill=disc, **({"stroke": style.INK, "stroke_mm": ink.width(0.6)}
+                                                  if ink.saver else {})))
+            num = fit(str(number), "heavy", r * 1.6, r * 1.4, 6.4, _min_size("heavy"), "supply space number",
+                      max_lines=1)
             g.add(text_block(num, cx, cy - num.height / 2, number_ink, "middle", "supply space number"))
         if space.demand_at_start:
-            # One demand sign per marker put here at set-up, at the upper right.
-            isz = size * 0.17
-            for k in range(space.demand_at_start):
-                g.add(icon(self.spec.icons["demand"], x + size - 2.5 - (k + 1) * (isz + 0.5), y + 2.6, isz,
-                           c["demand"]))
+            # One demand picture per marker put here at set-up, and "start", at the upper right.
+            isz = 7.0
             key = "supply_start"
-            start = fit(self.s(key), "bold", size * 0.4, size * 0.09, size * 0.08, 1.6, self.s.where(key), max_lines=1)
-            g.add(text_block(start, x + size - 2.8, y + 3.0 + isz, c["demand"], "end", self.s.where(key)))
+            start = fit(self.s(key), "bold", 16.0, 6.0, 5.6, _min_size("bold"), self.s.where(key), max_lines=1)
+            width = start.width + space.demand_at_start * (isz + 0.5) + 3.0
+            px, py = x + size - 2.0 - width, y + 2.0
+            g.add(rect(px, py, width, isz + 1.2, fill=style.WHITE if ink.saver else CARTOUCHE, radius=1.5,
+                       **({"stroke": style.INK, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
+            for k in range(space.demand_at_start):
+                g.add(art.picture(self.spec.art["demand"], px + 1.0 + k * (isz + 0.5), py + 0.6, isz, ink))
+            g.add(text_block(start, px + width - 1.2, py + (isz + 1.2 - start.height) / 2,
+                             style.INK if ink.saver else style.PARCHMENT, "end", self.s.where(key)))
+        else:
+            g.add(art.picture(self.spec.art["palm"], x + size - palm - 1.6, y + 1.6, palm * 0.85, ink))
         return g
 
     def border(self, width: float, height: float, border: float):
         g = group(id="border")
-        band = self.spec.colours["border"]
-        # Saver: the band is paper (grid_board), so its rule and texts turn dark and the
-        # knock-outs that break the rule behind the texts are paper white.
-        if self.ink.saver:
-            ink, line, knockout = self.ink.on(band), band, style.WHITE
-        else:
-            ink = line = style.PARCHMENT
-            knockout = band
-        g.add(rect(border * 0.35, border * 0.35, width - border * 0.7, height - border * 0.7, stroke=line,
-                   stroke_mm=self.ink.width(0.4), radius=2.5))
-        title = fit(self.s("title"), "display", width * 0.4, border * 0.6, border * 0.6, 3.0, self.s.where("title"),
-                    max_lines=1)
-        pad = 3.0
-        g.add(rect(width / 2 - title.width / 2 - pad, border * 0.35 - 0.2, title.width + 2 * pad, border * 0.65 - 0.1,
-                   fill=knockout))
-        g.add(text_block(title, width / 2, (border - title.height) / 2, ink, "middle", self.s.where("title")))
-        # The hint stays left of the middle grid line: the seam of a board tiled over two sheets
-        # across falls on a grid line near the middle, and a hint across it would be cut in two.
+        ink = self.ink
+        palette = BORDER_PALETTE if not ink.saver else sahel.paler(BORDER_PALETTE, 0.78)
+        band_at, band = 3.3, 7.6      # the ornament keeps to the safe area: a miscut shows plain band
+        g.add(sahel.frame(band_at, band_at, width - 2 * band_at, height - 2 * band_at, band, "lozenges", palette))
+        # A fillet of sand between the ornament and the grid.
+        inner = band_at + band + 0.9
+        g.add(path(f"M{inner},{inner}H{width - inner}V{height - inner}H{inner}Z"
+                   f"M{border - 0.6},{border - 0.6}V{height - border + 0.6}H{width - border + 0.6}V{border - 0.6}Z",
+                   fill=art.tone(self.spec.colours["sand_light"], ink, 0.5)))
+        plate, text_ink = (style.WHITE, style.INK) if ink.saver else (CARTOUCHE, style.PARCHMENT)
+        edge = art.tone(RARE_GOLD, ink, 0.4)
+        # The title stays inside the middle column: a tiling seam on a grid line cuts no letter.
         columns = round((width - 2 * border) / self.spec.cell_mm)
-        middle_line = border + (columns // 2) * self.spec.cell_mm
-        room = middle_line - border - 2 * pad - 2.0
-        hint = fit(self.s("board_hint"), "bold", room, border * 0.4, border * 0.32, 2.0,
+        mid_left = border + (columns // 2) * self.spec.cell_mm
+        room = self.spec.cell_mm - 4.0
+        title = fit(self.s("title"), "display", room - 6.0, border - 6.2, border - 6.2, _min_size("display"),
+                    self.s.where("title"), max_lines=1)
+        tw, th = title.width + 6.0, border - 3.3 - 0.8
+        tx = mid_left + (self.spec.cell_mm - tw) / 2
+        g.add(rect(tx - 0.8, 3.3, tw + 1.6, th + 0.8, fill=edge, radius=2.4))
+        g.add(rect(tx, 4.1, tw, th - 0.8, fill=plate, radius=1.8))
+        g.add(text_block(title, tx + tw / 2, 4.1 + (th - 0.8 - title.height) / 2, text_ink, "middle",
+                         self.s.where("title")))
+        # The hint stays left of the middle grid line (a seam there would cut it in two).
+        pad = 3.0
+        hint_room = mid_left - border - 2 * pad - 2.0
+        hint = fit(self.s("board_hint"), "bold", hint_room, border * 0.5, 6.0, _min_size("bold"),
                    self.s.where("board_hint"), max_lines=1)
-        centre = border + 1.0 + pad + room / 2
-        g.add(rect(centre - hint.width / 2 - pad, height - border * 0.65 + 0.3, hint.width + 2 * pad,
-                   border * 0.3, fill=knockout))
-        g.add(text_block(hint, centre, height - border / 2 - hint.height / 2, ink, "middle",
-                         self.s.where("board_hint")))
+        hw, hh = hint.width + 2 * pad, hint.height + 2.4
+        hx = border + 1.0 + (hint_room + 2 * pad - hw) / 2
+        hy = height - 3.3 - 0.8 - hh          # the plate's gilded edge keeps to the safe area
+        g.add(rect(hx - 0.8, hy - 0.8, hw + 1.6, hh + 1.6, fill=edge, radius=2.0))
+        g.add(rect(hx, hy, hw, hh, fill=plate, radius=1.5))
+        g.add(text_block(hint, hx + hw / 2, hy + 1.2, text_ink, "middle", self.s.where("board_hint")))
         return g

@@ -15,7 +15,8 @@ Why these choices: DESIGN.md, "Kit".
 
 from __future__ import annotations
 
-from pnp.components import markers, player_board, style
+from pnp.components import player_board, style
+from pnp.games.caravan import pieces
 from pnp.games.caravan.board import board_face
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings
@@ -124,7 +125,8 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
             emblem=spec.icons["camel"], title=strings("player_board_title", colour=name), note=note,
             goods_title=strings("delivered_goods"), goods=slots, goods_columns=spec.goods_columns,
             token_mm=spec.good_mm, areas=areas, reminders=(actions, points, penalties),
-            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink))
+            foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink,
+            board_art=pieces.player_board_art(game, spec, colour.colour, ink)))
     faces = faces[:min(game.components.player_boards, players)]
     label = strings("components.player_boards")
     return ComponentRun("player-boards", "board", label, len(faces), pieces=[PieceGroup("player-boards", label, faces)])
@@ -148,8 +150,8 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
     for g in game.goods:
         key = f"letters.{g.id}"
         for component, n, out in (("goods", counts[g.id], fronts), ("goods-spares", spec.spares_per_good, spares)):
-            face = markers.good_token(f"good/{g.id}", component, spec.good_mm, bleed, g.colour, g.icon, strings(key),
-                                      strings.where(key), rare=g.kind == "rare", ink=ink)
+            face = pieces.good_token(f"good/{g.id}", component, spec.good_mm, bleed, spec, g, strings(key),
+                                     strings.where(key), ink=ink)
             out.extend([face] * n)
     label, spare_label = strings("components.goods"), strings("components.goods_spares")
     return [
@@ -164,8 +166,8 @@ def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> 
     faces, by_colour = [], {}
     ink = style.ink_for(settings.ink)
     for colour, mark in list(zip(game.player_colours, spec.marks))[:players]:
-        face = markers.player_token(f"camel/{colour.id}", "camels", spec.camel_mm, bleed, colour.colour, mark,
-                                    spec.icons["camel"], ink=ink)
+        face = pieces.camel_token(f"camel/{colour.id}", "camels", spec.camel_mm, spec.good_mm, bleed, spec,
+                                  colour.colour, mark, ink=ink)
         faces.extend([face] * game.components.camels_per_colour)
         by_colour[colour.id] = game.components.camels_per_colour
     label = strings("components.camels")
@@ -176,13 +178,12 @@ def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) ->
     """Demand markers (the value they score) and one theft marker per player colour, with its mark."""
     key = "demand_marker"
     ink = style.ink_for(settings.ink)
-    demand = markers.disc_marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
-                                 spec.colours["demand"], spec.icons["demand"], str(game.rules.demand_marker_points),
-                                 strings.where(key), ink=ink)
+    demand = pieces.marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
+                           spec.colours["demand"], spec.art["demand"], str(game.rules.demand_marker_points),
+                           strings.where(key), ink=ink)
     demands = [demand] * game.components.demand_markers
-    thefts = [markers.disc_marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
-                                  bleed, c.colour, spec.icons["theft"], "", strings.where("theft_markers"), mark=m,
-                                  ink=ink)
+    thefts = [pieces.marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
+                            bleed, c.colour, spec.art["theft"], "", strings.where("theft_markers"), mark=m, ink=ink)
               for c, m in zip(game.player_colours, spec.marks)][:min(game.components.theft_markers, players)]
     label = strings("components.demand_markers")
     theft_label = strings("components.theft_markers")

@@ -15,7 +15,13 @@ from pnp.model.catalog import read_yaml, refuse_unknown
 from pnp.components.markers import PLAYER_MARKS
 
 ICON_ROLES = ("camel", "city", "demand", "theft")
-COLOUR_ROLES = ("demand", "theft", "desert", "desert_dark", "border", "grid", "supply")
+COLOUR_ROLES = ("demand", "theft", "desert", "desert_dark", "border", "grid", "supply", "sand_light", "sand",
+                "sand_shade", "sand_deep", "sand_grain")
+#: The illustrations of the pieces and the board (set ``ART_SET``), besides the goods'.
+ART_ROLES = ("camel", "demand", "theft", "palm")
+ART_SET = "fluent-emoji-flat"
+#: Goods drawn in code (pnp/games/caravan/art.py) rather than taken from ``ART_SET``.
+CODE_DRAWN_GOODS = ("hides",)
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,8 @@ class KitSpec:
     marks: tuple[str, ...]
     icons: Mapping[str, str]
     colours: Mapping[str, str]
+    art: Mapping[str, str]
+    goods_art: Mapping[str, str]
 
 
 def load_spec(game) -> KitSpec:
@@ -80,6 +88,28 @@ def load_spec(game) -> KitSpec:
             raise n.error(f"unknown icon '{n.value}'; see data/icons/game-icons.json")
         icons[role] = n.value
     colours = {role: node["colours"][role].colour() for role in COLOUR_ROLES}
+    from pnp.components.art import has_icon
+
+    art_node = node["art"]
+    art = {}
+    for role in ART_ROLES:
+        n = art_node[role]
+        if not has_icon(ART_SET, n.str()):
+            raise n.error(f"unknown illustration '{n.value}'; add it to data/icons/names/{ART_SET}/caravan.txt "
+                          "and run tools/vendor_icons.py")
+        art[role] = n.value
+    goods_node = art_node["goods"]
+    goods_art = {}
+    for good_id, n in sorted(goods_node.items()):
+        if good_id not in {g.id for g in game.goods}:
+            raise n.error(f"unknown good '{good_id}'")
+        if not has_icon(ART_SET, n.str()):
+            raise n.error(f"unknown illustration '{n.value}'; add it to data/icons/names/{ART_SET}/caravan.txt "
+                          "and run tools/vendor_icons.py")
+        goods_art[good_id] = n.value
+    missing = [g.id for g in game.goods if g.id not in goods_art and g.id not in CODE_DRAWN_GOODS]
+    if missing:
+        raise goods_node.error(f"no picture for {', '.join(missing)}; name one from {ART_SET}")
     model = KitSpec(
         cell_mm=board["cell_mm"].number(20, 80),
         border_mm=board["border_mm"].number(5, 40),
@@ -96,6 +126,8 @@ def load_spec(game) -> KitSpec:
         marks=marks,
         icons=MappingProxyType(icons),
         colours=MappingProxyType(colours),
+        art=MappingProxyType(art),
+        goods_art=MappingProxyType(goods_art),
     )
     refuse_unknown(node)
     return model

@@ -1,0 +1,204 @@
+"""Caravan's pieces, illustrated: goods tokens, camels, demand and theft markers.
+
+Each face keeps the signs that make it readable without colour (a good's letters, a
+player's geometric mark, a marker's value) and adds its picture from the kit's
+illustration set (``art.picture``; hides drawn in code), so a good is told apart by its
+colour, its picture and its letters, in colour, in greyscale and by colour-blind players.
+
+Geometry is the generic pieces' (``pnp.components.markers``): goods and camels are squares
+in their colour to the edge of the bleed (``Face.edge_colour``: they may abut), marks and
+letters inside the safe area (``SAFE_MM``); markers are discs on a parchment square whose
+outline is the cut line.  The ornament (a ring of dots, the dotted triangles of the camel's
+saddle cloth) is filled shapes only: solid thin lines are cut lines, dashed ones fold lines.
+
+With ``style.SAVER`` the bleed and the trim's field are paper or a light tint, the
+pictures pale (``art.SAVER_PALE``), and letters, marks and values dark ink on their ground.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.components import sahel, style
+from pnp.components.art import pale
+from pnp.components.player_board import BoardArt
+from pnp.components.markers import RARE_RING, player_mark
+from pnp.components.svg import Face, _num, circle, group, path, rect, text_block
+from pnp.components.text import LINE_CLEAR_MM, fit, fit_in_circle
+from pnp.games.caravan import art
+from pnp.geometry import SAFE_MM
+
+
+def _dots(cx: float, cy: float, radius: float, n: int, r: float, start: float = 0.0) -> str:
+    """``n`` filled dots of radius ``r`` on a circle of ``radius`` round (cx, cy): one path."""
+    d = []
+    for k in range(n):
+        a = start + 2 * math.pi * k / n
+        x, y = cx + radius * math.cos(a), cy + radius * math.sin(a)
+        d.append(sahel._dot(x, y, r))
+    return "".join(d)
+
+
+def good_token(face_name: str, component: str, size: float, bleed: float, spec, good, letters: str, where: str,
+               ink: style.Ink = style.NORMAL) -> Face:
+    """A ``size`` mm square good token: ``good.colour`` to the bleed under a lattice of small
+    lozenges in its shade, a light medallion (inside the safe area) holding the good's
+    picture and its ``letters``; a rare good's medallion is ringed in gold.  Saver: paper bleed, a light tint of the colour over the
+    trim, a paler picture, the letters in dark ink.
+
+    Raises:
+        LayoutError / FontError: the letters do not fit the medallion.
+    """
+    colour = good.colour
+    art_g = group()
+    art_g.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
+    field = ink.field(colour)
+    if ink.saver:
+        art_g.add(rect(0, 0, size, size, fill=field))
+    c = size / 2
+    disc = size / 2 - SAFE_MM
+    shade = style.darker(colour, 0.35) if not ink.saver else style.darker(colour, 0.15)
+    if style.contrast(shade, field) < 1.25:     # white salt, grey ivory: a visible lattice
+        shade = style.darker(colour, 0.5)
+    # A mud-cloth lattice of small lozenges over the whole token, into the bleed: a repeating
+    # ground that a miscut shifts without showing an edge (tests read class "pattern").
+    lattice = group(class_="pattern")
+    span = size + 2 * bleed - 1.2           # from the first lozenge's centre to the last one's
+    steps = max(1, round(span / 3.0))
+    pitch = span / steps                     # about 3 mm, the first and last rows in the bleed
+    lozenges = []
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            x, y = -bleed + 0.6 + (i + 0.5 * (j % 2)) * pitch, -bleed + 0.6 + j * pitch
+            q = 0.5
+            if not (-bleed + q <= x <= size + bleed - q and -bleed + q <= y <= size + bleed - q):
+                continue        # nothing beyond the bleed: neighbours and gutters stay clean
+            lozenges.append(f"M{_num(x - q)},{_num(y)}L{_num(x)},{_num(y - q)}L{_num(x + q)},{_num(y)}"
+                            f"L{_num(x)},{_num(y + q)}Z")
+    lattice.add(path("".join(lozenges), fill=shade))
+    art_g.add(lattice)
+    if good.kind == "rare":
+        art_g.add(circle(c, c, disc, fill=art.tone(RARE_RING, ink, 0.45)))
+        disc -= 0.8
+    medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
+    art_g.add(circle(c, c, disc, fill=medallion))
+    pic = disc * 1.25
+    art_g.add(art.good_picture(spec, good.id, c - pic / 2, c - disc * 0.92, pic, ink))
+    letter_ink = style.legible(style.darker(colour, 0.45), medallion)
+    first = fit(letters, "heavy", disc * 1.3, disc * 0.62, disc * 0.62, disc * 0.3, where, max_lines=1)
+    fitted = fit_in_circle(letters, "heavy", disc - LINE_CLEAR_MM, disc * 0.33, first.size, disc * 0.3, where)
+    art_g.add(text_block(fitted, c, c + disc * 0.33, letter_ink, "middle", where))
+    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(colour))
+
+
+def camel_token(face_name: str, component: str, size: float, good_mm: float, bleed: float, spec, colour: str,
+                mark: str, ink: style.Ink = style.NORMAL) -> Face:
+    """A ``size`` mm square camel in the player's ``colour``: the camel's picture on a sand
+    saddle square (a carried good, ``good_mm``, is laid over it and covers it), a saddle
+    cloth of triangles in the player's shade round it, and the player's ``mark`` in the four
+    corners of the safe area.  Saver: paper bleed, a
+    light tint, a paler camel, marks in dark ink."""
+    art_g = group()
+    art_g.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
+    field = ink.field(colour, 0.7)
+    if ink.saver:
+        art_g.add(rect(0, 0, size, size, fill=field))
+    contrast = style.darker(colour, 0.6) if style.readable_on(colour) != style.WHITE else style.lighter(colour, 0.75)
+    marks = ink.on(colour, 0.7) if ink.saver else contrast
+    # The marks in the four corners of the safe area; the saddle between them.
+    mark_size = 3.8
+    inset = SAFE_MM + mark_size / 2
+    saddle = size - 2 * (SAFE_MM + 2.2)
+    s0 = (size - saddle) / 2
+    # Dotted triangles of a saddle cloth on the four sides of the saddle square.
+    teeth = []
+    for t0 in (size / 2 - 3.2, size / 2, size / 2 + 3.2):
+        for (ax, ay), (bx, by), (tx, ty) in (((t0 - 1.2, s0), (t0 + 1.2, s0), (t0, s0 - 1.6)),
+                                             ((t0 - 1.2, s0 + saddle), (t0 + 1.2, s0 + saddle),
+                                              (t0, s0 + saddle + 1.6)),
+                                             ((s0, t0 - 1.2), (s0, t0 + 1.2), (s0 - 1.6, t0)),
+                                             ((s0 + saddle, t0 - 1.2), (s0 + saddle, t0 + 1.2),
+                                              (s0 + saddle + 1.6, t0))):
+            teeth.append(f"M{_num(ax)},{_num(ay)}L{_num(bx)},{_num(by)}L{_num(tx)},{_num(ty)}Z")
+    art_g.add(path("".join(teeth), fill=marks))
+    sand = art.tone("#F3E2BC", ink, 0.4)
+    art_g.add(rect(s0, s0, saddle, saddle, fill=sand, radius=2.0))
+    pic = saddle - 1.0
+    art_g.add(art.picture(spec.art["camel"], s0 + 0.5, s0 + 0.5, pic, ink))
+    for cx, cy in ((inset, inset), (size - inset, inset), (inset, size - inset), (size - inset, size - inset)):
+        art_g.add(player_mark(mark, cx, cy, mark_size, marks))
+    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(colour))
+
+
+def marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
+           picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL) -> Face:
+    """A disc of ``diameter`` mm in ``colour`` on a ``size`` mm parchment square: the
+    ``picture`` over ``sign`` (a value, e.g. "1") or the player's ``mark`` (then on a light
+    medallion: a player's disc may be dark), and a ring of dots.  The disc's outline is the cut line.  Saver: paper square,
+    a light tint of the disc, a paler picture, sign or mark in dark ink.
+
+    Raises:
+        LayoutError / FontError: the sign does not fit.
+    """
+    art_g = group()
+    art_g.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
+    c, r = size / 2, diameter / 2
+    field = ink.field(colour, 0.9)
+    fg = style.readable_on(field)
+    art_g.add(circle(c, c, r, fill=field, stroke=style.CUT, stroke_mm=0.25))
+    dots = style.mix(field, fg, 0.45)
+    art_g.add(path(_dots(c, c, r - 1.0, 16, 0.28), fill=dots))
+    med = r * 0.5
+    my = c - r * 0.26
+    pic = med * 1.55
+    if mark is not None or ink.saver:
+        # A light medallion where the picture is dark on the disc (the theft markers' flag).
+        art_g.add(circle(c, my, med, fill=style.WHITE if ink.saver else style.lighter(colour, 0.85)))
+    else:
+        pic = med * 1.9
+    art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink))
+    if mark is not None:
+        art_g.add(player_mark(mark, c, c + r * 0.52, r * 0.44, fg))
+    else:
+        sign_fit = fit(sign, "heavy", r * 1.0, r * 0.5, r * 0.5, r * 0.25, where, max_lines=1)
+        art_g.add(text_block(sign_fit, c, c + r * 0.3, fg, "middle", where))
+    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(style.PARCHMENT))
+
+
+#: How faint the pictures in a player board's wells are (towards white): a well shows what
+#: goes there without looking like the piece itself.
+WELL_PALE = 0.55
+
+
+def player_board_art(game, spec, colour: str, ink: style.Ink = style.NORMAL) -> BoardArt:
+    """Caravan's drawings on a player board in ``colour``: a band of dotted triangles (Tuareg
+    leatherwork) in the colour's shades round the trim, the camel beside the title, the
+    goods' pictures faint in their wells and the markers' pictures faint in their areas."""
+    palette = sahel.Palette(colour, style.lighter(colour, 0.45), style.darker(colour, 0.35))
+    if ink.saver:
+        palette = sahel.paler(palette, 0.75)
+    faint = WELL_PALE if not ink.saver else 0.75
+
+    def frame(width: float, height: float, band: float, bleed: float):
+        # A repeating ground into the bleed (class "pattern"): a miscut shifts it, no edge shows.
+        g = group(class_="pattern")
+        g.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
+        g.add(sahel.frame(0.0, 0.0, width, height, band, "triangles", palette))
+        return g
+
+    def emblem(x: float, y: float, size: float):
+        return art.picture(spec.art["camel"], x, y, size, ink)
+
+    def well(index: int, x: float, y: float, size: float):
+        good = game.goods[index]
+        name = spec.goods_art.get(good.id)
+        if name is None:
+            return art.hide(x, y, size, style.SAVER, amount=faint)     # SAVER: paled by ``faint``
+        return art.art_icon(art.ART_SET, name, x, y, size, lambda c: pale(c, faint))
+
+    def marker_picture(index: int, x: float, y: float, size: float):
+        name = spec.art["demand"] if index == 0 else spec.art["theft"]
+        return art.art_icon(art.ART_SET, name, x, y, size, lambda c: pale(c, faint))
+
+    return BoardArt(frame=frame, emblem=emblem, good=well, marker=marker_picture)
+
