@@ -305,7 +305,8 @@ def items(face) -> FaceItems:
         order = counter[0]
         counter[0] += 1
         if isinstance(element, svgwrite.container.Group):
-            if attrs.get("class") == "icon":
+            # "icon": a game-icons.net icon; "icon art art-<set>": a full-colour one (pnp.components.art)
+            if "icon" in str(attrs.get("class", "")).split():
                 s = float(attrs["data-size"])
                 x0, y0 = apply(matrix, 0, 0)
                 x1, y1 = apply(matrix, s, s)

@@ -19,7 +19,7 @@ from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
 from pnp.kit.recipe import ComponentRun
 from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
-from pnp.games.caravan_chessboard import rules as chessboard_rules
+from pnp.games.caravan_chessboard import card_art, rules as chessboard_rules
 
 #: The rules sheet's template variables (pnp.kit.rulebook).
 rules_context = chessboard_rules.rules_context
@@ -74,23 +74,22 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
                ink: style.Ink = style.NORMAL) -> dict[str, Face]:
     """The front of every card type by type id (``game.cards`` order), in ``ink``.
 
-    Moving cards (move, bandits, sandstorm) show their number of squares; goods show the
-    region where they are loaded on a band in that region's board colour.
+    Each type its own composition (``card_art.card_front``): moving cards (move, bandits,
+    sandstorm) show their number of squares as N footprints, daggers or whirls and on a
+    badge; goods their region on a ribbon and in the shape of their art box.
     """
     faces = {}
     for card in game.cards:
         if card.kind == "good":
             title_key, rule_key = f"cards.{card.id}", f"card_rules.good_{card.region}"
-            band, band_colour = strings(f"good_band.{card.region}"), layout.regions[card.region].accent
+            band = strings(f"good_band.{card.region}")
         else:
             title_key, rule_key = f"cards.{card.kind}", f"card_rules.{card.kind}"
-            band = band_colour = None
-        number = str(card.steps) if card.steps is not None else None
+            band = None
         squares = strings("squares.one" if card.steps == 1 else "squares.many")
-        faces[card.id] = cards.rule_card(
-            f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, strings(title_key), number,
-            strings(rule_key, steps=card.steps, squares=squares), card.colour, card.icon, strings.where(rule_key),
-            band=band, band_colour=band_colour, ink=ink)
+        faces[card.id] = card_art.card_front(
+            f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, card, strings(title_key),
+            strings(rule_key, steps=card.steps, squares=squares), band, strings.where(rule_key), ink=ink)
     return faces
 
 
