@@ -212,7 +212,8 @@ def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) ->
     faces, by_value = [], {}
     for rank, c in enumerate(sorted(game.coins, key=lambda c: c.value)):
         face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, layout.coin_diameter_mm, bleed, c.value,
-                          strings("coin"), rank, strings.where("coin"), ink=ink)
+                          strings("coin"), rank, strings.where(f"coin_words.{c.value}"), ink=ink,
+                          title=strings("title"), words=strings(f"coin_words.{c.value}"))
         count = c.count_for(players)
         faces.extend([face] * count)
         by_value[str(c.value)] = count

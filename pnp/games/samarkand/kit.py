@@ -24,6 +24,8 @@ rules_context = samarkand_rules.rules_context
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
 MONEY_ICON = "coins"
+#: The banknotes' vignette (Fluent Emoji, flat): a Bactrian camel of the Silk Road.
+NOTE_VIGNETTE = "two-hump-camel"
 BACK_ICON = "camel"
 PAWN_ICON = "hooded-figure"
 DIE_BACK_ICON = "return-arrow"
@@ -155,7 +157,8 @@ def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> Com
     for rank, note in enumerate(sorted(game.banknotes, key=lambda b: b.value)):
         face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
                               strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
-                              strings.where("banknote"), ink=style.ink_for(settings.ink))
+                              strings.where(f"banknote_words.{note.value}"), ink=style.ink_for(settings.ink),
+                              title=strings("title"), words=strings(f"banknote_words.{note.value}"), vignette=NOTE_VIGNETTE)
         count = note.count_for(players)          # sized by simulation for this player count
         faces.extend([face] * count)
         by_value[str(note.value)] = count
