@@ -305,8 +305,7 @@ def items(face) -> FaceItems:
         order = counter[0]
         counter[0] += 1
         if isinstance(element, svgwrite.container.Group):
-            # "icon": a game-icons.net icon; "icon art art-<set>": a full-colour one (pnp.components.art)
-            if "icon" in str(attrs.get("class", "")).split():
+            if (attrs.get("class") or "").split(" ")[0] == "icon":     # game-icons or a full-colour art icon
                 s = float(attrs["data-size"])
                 x0, y0 = apply(matrix, 0, 0)
                 x1, y1 = apply(matrix, s, s)
