@@ -453,6 +453,60 @@ def _silk(art, outline, box, card, paint):
     art.add(art_icon(SET, "thread", cx + 12.0, fy - 21.0, 13.0, paint.icon))
 
 
+# ----------------------------------------------------------------------------- board
+#: Opacity of the terrain over a board square: light enough that a pawn stands out on it.
+TERRAIN_OPACITY = 0.5
+
+
+def terrain(region: str, row: int, column: int, x: float, y: float, size: float, saver: bool = False):
+    """The terrain over one board square (top-left (x, y), ``size`` mm): on Europe's row a
+    harbour (waves along the foot, a castle or a ship by turns), on the Orient's a bazaar (a
+    striped awning, a mosque or a palm by turns), in the Middle East two or three dunes whose
+    crests vary with the square (no randomness: the same board every build).  Translucent
+    fills and icons, so the square's tint and the pieces on it stay clear; ``saver``: paler."""
+    g = group(opacity=TERRAIN_OPACITY * (0.6 if saver else 1.0), class_="terrain")
+    paint = _Paint(style.SAVER if saver else style.NORMAL)
+    f = _f
+    if region == "middle_east":
+        for k in range(2 + (row + column) % 2):
+            base = y + size * (0.45 + 0.22 * k)
+            crest = x + size * (0.25 + 0.5 * (((row * 3 + column * 5 + k * 7) % 8) / 8))
+            h = size * (0.14 + 0.03 * ((row + column + k) % 3))
+            g.add(path(f"M {f(x + 1)} {f(base)} Q {f(crest - size * 0.18)} {f(base - h * 0.4)} {f(crest)} {f(base - h)} "
+                       f"Q {f(crest + size * 0.12)} {f(base - h * 0.6)} {f(x + size - 1)} {f(base + h * 0.25)} "
+                       f"L {f(x + size - 1)} {f(base + 2.2)} L {f(x + 1)} {f(base + 2.2)} Z", fill=paint.c("#C9974F"),
+                       opacity=0.55))
+        return g
+    if region == "europe":
+        for k in range(2):
+            wy = y + size * (0.78 + 0.1 * k)
+            d = [f"M {f(x + 1)} {f(wy)}"]
+            n = 4
+            for j in range(n):
+                xa = x + 1 + (size - 2) * j / n
+                xb = x + 1 + (size - 2) * (j + 1) / n
+                d.append(f"Q {f((xa + xb) / 2)} {f(wy - 2.4)} {f(xb)} {f(wy)}")
+            d.append(f"L {f(x + size - 1)} {f(wy + 1.6)} L {f(x + 1)} {f(wy + 1.6)} Z")
+            g.add(path(" ".join(d), fill=paint.c("#3F7CB8")))
+        name = "castle" if column % 2 == 0 else "passenger-ship"
+        s = size * 0.5
+        g.add(art_icon(SET, name, x + (size - s) / 2, y + size * 0.22, s, paint.icon))
+        return g
+    # The Orient: a striped, scalloped awning along the head, a mosque or a palm under it.
+    top, h = y + 1.0, size * 0.16
+    stripes = 6
+    w = (size - 2) / stripes
+    for j in range(stripes):
+        xa = x + 1 + j * w
+        g.add(path(f"M {f(xa)} {f(top)} L {f(xa + w)} {f(top)} L {f(xa + w)} {f(top + h)} "
+                   f"Q {f(xa + w / 2)} {f(top + h + 2.4)} {f(xa)} {f(top + h)} Z",
+                   fill=paint.c("#B5443E" if j % 2 == 0 else "#F1D27A")))
+    name = "mosque" if column % 2 == 0 else "palm-tree"
+    s = size * 0.5
+    g.add(art_icon(SET, name, x + (size - s) / 2, y + size * 0.36, s, paint.icon))
+    return g
+
+
 SCENES = {"move": _move, "bandits": _bandits, "sandstorm": _sandstorm, "soldiers": _soldiers,
           "metals": _metals, "woods": _woods, "furs": _furs, "tea": _tea, "spices": _spices, "silk": _silk}
 #: The small picture in the index corners of a card without a number.

@@ -24,8 +24,6 @@ from pnp.games.caravan_chessboard import card_art, rules as chessboard_rules
 #: The rules sheet's template variables (pnp.kit.rulebook).
 rules_context = chessboard_rules.rules_context
 
-#: Opacity of the region icon drawn in a corner of each square of an end row.
-END_ROW_ICON_OPACITY = 0.35
 
 
 def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
@@ -111,8 +109,9 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
     """The 8 x 8 board: a ``pnp.components.grid_board`` with the model's regions as row bands.
 
     Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8, on every
-    edge; each region's squares alternate its two tints and a bar names it; the end rows
-    carry their region's icon in a corner of each square and a note in the border.
+    edge; each region's squares alternate its two tints and a bar names it, and carry its
+    terrain (``card_art.terrain``): a port town on Europe's row, a bazaar on the Orient's,
+    translucent dunes on the desert rows; the end rows have a note in the border.
     ``ink``: ``style.SAVER`` for a paper frame and bleed, lighter region tints, bars and
     notes, thin lines (``grid_board``).
     """
@@ -125,19 +124,11 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
         look = layout.regions[region]
         bands.append(RowBand(tuple(rows - n for n in numbers), look.light, look.dark, look.accent,
                              strings(f"regions.{region}"), look.icon, strings.where(f"regions.{region}")))
-    end_icon = {}
-    for region in ("europe", "orient"):
-        for number in board.regions[region]:
-            end_icon[rows - number] = (layout.regions[region].icon, layout.regions[region].accent)
+    region_of = {rows - n: region for region, numbers in board.regions.items() for n in numbers}
+    saver = ink.saver
 
     def painter(row, column, x, y, size):
-        if row not in end_icon:
-            return None
-        name, colour = end_icon[row]
-        s = size * 0.26
-        mark = group(opacity=END_ROW_ICON_OPACITY)
-        mark.add(icon(name, x + size - s - 1.5, y + 1.5, s, colour))
-        return mark
+        return card_art.terrain(region_of[row], row, column, x, y, size, saver)
 
     def note(region):
         return EdgeNote(strings(f"board_note.{region}"), layout.regions[region].accent, layout.regions[region].icon,
