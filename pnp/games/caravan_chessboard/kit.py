@@ -13,13 +13,14 @@ from pnp.components import cards, cutouts, markers, money, tokens
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
+from pnp.geometry import SAFE_MM
 from pnp.printing.imposition import PrintSettings, impose_grid
 from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
 from pnp.kit.recipe import ComponentRun
 from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
-from pnp.games.caravan_chessboard import card_art, rules as chessboard_rules
+from pnp.games.caravan_chessboard import card_art, pieces, rules as chessboard_rules
 
 #: The rules sheet's template variables (pnp.kit.rulebook).
 rules_context = chessboard_rules.rules_context
@@ -134,9 +135,34 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
         return EdgeNote(strings(f"board_note.{region}"), layout.regions[region].accent, layout.regions[region].icon,
                         strings.where(f"board_note.{region}"))
 
-    return grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
+    face = grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
                       background=None, border_fill=layout.frame, line_colour=style.INK, line_mm=0.5, frame_mm=0.5,
                       bands=bands, numbers=True, bottom_note=note("europe"), top_note=note("orient"), ink=ink)
+    # The border band's ground: khatam strapwork (girih) from the bleed to the grid, under the
+    # numbers, bars and notes (each on its own plate), right after the frame colour.
+    face.art.elements.insert(1, _border_girih(face.width, face.height, layout.band_mm, bleed, layout.frame, ink))
+    return face
+
+
+#: The board border's girih: 8-fold khatam, the strapwork (ground) in the frame colour.
+BORDER_GIRIH = "khatam"
+BORDER_GIRIH_FILLS = ("#2F6B6E", "#A67C3A", "#6A4526")
+
+
+def _border_girih(width: float, height: float, band_mm: float, bleed: float, frame: str, ink: style.Ink):
+    """A girih frame over the border band and its bleed (a full-bleed pattern: a miscut shifts
+    it without showing an edge); saver: pale stars on paper, inside the safe area (the bleed
+    stays paper)."""
+    from pnp.components import girih
+    from pnp.components.art import pale
+
+    if ink.saver:
+        fills = tuple(pale(c, 0.85) for c in BORDER_GIRIH_FILLS)
+        edge = SAFE_MM + 0.2
+        return girih.frame_group(BORDER_GIRIH, edge, edge, width - 2 * edge, height - 2 * edge, band_mm - edge, 0.9,
+                                 fills, None, class_="pattern")
+    return girih.frame_group(BORDER_GIRIH, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed, band_mm + bleed, 0.9,
+                             BORDER_GIRIH_FILLS, None, class_="pattern")
 
 
 def board_component(game, strings: Strings, settings: PrintSettings, sheet_label) -> ComponentRun:
@@ -176,12 +202,12 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
     w, panel, foot = layout.pawn_width_mm, layout.pawn_panel_mm, layout.pawn_foot_mm
     ink = style.ink_for(settings.ink)
     # Each caravan carries a player mark besides its colour (greyscale, colour-blind players).
-    caravans = [cutouts.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
-                                layout.caravan_icon, strings.where("pawns.caravan"), ink=ink,
-                                mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
+    caravans = [pieces.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
+                               "caravan", strings.where("pawns.caravan"), ink=ink,
+                               mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
                 for k, p in enumerate(game.player_pawns[:variant.players])]
-    desert = [cutouts.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
-                              p.icon, strings.where(f"pawns.{p.id}"), ink=ink)
+    desert = [pieces.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
+                             p.id, strings.where(f"pawns.{p.id}"), ink=ink)
               for p in (game.bandits, game.sandstorm)]
     die = cutouts.d8_net("die", "die", layout.die_edge_mm, tuple(str(n) for n in range(1, game.die_faces + 1)),
                          "die numbers", ink=ink)
