@@ -110,7 +110,7 @@ def _box_outline(shape: str, x0: float, y0: float, x1: float, y1: float) -> str:
     """SVG path data of the art box: a rounded box, a battlemented top or an ogee arch."""
     f = _f
     if shape == "battlement":
-        merlon, top = 3.2, y0 + 3.0
+        top = y0 + 3.0          # the crenels' floor; the merlons rise to y0
         n = 9
         step = (x1 - x0) / n
         d = [f"M {f(x0)} {f(y1 - 2)}", f"L {f(x0)} {f(y0)}"]
@@ -121,7 +121,6 @@ def _box_outline(shape: str, x0: float, y0: float, x1: float, y1: float) -> str:
             d.append(f"L {f(xa)} {f(yy)} L {f(xb)} {f(yy)}")
         d.append(f"L {f(x1)} {f(y0)} L {f(x1)} {f(y1 - 2)} Q {f(x1)} {f(y1)} {f(x1 - 2)} {f(y1)}")
         d.append(f"L {f(x0 + 2)} {f(y1)} Q {f(x0)} {f(y1)} {f(x0)} {f(y1 - 2)} Z")
-        del merlon
         return " ".join(d)
     if shape == "ogee":
         cx = (x0 + x1) / 2
