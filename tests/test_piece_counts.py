@@ -109,8 +109,9 @@ def test_samarkand_pieces(shared_builds, kit_pieces):
         assert placed(copies, rf"{GOOD_NAMES[good]}\n{GOOD_NAMES[good]}") == n, good
     assert placed(copies, r"Samarkand\nCommodity\nSamarkand\nCommodity") == cards["count"] == 102   # backs
     notes = parts["banknotes"]
-    for value, n in notes["by_type"].items():
-        assert placed(copies, rf"{value} {value}\n{value} Piaster") == n, f"{value} Piaster notes"
+    for value, n in notes["by_type"].items():        # the value, the game, the value in words
+        words = r"\s".join(map(re.escape, en["banknote_words"][value].split()))
+        assert placed(copies, rf"{value}\nSAMARKAND\n{words}") == n, f"{value} Piaster notes"
     assert sum(notes["by_type"].values()) == notes["count"] == 60
     tokens = [c for c in copies if c["text"] in (*GOOD_NAMES.values(), "Assortment")]
     assert len(tokens) == parts["market-tokens"]["count"] == 8
@@ -175,16 +176,18 @@ def test_chessboard_pieces(shared_builds, kit_pieces):
     cards = parts["cards"]
     for kind, n in cards["by_type"].items():
         word, _, length = kind.partition("-")
-        if length:                      # move-2: "Move2 2" and its rule
-            pattern = rf"{word.capitalize()}{length} {length}\n.*"
+        if length:                      # move-2: the badge's 2, "Move2 2" and its rule
+            pattern = rf"{length}\n{word.capitalize()}{length} {length}\n.*"
         else:                           # a good or the soldiers: its name, then its rule
             pattern = rf"{word.capitalize()}\n.*"
         assert placed(copies, pattern) == n, kind
     assert placed(copies, r"CARAVAN\non a chessboard\nCARAVAN\non a chessboard") == cards["count"] == 75   # backs
     coins = parts["coins"]
-    for value, n in coins["by_type"].items():
-        assert placed(copies, rf"{value}\nGold") == n, f"{value} gold coins"
-    assert {c["size"] for c in copies if c["text"].endswith("\nGold")} == {square(sizes["coin"]["size_mm"], bleed)}
+    en = data("caravan-chessboard", "lang/en.yaml")
+    for value, n in coins["by_type"].items():        # the value, the game, the value in words
+        assert placed(copies, rf"{value}\nCARAVAN\n{en['coin_words'][value]}") == n, f"{value} gold coins"
+    coin_sizes = {c["size"] for c in copies if re.fullmatch(r"\d+\nCARAVAN\n\w+", c["text"])}
+    assert coin_sizes == {square(sizes["coin"]["size_mm"], bleed)}
     assert sum(coins["by_type"].values()) == coins["count"] == 43
     assert placed(copies, "Oasis") == parts["oasis-markers"]["count"] == 6
     assert placed(copies, "Quicksand") == parts["quicksand-markers"]["count"] == 6

@@ -2,59 +2,114 @@
 
 from __future__ import annotations
 
-from pnp.components.fonts import ascent, cap_height, descent
+import math
+
+from pnp.components.art import art_icon, pale
+from pnp.components.fonts import ascent
 from pnp.geometry import SAFE_MM
-from pnp.components.svg import Face, circle, group, icon, rect, text_block
-from pnp.components.text import LINE_CLEAR_MM, fit
-from pnp.components import style
+from pnp.components.svg import Face, circle, group, icon, path, rect, text_block
+from pnp.components.text import fit
+from pnp.components import guilloche, style
 
 # Note colours by rank of value (lowest first); the palette is a design choice, not data.
-# Lightness falls by 10 L* a rank (85 .. 25), so the values stay apart in greyscale and for
-# colour-blind eyes; the number on every note and coin is the cue that needs no colour.
-NOTE_COLOURS = ("#C0DEA1", "#94BDE5", "#D58F39", "#2C9379", "#8855A6", "#962C26", "#473A0E")
-#: The medallion's radius as a share of the note's height: small enough that the caption under it
-#: gets its type and LINE_CLEAR_MM of air above (at 0.26 it sat 0.3 mm under the disc).
-MEDALLION_RATIO = 0.23
+# Each its own hue (lime, sky, ochre, green, violet, crimson, indigo) and its own lightness:
+# L* 96, 80, 68, 56, 44, 30, 15, at least 10 L* apart in colour and under full deuteranopia
+# and protanopia (Machado 2009; tests/test_money.py), so the values stay apart in greyscale
+# and for colour-blind eyes; the number on every note and coin is the cue that needs no colour.
+NOTE_COLOURS = ("#E6FA8E", "#77D4FF", "#BEA247", "#678D56", "#705DA1", "#882021", "#271544")
+#: The vignette's and the value's rosettes: outer radius as a share of the note's height.
+ROSETTE_RATIO = 0.245
 
 
 def banknote(face_name: str, component: str, width: float, height: float, bleed: float, value: int,
-             caption: str, short: str, rank: int, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
-    """A ``width`` x ``height`` mm note worth ``value``; ``caption`` e.g. "50 Piaster".
+             caption: str, short: str, rank: int, icon_name: str, where: str, ink: style.Ink = style.NORMAL,
+             title: str | None = None, words: str | None = None, vignette: str | None = None) -> Face:
+    """A ``width`` x ``height`` mm note worth ``value``.
 
-    ``rank`` (0 = lowest value) picks the colour, so values are told apart at a glance.
-    With ``style.SAVER``: no full-bleed colour, a coloured outline, a light medallion.
+    Layout: the value's colour over the bleed, a light field inside the safe area framed by a
+    guilloche wave border; on the left a rosette round a vignette (``vignette``, a Fluent Emoji
+    name, over dunes; without one, the game-icons ``icon_name`` on the disc), on the right a
+    rosette round the value in numerals, between them the game's name (``title``) over the
+    value in words (``words``, e.g. "Fifty Piaster"; without it, ``caption``, e.g. "50 Piaster").
+    ``rank`` (0 = lowest value) picks the colour (``NOTE_COLOURS``), so values are told apart at
+    a glance.  ``short`` (the currency's sign) is not printed.  With ``style.SAVER``: paper over
+    the bleed, a pale field, pale guilloche and vignette, the text as dark as ever.
+
+    Raises:
+        LayoutError / FontError: a text does not fit or has a missing glyph.
     """
+    del short
     colour = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
-    ink_colour = style.darker(colour, 0.62)     # numerals and caption: dark enough on the light field
+    deep = style.darker(colour, 0.55)
+    text_ink = style.legible(style.darker(colour, 0.62), style.lighter(colour, 0.86))
+    lace = pale(style.darker(colour, 0.2), 0.55) if ink.saver else style.darker(colour, 0.22)
+    field = style.lighter(colour, 0.93) if ink.saver else style.lighter(colour, 0.86)
     art = group()
-    # The colour runs full bleed; the light field keeps to the safe area, so a miscut shows colour.
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(colour)))
     inset = SAFE_MM
-    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=ink.field(style.lighter(colour, 0.78), 0.6),
-                 radius=1.5, **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
-    rule_mm = ink.width(0.5)
-    art.add(rect(inset + 1, inset + 1, width - 2 * inset - 2, height - 2 * inset - 2, stroke=colour, stroke_mm=rule_mm, radius=1.2))
+    art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=field, radius=1.5,
+                 **({"stroke": colour, "stroke_mm": 0.6} if ink.saver else {})))
+    depth = 2.6
+    art.add(guilloche.wave_border(inset + 0.5, inset + 0.5, width - inset - 0.5, height - inset - 0.5, depth, 4.0, 3,
+                                  lace, 0.4))
     cy = height / 2
-    r = height * MEDALLION_RATIO
-    art.add(circle(width / 2, cy, r, fill=ink.field(colour, 0.7)))
-    art.add(icon(icon_name, width / 2 - r * 0.65, cy - r * 0.65, r * 1.3, ink.on(colour, 0.7) if ink.saver
-                 else style.readable_on(colour)))
+    # A lace watermark under the centre's text.
+    art.add(guilloche.watermark(width / 2, cy, 2.0, height / 2 - inset - depth - 1.0, 7, 3, lace, 0.22))
+    r_out = height * ROSETTE_RATIO
+    r_in = r_out * 0.72
+    left, right = inset + 0.5 + depth + 0.8 + r_out, width - inset - 0.5 - depth - 0.8 - r_out
+    for cx in (left, right):
+        art.add(guilloche.rosette(cx, cy, r_in - 0.6, r_out, 9, 3, lace, 0.4))
+        art.add(circle(cx, cy, r_in, fill=field))
+        art.add(circle(cx, cy, r_in - 0.7, fill=ink.field(style.lighter(colour, 0.55), 0.7)))
+    _vignette(art, left, cy, r_in - 0.7, colour, vignette, icon_name, ink)
+    # The value in numerals on the right rosette's disc.
     number = str(value)
-    # The numerals fill the room between the inner rule and the medallion, 1.5 mm clear of both.
-    room = width / 2 - r - inset - 1 - 2 * 1.5
-    big = fit(number, "heavy", room, height * 0.42, height * 0.4, 3, where, max_lines=1)
-    for x in (inset + 2.5 + room / 2, width - inset - 2.5 - room / 2):
-        art.add(text_block(big, x, cy - big.height / 2 - 0.8, ink_colour, "middle", where))
-    # The caption's letters (capitals to descenders) fill the band between the medallion and the
-    # inner rule, clear of both: set by its line box it touched the medallion's foot.
-    band_top = cy + r + LINE_CLEAR_MM
-    band = height - inset - 1 - rule_mm / 2 - LINE_CLEAR_MM - band_top
-    letters = cap_height("bold") + descent("bold")      # ink height per unit of font size
-    cap = fit(caption, "bold", width - 2 * SAFE_MM - 4, band / letters, 3.2, 1.8, where, max_lines=1)
-    letters_top = band_top + (band - letters * cap.size) / 2
-    art.add(text_block(cap, width / 2, letters_top - (ascent("bold") - cap_height("bold")) * cap.size, ink_colour,
+    disc = r_in - 0.7
+    big = fit(number, "heavy", disc * 1.55, disc * 1.1, disc * 1.05, 2.5, where, max_lines=1)
+    art.add(text_block(big, right, cy - (ascent("heavy") - 0.36) * big.size, style.legible(deep, style.lighter(colour, 0.55)),
                        "middle", where))
+    # The game's name over the value in words, between the rosettes.
+    x0, x1 = left + r_out + 1.0, right - r_out - 1.0
+    top, bottom = inset + 0.5 + depth + 0.9, height - inset - 0.5 - depth - 0.9
+    col_w = x1 - x0
+    lines = []
+    if title:
+        lines.append(fit(title.upper(), "display", col_w, 4.0, 3.2, 1.6, where, max_lines=1))
+    words_fit = fit(words or caption, "bold", col_w, bottom - top - (lines[0].height + 1.0 if lines else 0), 2.8, 1.5,
+                    where, max_lines=3)
+    lines.append(words_fit)
+    total = sum(f.height for f in lines) + (len(lines) - 1) * 1.0
+    y = (top + bottom) / 2 - total / 2
+    for f in lines:
+        art.add(text_block(f, (x0 + x1) / 2, y, text_ink, "middle", where))
+        y += f.height + 1.0
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
+
+
+def _vignette(art, cx: float, cy: float, r: float, colour: str, vignette: str | None, icon_name: str, ink) -> None:
+    """The note's picture on the left rosette's disc: a Fluent Emoji over a dune (lower segment
+    of the disc), or the game-icons ``icon_name`` when no vignette is named."""
+    if not vignette:
+        art.add(icon(icon_name, cx - r * 0.7, cy - r * 0.7, r * 1.4, ink.on(colour, 0.7) if ink.saver
+                     else style.readable_on(style.lighter(colour, 0.55))))
+        return
+    sky = ink.field("#FBEFD0", 0.6)
+    art.add(circle(cx, cy, r, fill=sky))
+    # The dune: the disc below a chord, a little above its lowest third.
+    h = r * 0.38
+    half = math.sqrt(r * r - h * h)
+    sand = pale("#E2B867", 0.6) if ink.saver else "#E2B867"
+    art.add(path(f"M {_f(cx - half)} {_f(cy + h)} Q {_f(cx)} {_f(cy + h - r * 0.3)} {_f(cx + half)} {_f(cy + h)} "
+                 f"A {_f(r)} {_f(r)} 0 0 1 {_f(cx - half)} {_f(cy + h)} Z", fill=sand))
+    s = r * 1.45
+    art.add(art_icon("fluent-emoji-flat", vignette, cx - s / 2, cy - s / 2 - r * 0.05, s,
+                     (lambda c: pale(c, 0.6)) if ink.saver else None))
+
+
+def _f(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 GOLD = "#D4A72C"
@@ -64,18 +119,20 @@ COIN_INK = "#3A2A06"      # value and caption on gold: 7:1 (dark gold was 2.4:1)
 
 
 def coin(face_name: str, component: str, size: float, diameter: float, bleed: float, value: int,
-         caption: str, rank: int, where: str, ink: style.Ink = style.NORMAL) -> Face:
+         caption: str, rank: int, where: str, ink: style.Ink = style.NORMAL, title: str | None = None,
+         words: str | None = None) -> Face:
     """A round gold coin worth ``value`` on a ``size`` mm square face: cut the disc out.
 
-    The disc (``diameter`` mm) carries the value large and ``caption`` (e.g. "Gold") small;
-    its rim is a band in the colour of ``NOTE_COLOURS[rank]`` (0 = lowest value), so the
-    values are told apart at a glance and in greyscale by the number.  The square around
-    the disc is plain parchment with a thin cut circle.  With ``style.SAVER``: paper around
-    the disc, a light tint of the rim colour and a pale gold face, thinner rings; the cut
-    circle and the value keep their weight.
+    The disc (``diameter`` mm) has a rim in the colour of ``NOTE_COLOURS[rank]`` (0 = lowest
+    value), so the values are told apart at a glance, and a gold face inside the safe area:
+    a guilloche rosette ring round a light centre that holds the game's name (``title``) in
+    small capitals, the value large and the value in words (``words``, e.g. "ten"; without
+    it, ``caption``, e.g. "Gold").  The square around the disc is parchment with the cut
+    circle.  With ``style.SAVER``: paper around the disc, a light tint of the rim and a pale
+    gold face, pale lace; the cut circle and the value keep their weight.
 
     Raises:
-        LayoutError / FontError: the value or caption does not fit or has a missing glyph.
+        LayoutError / FontError: the value or a legend does not fit or has a missing glyph.
     """
     art = group()
     art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
@@ -84,9 +141,18 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(circle(c, c, r, fill=ink.field(rim, 0.6), stroke=style.CUT, stroke_mm=0.25))
     # The gold face keeps the safe area's distance from the cut: a miscut shows rim, not a ring.
     face_r = r - SAFE_MM
-    art.add(circle(c, c, face_r, fill=ink.field(GOLD, 0.75), stroke=COIN_INK, stroke_mm=ink.width(0.4)))
-    big = fit(str(value), "heavy", face_r * 1.5, face_r * 0.95, face_r * 0.95, 3, where, max_lines=1)
-    art.add(text_block(big, c, c - face_r * 0.12 - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
-    small = fit(caption, "bold", face_r * 1.3, face_r * 0.3, face_r * 0.28, 1.5, where, max_lines=1)
-    art.add(text_block(small, c, c + face_r * 0.42, COIN_INK, "middle", where))
+    art.add(circle(c, c, face_r, fill=ink.field(GOLD, 0.75)))
+    lace = pale(GOLD_DARK, 0.55) if ink.saver else GOLD_DARK
+    centre_r = face_r * 0.74
+    art.add(guilloche.rosette(c, c, centre_r - 0.3, face_r - 0.2, 12, 2, lace, 0.35))
+    centre = ink.field(GOLD_LIGHT, 0.6)
+    art.add(circle(c, c, centre_r, fill=centre))
+    big = fit(str(value), "heavy", centre_r * 1.45, centre_r * 0.85, centre_r * 0.85, 2.5, where, max_lines=1)
+    art.add(text_block(big, c, c - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
+    legend_h = centre_r * 0.26
+    if title:
+        top = fit(title.upper(), "bold", centre_r * 1.0, legend_h, legend_h, 1.0, where, max_lines=1)
+        art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
+    small = fit(words or caption, "bold", centre_r * 1.2, legend_h, legend_h, 1.2, where, max_lines=1)
+    art.add(text_block(small, c, c + centre_r * 0.5, COIN_INK, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))

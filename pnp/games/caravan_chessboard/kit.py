@@ -13,19 +13,18 @@ from pnp.components import cards, cutouts, markers, money, tokens
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
+from pnp.geometry import SAFE_MM
 from pnp.printing.imposition import PrintSettings, impose_grid
 from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
 from pnp.kit.recipe import ComponentRun
 from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
-from pnp.games.caravan_chessboard import rules as chessboard_rules
+from pnp.games.caravan_chessboard import card_art, pieces, rules as chessboard_rules
 
 #: The rules sheet's template variables (pnp.kit.rulebook).
 rules_context = chessboard_rules.rules_context
 
-#: Opacity of the region icon drawn in a corner of each square of an end row.
-END_ROW_ICON_OPACITY = 0.35
 
 
 def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
@@ -74,23 +73,22 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
                ink: style.Ink = style.NORMAL) -> dict[str, Face]:
     """The front of every card type by type id (``game.cards`` order), in ``ink``.
 
-    Moving cards (move, bandits, sandstorm) show their number of squares; goods show the
-    region where they are loaded on a band in that region's board colour.
+    Each type its own composition (``card_art.card_front``): moving cards (move, bandits,
+    sandstorm) show their number of squares as N footprints, daggers or whirls and on a
+    badge; goods their region on a ribbon and in the shape of their art box.
     """
     faces = {}
     for card in game.cards:
         if card.kind == "good":
             title_key, rule_key = f"cards.{card.id}", f"card_rules.good_{card.region}"
-            band, band_colour = strings(f"good_band.{card.region}"), layout.regions[card.region].accent
+            band = strings(f"good_band.{card.region}")
         else:
             title_key, rule_key = f"cards.{card.kind}", f"card_rules.{card.kind}"
-            band = band_colour = None
-        number = str(card.steps) if card.steps is not None else None
+            band = None
         squares = strings("squares.one" if card.steps == 1 else "squares.many")
-        faces[card.id] = cards.rule_card(
-            f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, strings(title_key), number,
-            strings(rule_key, steps=card.steps, squares=squares), card.colour, card.icon, strings.where(rule_key),
-            band=band, band_colour=band_colour, ink=ink)
+        faces[card.id] = card_art.card_front(
+            f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, card, strings(title_key),
+            strings(rule_key, steps=card.steps, squares=squares), band, strings.where(rule_key), ink=ink)
     return faces
 
 
@@ -112,8 +110,9 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
     """The 8 x 8 board: a ``pnp.components.grid_board`` with the model's regions as row bands.
 
     Rows are numbered 1 (Europe, at the foot) to 8 (the Orient), columns 1 to 8, on every
-    edge; each region's squares alternate its two tints and a bar names it; the end rows
-    carry their region's icon in a corner of each square and a note in the border.
+    edge; each region's squares alternate its two tints and a bar names it, and carry its
+    terrain (``card_art.terrain``): a port town on Europe's row, a bazaar on the Orient's,
+    translucent dunes on the desert rows; the end rows have a note in the border.
     ``ink``: ``style.SAVER`` for a paper frame and bleed, lighter region tints, bars and
     notes, thin lines (``grid_board``).
     """
@@ -126,27 +125,44 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
         look = layout.regions[region]
         bands.append(RowBand(tuple(rows - n for n in numbers), look.light, look.dark, look.accent,
                              strings(f"regions.{region}"), look.icon, strings.where(f"regions.{region}")))
-    end_icon = {}
-    for region in ("europe", "orient"):
-        for number in board.regions[region]:
-            end_icon[rows - number] = (layout.regions[region].icon, layout.regions[region].accent)
+    region_of = {rows - n: region for region, numbers in board.regions.items() for n in numbers}
+    saver = ink.saver
 
     def painter(row, column, x, y, size):
-        if row not in end_icon:
-            return None
-        name, colour = end_icon[row]
-        s = size * 0.26
-        mark = group(opacity=END_ROW_ICON_OPACITY)
-        mark.add(icon(name, x + size - s - 1.5, y + 1.5, s, colour))
-        return mark
+        return card_art.terrain(region_of[row], row, column, x, y, size, saver)
 
     def note(region):
         return EdgeNote(strings(f"board_note.{region}"), layout.regions[region].accent, layout.regions[region].icon,
                         strings.where(f"board_note.{region}"))
 
-    return grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
+    face = grid_board("board", "board", rows, board.columns, layout.square_mm, layout.band_mm, bleed, painter,
                       background=None, border_fill=layout.frame, line_colour=style.INK, line_mm=0.5, frame_mm=0.5,
                       bands=bands, numbers=True, bottom_note=note("europe"), top_note=note("orient"), ink=ink)
+    # The border band's ground: khatam strapwork (girih) from the bleed to the grid, under the
+    # numbers, bars and notes (each on its own plate), right after the frame colour.
+    face.art.elements.insert(1, _border_girih(face.width, face.height, layout.band_mm, bleed, layout.frame, ink))
+    return face
+
+
+#: The board border's girih: 8-fold khatam, the strapwork (ground) in the frame colour.
+BORDER_GIRIH = "khatam"
+BORDER_GIRIH_FILLS = ("#2F6B6E", "#A67C3A", "#6A4526")
+
+
+def _border_girih(width: float, height: float, band_mm: float, bleed: float, frame: str, ink: style.Ink):
+    """A girih frame over the border band and its bleed (a full-bleed pattern: a miscut shifts
+    it without showing an edge); saver: pale stars on paper, inside the safe area (the bleed
+    stays paper)."""
+    from pnp.components import girih
+    from pnp.components.art import pale
+
+    if ink.saver:
+        fills = tuple(pale(c, 0.85) for c in BORDER_GIRIH_FILLS)
+        edge = SAFE_MM + 0.2
+        return girih.frame_group(BORDER_GIRIH, edge, edge, width - 2 * edge, height - 2 * edge, band_mm - edge, 0.9,
+                                 fills, None, class_="pattern")
+    return girih.frame_group(BORDER_GIRIH, -bleed, -bleed, width + 2 * bleed, height + 2 * bleed, band_mm + bleed, 0.9,
+                             BORDER_GIRIH_FILLS, None, class_="pattern")
 
 
 def board_component(game, strings: Strings, settings: PrintSettings, sheet_label) -> ComponentRun:
@@ -186,12 +202,12 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
     w, panel, foot = layout.pawn_width_mm, layout.pawn_panel_mm, layout.pawn_foot_mm
     ink = style.ink_for(settings.ink)
     # Each caravan carries a player mark besides its colour (greyscale, colour-blind players).
-    caravans = [cutouts.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
-                                layout.caravan_icon, strings.where("pawns.caravan"), ink=ink,
-                                mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
+    caravans = [pieces.standee(f"pawn/{p.id}", "caravans", w, panel, foot, p.colour, strings("pawns.caravan"),
+                               "caravan", strings.where("pawns.caravan"), ink=ink,
+                               mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
                 for k, p in enumerate(game.player_pawns[:variant.players])]
-    desert = [cutouts.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
-                              p.icon, strings.where(f"pawns.{p.id}"), ink=ink)
+    desert = [pieces.standee(f"pawn/{p.id}", "desert-pawns", w, panel, foot, p.colour, strings(f"pawns.{p.id}"),
+                             p.id, strings.where(f"pawns.{p.id}"), ink=ink)
               for p in (game.bandits, game.sandstorm)]
     die = cutouts.d8_net("die", "die", layout.die_edge_mm, tuple(str(n) for n in range(1, game.die_faces + 1)),
                          "die numbers", ink=ink)
@@ -213,7 +229,8 @@ def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) ->
     faces, by_value = [], {}
     for rank, c in enumerate(sorted(game.coins, key=lambda c: c.value)):
         face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, layout.coin_diameter_mm, bleed, c.value,
-                          strings("coin"), rank, strings.where("coin"), ink=ink)
+                          strings("coin"), rank, strings.where(f"coin_words.{c.value}"), ink=ink,
+                          title=strings("title"), words=strings(f"coin_words.{c.value}"))
         count = c.count_for(players)
         faces.extend([face] * count)
         by_value[str(c.value)] = count

@@ -17,6 +17,7 @@ from pnp.games.samarkand.model import Samarkand
 from pnp.model.variant import Variant
 from pnp.kit.recipe import ComponentRun
 from pnp.games.samarkand import rules as samarkand_rules
+from pnp.games.samarkand import art
 
 #: The rules sheet's template variables (pnp.kit.rulebook).
 rules_context = samarkand_rules.rules_context
@@ -24,6 +25,8 @@ rules_context = samarkand_rules.rules_context
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
 MONEY_ICON = "coins"
+#: The banknotes' vignette (Fluent Emoji, flat): a Bactrian camel of the Silk Road.
+NOTE_VIGNETTE = "two-hump-camel"
 BACK_ICON = "camel"
 PAWN_ICON = "hooded-figure"
 DIE_BACK_ICON = "return-arrow"
@@ -69,18 +72,24 @@ def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[s
     return lines
 
 
+def rarity(game, good_id: str) -> int:
+    """1 for the commonest good of the deck ... 6 for the rarest (the die pips of a card's index)."""
+    order = sorted(game.goods, key=lambda g: (-g.count, g.id))
+    return 1 + [g.id for g in order].index(good_id)
+
+
 def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
     size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
     w, h = CARD_SIZES[size_name]
     deck = game.deck(players)
     label = strings("components.cards")
     ink = style.ink_for(settings.ink)
-    back = cards.card_back("card/back", "cards", w, h, bleed, strings("title"), strings("card_back"), BACK_ICON,
-                           strings.where("card_back"), ink=ink)
+    back = art.card_back("card/back", "cards", w, h, bleed, strings("title"), strings("card_back"),
+                         strings.where("card_back"), ink=ink)
     fronts = []
     for good in game.goods:
-        face = cards.good_card(f"card/{good.id}", "cards", w, h, bleed, strings(f"goods.{good.id}"), good.colour,
-                               good.icon, strings.where(f"goods.{good.id}"), ink=ink)
+        face = art.good_card(f"card/{good.id}", "cards", w, h, bleed, strings(f"goods.{good.id}"), good.id,
+                             good.colour, rarity(game, good.id), strings.where(f"goods.{good.id}"), ink=ink)
         fronts.extend([face] * deck[good.id])
     sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
     return ComponentRun("cards", "deck", label, len(fronts), sheets, by_type=dict(deck))
@@ -155,7 +164,8 @@ def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> Com
     for rank, note in enumerate(sorted(game.banknotes, key=lambda b: b.value)):
         face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
                               strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
-                              strings.where("banknote"), ink=style.ink_for(settings.ink))
+                              strings.where(f"banknote_words.{note.value}"), ink=style.ink_for(settings.ink),
+                              title=strings("title"), words=strings(f"banknote_words.{note.value}"), vignette=NOTE_VIGNETTE)
         count = note.count_for(players)          # sized by simulation for this player count
         faces.extend([face] * count)
         by_value[str(note.value)] = count

@@ -1,0 +1,115 @@
+"""Money (issue 24): every value its own lightness in colour and for colour-blind eyes, the
+value in numerals and in words from the language files, guilloche drawn as bands."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+import faceinspect as fi
+from kitfaces import kit_faces
+from pnp.components import guilloche, money, style
+from pnp.model.catalog import DEFAULT_DATA_DIR
+from pnp.model.i18n import Strings
+from pnp.registry import game as registered_game
+
+MIN_DELTA_L = 8.0
+
+# Machado, Oliveira and Fernandes (2009), severity 1.0, on linear RGB.
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+
+
+def _linear(colour: str) -> list[float]:
+    out = []
+    for i in (1, 3, 5):
+        v = int(colour[i:i + 2], 16) / 255
+        out.append(v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
+    return out
+
+
+def _lightness(linear_rgb) -> float:
+    r, g, b = (min(1.0, max(0.0, v)) for v in linear_rgb)
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else 24389 / 27 * y
+
+
+def _seen(colour: str, matrix) -> float:
+    rgb = _linear(colour)
+    if matrix is None:
+        return _lightness(rgb)
+    return _lightness([sum(m * v for m, v in zip(row, rgb)) for row in matrix])
+
+
+@pytest.mark.parametrize("vision, matrix", [("normal", None), ("deuteranopia", DEUTERANOPIA),
+                                            ("protanopia", PROTANOPIA)])
+def test_every_money_value_has_its_own_lightness(vision, matrix):
+    light = {c: _seen(c, matrix) for c in money.NOTE_COLOURS}
+    close = [(a, b, round(abs(light[a] - light[b]), 1)) for a, b in combinations(money.NOTE_COLOURS, 2)
+             if abs(light[a] - light[b]) < MIN_DELTA_L]
+    assert not close, f"{vision}: money colours too alike in lightness: {close}"
+
+
+def test_the_simulation_matrices_keep_grey_grey():
+    """Each Machado row sums to 1: a grey stays that grey (a check on the copied numbers)."""
+    for matrix in (DEUTERANOPIA, PROTANOPIA):
+        for row in matrix:
+            assert sum(row) == pytest.approx(1.0, abs=2e-3)
+    assert _seen("#777777", DEUTERANOPIA) == pytest.approx(_seen("#777777", None), abs=0.3)
+
+
+def _texts(face) -> list[str]:
+    return [t.content for t in fi.items(face).texts]
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_banknotes_print_the_game_the_numerals_and_the_words(lang):
+    game = registered_game("samarkand").load(DEFAULT_DATA_DIR)
+    strings = Strings(DEFAULT_DATA_DIR, "samarkand", lang)
+    faces = {f.name: f for f, _ in kit_faces("samarkand", lang) if f.name.startswith("banknote/")}
+    assert sorted(faces) == sorted(f"banknote/{n.value}" for n in game.banknotes)
+    for note in game.banknotes:
+        texts = _texts(faces[f"banknote/{note.value}"])
+        joined = " ".join(texts)
+        assert str(note.value) in texts
+        assert strings("title").upper() in texts
+        assert " ".join(strings(f"banknote_words.{note.value}").split()) == " ".join(
+            t for t in texts if t not in (str(note.value), strings("title").upper())), joined
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_coins_print_the_game_the_numerals_and_the_words(lang):
+    game = registered_game("caravan-chessboard").load(DEFAULT_DATA_DIR)
+    strings = Strings(DEFAULT_DATA_DIR, "caravan-chessboard", lang)
+    faces = {f.name: f for f, _ in kit_faces("caravan-chessboard", lang) if f.name.startswith("coin/")}
+    assert sorted(faces) == sorted(f"coin/{c.value}" for c in game.coins)
+    for c in game.coins:
+        texts = _texts(faces[f"coin/{c.value}"])
+        assert texts == [str(c.value), strings("title").upper(), strings(f"coin_words.{c.value}")]
+
+
+@pytest.mark.parametrize("game, prefix", [("samarkand", "banknote/"), ("caravan-chessboard", "coin/")])
+@pytest.mark.parametrize("ink", ["normal", "saver"])
+def test_guilloche_is_bands_not_cut_or_fold_lines(game, prefix, ink):
+    """Every stroke on a note or coin but the coin's cut circle is a solid band of at least
+    MIN_BAND_MM, never black and never dashed: a thin solid line means cut, a dashed one fold."""
+    faces = [f for f, _ in kit_faces(game, "en", ink) if f.name.startswith(prefix)]
+    assert faces
+    for face in faces:
+        strokes = [s for s in fi.items(face).shapes if s.stroke not in (None, "none")]
+        lace = [s for s in strokes if s.stroke != style.CUT]
+        assert len(lace) >= 2, face.name          # rosettes (and a note's border)
+        assert all(s.stroke_mm >= guilloche.MIN_BAND_MM - 1e-9 for s in lace), face.name
+        assert "stroke-dasharray" not in face.art.tostring()
+        cuts = [s for s in strokes if s.stroke == style.CUT]
+        assert len(cuts) == (1 if prefix == "coin/" else 0), face.name
+
+
+def test_trochoids_keep_between_their_radii():
+    for inward in (False, True):
+        pts = guilloche.trochoid_points(4.0, 6.0, 9, inward, 0.3, 10.0, 20.0)
+        radii = [((x - 10.0) ** 2 + (y - 20.0) ** 2) ** 0.5 for x, y in pts]
+        assert min(radii) == pytest.approx(4.0, abs=0.02) and max(radii) == pytest.approx(6.0, abs=0.02)
+    with pytest.raises(ValueError):
+        guilloche.trochoid_points(6.0, 4.0, 9)
