@@ -68,15 +68,20 @@ def contents_rows(text: str) -> dict[str, set[int]]:
 
 @pytest.mark.parametrize("stem", [stem for game, _a, stem in KITS if game != "caravan"])
 def test_every_assembly_note_is_on_the_page_of_its_piece(kits, stem):
-    """The cut-out pieces' note (pawns, standees, die nets) prints on every page that holds
-    such a piece, and on no other page (it used to print on the last packed sheet only)."""
+    """Each cut-out piece's note prints on every page that holds such a piece, and on no
+    other page (it used to print on the last packed sheet only; then one note for pawns and
+    die on every sheet with either, naming a die where there was none): the pawns' note
+    where pawns are, the die's where the die is, the shared cut-and-fold line where either is."""
     game, lang, texts, manifest = kits[stem]
-    note = words(Strings(data_dir(), game, lang)("cutout_note"))
-    opening = " ".join(note.split()[:5])
-    noted = {p for c in manifest["components"] if c["kind"] in ("standee", "die") for p in c["pages"]}
-    assert noted, "no cut-out piece in the kit"
-    with_note = {n for n, text in enumerate(texts, 1) if opening in words(text)}
-    assert with_note == noted
+    strings = Strings(data_dir(), game, lang)
+    pages = {kind: {p for c in manifest["components"] if c["kind"] == kind for p in c["pages"]}
+             for kind in ("standee", "die")}
+    assert pages["standee"] and pages["die"], "no cut-out piece in the kit"
+    for key, noted in (("pawn_note", pages["standee"]), ("die_note", pages["die"]),
+                       ("cut_fold_note", pages["standee"] | pages["die"])):
+        opening = " ".join(words(strings(key)).split()[:4])
+        with_note = {n for n, text in enumerate(texts, 1) if opening in words(text)}
+        assert with_note == noted, key
 
 
 @pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])

@@ -328,7 +328,12 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     if pending is None:
         checked = strings("checked_none")
     else:   # the check's verdict: the contents page prints it, and a failure stops the build here
-        checked = strings("checked_summary", **pending.result())
+        result = pending.result()
+        # In a player's words: every game ended properly, else how many were stopped unfinished.
+        checked = strings("checked_summary_unfinished" if result["timeouts"] else "checked_summary", **result)
+
+    # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
+    supplies_extra = tuple(recipe.supplies_lines(game, strings)) if hasattr(recipe, "supplies_lines") and not only_deck else ()
 
     def contents_with(ink: str) -> bytes:
         paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
@@ -341,7 +346,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
                                    strings("print_corrected", x=_num(settings.back_offset_mm[0]),
                                            y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
                                            sy=_num(settings.back_scale[1])) if moved else ""))),
-                               paper_note=paper_note)
+                               paper_note=paper_note, supplies_extra=supplies_extra, cards=any(sheet.side in ("front", "fold") for sheet in sheets))
 
     def mean_ink(contents_ink: float) -> str:
         inks = {**ink_of_page, 1: contents_ink}
@@ -404,8 +409,8 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         "pages": total_pages,
         "checked": checked,
         "components": [
-            {"id": "contents", "kind": "contents", "count": 1, "pages": [1]},
-            {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules)},
+            {"id": "contents", "kind": "contents", "count": 1, "pages": [1], "stock": "paper"},
+            {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules), "stock": "paper"},
         ] + [_manifest_entry(run, pages_of) for run in runs],
         "blank_pages": list(pagination.blanks),
         "sheets": figures_summary(paper_sheets),
@@ -595,10 +600,17 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
     groups = [g for run in runs for g in run.pieces]
     if not groups:
         return []
+    stock_of = {run.id: run.stock for run in runs}
     hosts = [sheet for run in runs for sheet in run.sheets if sheet.free]
     before = {id(host): len(host.placements) for host in hosts}
-    new = pack_pieces(groups, settings, hosts,
-                      lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
+    # One stock per component: the pieces of each stock are packed on their own, into the
+    # free room of host sheets of that stock only (board tiles are card), so that a pawn
+    # never pulls a sheet of banknotes onto card stock nor a note onto a card-stock tile.
+    new = []
+    for stock in dict.fromkeys(run.stock for run in runs if run.pieces):
+        mine = [g for run in runs if run.stock == stock for g in run.pieces]
+        new += pack_pieces(mine, settings, [h for h in hosts if wants_card(h, stock_of) == (stock == "card")],
+                           lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
     for run in runs:
         if not run.pieces:
             continue
@@ -607,7 +619,6 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
     # New sheets on card stock print before those on plain paper (fullest first within each:
     # a stable sort), so the kit prints in one job per stock (a reviewer found a sheet of
     # notes alone on plain paper between card-stock sheets).
-    stock_of = {run.id: run.stock for run in runs}
     new = sorted(new, key=lambda sheet: not wants_card(sheet, stock_of))
     # number the new sheets in the order the kit prints them (kit_sheets: this order)
     for n, sheet in enumerate(new, 1):
@@ -628,7 +639,8 @@ def _num(value: float) -> str:
 
 
 def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:
-    entry = {"id": run.id, "kind": run.kind, "count": run.count, "pages": sorted(set(pages_of.get(run.id, [])))}
+    entry = {"id": run.id, "kind": run.kind, "count": run.count, "pages": sorted(set(pages_of.get(run.id, []))),
+             "stock": run.stock}
     if run.by_type is not None:
         entry["by_type"] = dict(run.by_type)
     return entry

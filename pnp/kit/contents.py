@@ -70,7 +70,7 @@ def contents_picture(game, lang: str, width: float):
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
                     print_key: str = "print_instructions", print_note: str = "", paper_note: str = "",
-                    picture=None) -> bytes:
+                    picture=None, cards: bool = True, supplies_extra: tuple[str, ...] = ()) -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
 
     ``picture``: a reportlab ``Drawing`` (the assembled board, ``contents_picture``) shown
@@ -81,7 +81,10 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
     instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
     the kit was built with).  ``paper_note`` (sheets of paper, the card-stock pages, the ink and
-    the ``--ink saver`` hint) follows under its own heading.
+    the ``--ink saver`` hint) follows under its own heading.  ``supplies_extra``: lines added to the supplies list (the
+    recipe's ``supplies_lines``: an ordinary die read as the paper one).  ``cards``: whether the kit has
+    sheets of cards, which the cutting instructions then name (a kit without cards is not
+    told about them).
 
     Deterministic (reportlab invariant mode): same input, same bytes.
     """
@@ -126,12 +129,14 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
         ]))
         story += [table, Spacer(1, 4 * mm)]
         story.append(Paragraph(_escape(strings("you_supply")), s_h))
-        story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get(supplies_key)],
+        story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in [*strings.get(supplies_key), *supplies_extra]],
                                   bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
-        for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
+        cutting = " ".join(strings(key) for key in (
+            "cutting_instructions", "cutting_first_cards" if cards else "cutting_first", "cutting_strips"))
+        for head, text in (("print_instructions_title", strings(print_key) + (f" {print_note}" if print_note else "")),
+                           ("cutting_title", cutting)):
             story.append(Paragraph(_escape(strings(head)), s_h))
-            story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
-                                   s_p))
+            story.append(Paragraph(_escape(text), s_p))
         if paper_note:
             story.append(Paragraph(_escape(strings("paper_title")), s_h))
             story.append(Paragraph(_escape(paper_note), s_p))
