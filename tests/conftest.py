@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
+from filelock import FileLock, Timeout
 
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.cli import main
@@ -45,12 +45,62 @@ HEAVY_FILES = {
 }
 
 
+# The ``kit`` marker (pyproject.toml): a test that builds a kit, converts sheets to PDF, plays
+# simulated games or starts pnp as a process.  ``pytest -m "not kit"`` is the unit run.  A
+# test is marked when it uses one of these fixtures (every one of them builds kits or reads
+# built ones), when its file is in ``KIT_FILES`` (files whose module fixtures build or whose
+# every test does), or by its own ``@pytest.mark.kit``.
+KIT_FIXTURES = {"shared_builds", "kit_dir", "kit_pieces", "page_texts"}
+KIT_FILES = set(HEAVY_FILES) | {
+    "tests/test_build_guards.py", "tests/test_feedback.py", "tests/test_caravan_rulebook.py",
+    "tests/test_contents_picture.py", "tests/test_identity.py", "tests/engine/test_designer_checks.py",
+    "tests/engine/test_cli_check.py", "tests/engine/test_cluster.py", "tests/engine/test_chessboard_check.py",
+}
+# Single tests of otherwise quick files: converted tile sheets, every card face, exhaustive searches.
+KIT_TESTS = {
+    "tests/test_board.py::test_tile_pdf_pages_are_the_paper",
+    "tests/test_board.py::test_single_sheet_picks_smallest_larger_paper",
+    "tests/test_chessboard_components.py::test_every_card_type_has_a_face_with_name_number_and_rule",
+    "tests/test_chessboard_components.py::test_board_prints_numbers_region_names_and_notes",
+    "tests/engine/test_chessboard_rules.py::test_trade_moves_are_counted_tested_and_placed_as_listed",
+    "tests/engine/test_chessboard_rules.py::test_the_bots_offer_search_finds_the_exhaustive_searchs_offer",
+}
+# How the tests go to the two workers (``pytest_xdist_make_scheduler`` below): a file's tests
+# stay on one worker (its module fixtures are built once), as with --dist loadfile, except in
+# these files, whose tests share no module fixture: each test goes on its own, so that one
+# file's builds and interrupted processes (test_trust's Ctrl-C cases and kit fonts,
+# test_determinism's rebuilds) are spread over both workers.
+SPLIT_FILES = {"tests/test_trust.py", "tests/test_determinism.py", "tests/test_cli.py"}
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` with ``SPLIT_FILES`` split per test (xdist's own ``loadgroup``
+    marks are lost on pytest 9.2: pytest-xdist issue 1386)."""
+    from xdist.scheduler import LoadFileScheduling
+
+    class FileScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            file = nodeid.split("::", 1)[0]
+            return nodeid if file in SPLIT_FILES else file
+
+    return FileScheduling(config, log) if config.getvalue("dist") == "loadfile" else None
+
+
+def _file_of(item) -> str:
+    return item.nodeid.split("::")[0]
+
+
+def pytest_itemcollected(item):
+    """Mark a kit test (``KIT_FIXTURES``, ``KIT_FILES``, ``KIT_TESTS``) as it is collected."""
+    if (_file_of(item) in KIT_FILES or item.nodeid.split("[")[0] in KIT_TESTS
+            or KIT_FIXTURES & set(getattr(item, "fixturenames", ()))):
+        item.add_marker(pytest.mark.kit)
+
+
 def pytest_collection_modifyitems(config, items):
     """Files heaviest first (``HEAVY_FILES``), then most tests first; a file's tests keep
     their order (a stable sort)."""
-    def file_of(item) -> str:
-        return item.nodeid.split("::")[0]
-
+    file_of = _file_of
     counts: dict[str, int] = {}
     for item in items:
         counts[file_of(item)] = counts.get(file_of(item), 0) + 1
@@ -62,6 +112,7 @@ def shared_builds(tmp_path_factory, worker_id):
     """``build(*cli_args) -> folder``: ``pnp build *cli_args --no-check`` run once for the whole
     test run into a folder of its own, shared by every xdist worker (a file lock makes the
     first caller build it and the others wait for it and read it).  Tests only read the folder.
+    ``build(*cli_args, wait=False)`` returns None at once when another worker is building it.
     """
     root = tmp_path_factory.getbasetemp()
     if worker_id != "master":       # every worker's base folder sits in the run's folder
@@ -69,17 +120,24 @@ def shared_builds(tmp_path_factory, worker_id):
     shared = root / "shared-kits"
     shared.mkdir(exist_ok=True)
 
-    def build(*args: str) -> Path:
+    def build(*args: str, wait: bool = True) -> Path | None:
         key = hashlib.sha256(json.dumps(args).encode()).hexdigest()[:16]
         folder = shared / key
         done = folder / ".built"
-        with FileLock(str(shared / f"{key}.lock")):
+        lock = FileLock(str(shared / f"{key}.lock"))
+        try:
+            lock.acquire(timeout=-1 if wait else 0)
+        except Timeout:     # another process is building it (wait=False)
+            return None
+        try:
             if not done.exists():
                 if folder.exists():     # a build that failed half-way: start again
                     shutil.rmtree(folder)
                 folder.mkdir()
                 assert main(["build", *args, "--out", str(folder), "--no-check"]) == 0, f"pnp build {' '.join(args)}"
                 done.write_text(" ".join(args), encoding="utf-8")
+        finally:
+            lock.release()
         return folder
 
     return build
@@ -297,3 +355,40 @@ def data_copy(tmp_path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(DEFAULT_DATA_DIR, target)
     return target
+
+
+# ------------------------------------------------------------------ run accounting
+# PNP_TEST_TIMES=FOLDER: each process of the run (every xdist worker) writes FOLDER/<worker>.json
+# at its end: its CPU seconds (its own and its finished children's: builds run as subprocesses,
+# check pools), its wall span, and each test file's summed setup + call + teardown seconds.
+# tools/test_times.py reads the folder: per-worker CPU, the critical path, utilisation.
+_RUN_TIMES: dict = {}
+
+
+def pytest_sessionstart(session):
+    if os.environ.get("PNP_TEST_TIMES"):
+        import time
+
+        _RUN_TIMES.update(start=time.time(), files={})
+
+
+def pytest_runtest_logreport(report):
+    if _RUN_TIMES:
+        file = report.nodeid.split("::")[0]
+        _RUN_TIMES["files"][file] = _RUN_TIMES["files"].get(file, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    folder = os.environ.get("PNP_TEST_TIMES")
+    if not folder or not _RUN_TIMES:
+        return
+    import resource
+    import time
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "master")
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    (Path(folder) / f"{worker}.json").write_text(json.dumps({
+        "worker": worker, "start": _RUN_TIMES["start"], "end": time.time(),
+        "cpu": own.ru_utime + own.ru_stime, "children_cpu": children.ru_utime + children.ru_stime,
+        "files": _RUN_TIMES["files"]}, indent=1), encoding="utf-8")

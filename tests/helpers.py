@@ -45,6 +45,11 @@ def shared_folder(build, kits: list[list[str]], tmp_path_factory, name: str) -> 
     """One folder holding the files of every kit in ``kits`` (each built once by ``build``),
     linked from the shared builds, so a test that lists the folder sees just these kits."""
     out = tmp_path_factory.mktemp(name)
+    # First the kits no other worker is building, then the rest (waiting for them): two
+    # workers that want the same kits build two at once instead of one building them all
+    # while the other waits for its lock.
+    for args in kits:
+        build(*args, wait=False)
     for args in kits:
         for path in sorted(build(*args).iterdir()):
             if not path.name.startswith("."):

@@ -12,14 +12,15 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.components.svg import Face, group, new_sheet, rect
+from pnp.components.svg import Face, group, rect
 from pnp.errors import FontError
 from pnp.geometry import PAPERS
 from pnp.kit.build import _manifest_entry, _num, audit_fonts, kit_name, kit_sheets, pack_runs
 from pnp.kit.recipe import ComponentRun
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
-from pnp.printing.imposition import PrintSettings, Sheet, footer_group, footer_label
+from pnp.printing.imposition import PrintSettings, Sheet, footer, footer_label
+from pnp.printing.sheet_overlay import SheetOverlay
 from pnp.printing.packing import PieceGroup
 
 
@@ -90,9 +91,9 @@ def _face(name: str, component: str, size: float, colour: str) -> Face:
 def _host(settings: PrintSettings, label: str) -> Sheet:
     """A board tile's sheet with 100 mm of free room at its foot and ``label`` in its footer."""
     paper = settings.paper
-    dwg = new_sheet(paper.width, paper.height)
-    dwg.add(footer_group(paper, settings, label))
-    return Sheet(paper, "board", "single", dwg.tostring(), [], [], "Board",
+    overlay = SheetOverlay(paper.width, paper.height)
+    overlay.add(footer(paper, settings, label))
+    return Sheet(paper, "board", "single", overlay, [], [], "Board",
                  free=[(4.0, 180.0, paper.width - 8.0, 100.0)])
 
 

@@ -77,7 +77,7 @@ def marks(sheet):
     """Every line of a packed sheet's overlay: (x1, y1, x2, y2) mm (crop marks, and the
     footer's ruler in the sheet's bottom 10 mm)."""
     out = []
-    for m in re.finditer(r"<line ([^>]*)/>", sheet.overlay):
+    for m in re.finditer(r"<line ([^>]*)/>", sheet.overlay.svg()):
         attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(1)))
         out.append(tuple(float(attrs[k]) for k in ("x1", "y1", "x2", "y2")))
     return out
@@ -228,7 +228,7 @@ def test_the_printable_room_and_the_note_band():
     for sheet in sheets:
         lowest = max(p.y + p.h for p in sheet.placements)
         # the note under the pieces: its baseline below the lowest pawn's 3 mm of paper, above the footer
-        (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay)]
+        (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay.svg())]
         assert lowest + 3.0 < baseline < footer_top, (lowest, baseline)
 
 
@@ -316,7 +316,7 @@ def test_crop_marks_are_black_2_5_mm_strokes():
               PieceGroup("tables", "Tables", [face("p", 70, 30, None, component="tables") for _ in range(3)])]
     (sheet,) = pack(groups)
     found = 0
-    for m in re.finditer(r"<line ([^>]*)/>", sheet.overlay):
+    for m in re.finditer(r"<line ([^>]*)/>", sheet.overlay.svg()):
         attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(1)))
         x1, y1, x2, y2 = (float(attrs[k]) for k in ("x1", "y1", "x2", "y2"))
         if max(y1, y2) >= A4[1] - 10.0:
@@ -352,7 +352,7 @@ def test_a_noted_piece_never_runs_into_its_note():
             continue
         placed += 1
         (p,) = sheet.placements
-        (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay)]
+        (baseline,) = [float(y) for y in re.findall(r'<text [^>]*y="([-\d.e]+)"[^>]*>Fold on the dashed line.<', sheet.overlay.svg())]
         assert p.y + max(p.w, p.h) + 3.0 < baseline < footer_top, (height, p, baseline)
     assert placed >= 3
 

@@ -12,6 +12,7 @@ from pypdf.generic import ContentStream, DecodedStreamObject
 
 from pnp.printing import pdf as pdfout
 from pnp.printing.overlay import MOVED_TEXT_MIN_CHARS, Lines, Moved, line_operators, split_overlay, split_overlays
+from pnp.printing.sheet_overlay import SheetOverlay
 
 HEAD = ('<svg baseProfile="full" height="297mm" version="1.1" viewBox="0 0 210 297" width="210mm" '
         'xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events" '
@@ -132,9 +133,10 @@ def test_a_split_overlay_prints_as_cairosvg_prints_it_whole():
            + LABEL.format("Cards · fronts · sheet 1 of 2") + "</svg>")
     other = svg.replace("</svg>", note_at(20, 200) + "</svg>").replace("sheet 1 of 2", "sheet 2 of 2")
     svg = svg.replace("</svg>", note_at(15, 120) + "</svg>")       # the note: drawn moved on ``other``
-    sheets = [Sheet(PAPERS["a4"], "cards", "front", svg), Sheet(PAPERS["a4"], "cards", "front", other)]
+    sheets = [Sheet(PAPERS["a4"], "cards", "front", SheetOverlay.of_document(svg)),
+              Sheet(PAPERS["a4"], "cards", "front", SheetOverlay.of_document(other))]
     assert any(isinstance(part, Moved) for part in split_overlays([svg, other])[other].parts)
-    pairs = placed_and_whole(pdfout.render_sheets(sheets), [sheet.overlay for sheet in sheets], 150)
+    pairs = placed_and_whole(pdfout.render_sheets(sheets), [sheet.overlay.svg() for sheet in sheets], 150)
     for number, (a, b) in enumerate(pairs):
         diff = ImageChops.difference(a, b).histogram()
         assert sum(diff[48:]) <= 24 and max(i for i, n in enumerate(diff) if n) < 96, (number, diff[48:])
@@ -210,7 +212,7 @@ def test_plain_parts_print_as_cairosvg_prints_them():
     overlays = [HEAD + "".join(lines) + boxes + "</svg>", HEAD + "".join(lines[1:]) + "</svg>"]
     parts = [part for svg in overlays for part in split_overlays(overlays)[svg].parts]
     assert parts and all(isinstance(part, str) and plain_page(part) is not None for part in parts)
-    sheets = [Sheet(PAPERS["a4"], "board", "front", svg) for svg in overlays]
+    sheets = [Sheet(PAPERS["a4"], "board", "front", SheetOverlay.of_document(svg)) for svg in overlays]
     pdf = pdfout.render_sheets(sheets)
     for number, (a, b) in enumerate(placed_and_whole(pdf, overlays, 150)):
         diff = ImageChops.difference(a, b).histogram()

@@ -25,6 +25,7 @@ from pnp.model.i18n import Strings
 from pnp.printing.figures import sheets_of
 from pnp.printing.imposition import TIGHT_BLEED_MM, TIGHT_MARGIN_MM, TIGHT_MARK_MM, PrintSettings, Sheet
 from pnp.printing.packing import CUTOUT_GAP_MM, PieceGroup, block_shapes, pack_pieces
+from pnp.printing.sheet_overlay import SheetOverlay
 from pnp.printing.pagination import paginate
 from pnp.registry import game as registered_game
 
@@ -111,7 +112,8 @@ def test_pieces_never_overlap_and_stay_inside_the_printable_area():
 def test_pieces_fill_the_room_of_a_host_sheet_first():
     settings = PrintSettings(PAPERS["a4"])
     room = (TIGHT_MARGIN_MM, 200.0, 202.0, 80.0)
-    host = Sheet(settings.paper, "board", "single", '<svg xmlns="http://www.w3.org/2000/svg"></svg>', [], free=[room])
+    host = Sheet(settings.paper, "board", "single", SheetOverlay(settings.paper.width, settings.paper.height), [],
+                 free=[room])
     groups = [PieceGroup("tokens", "Tokens", [face("t", 18, 18, "#6D4C41") for _ in range(20)])]
     new = pack_pieces(groups, settings, [host], lambda labels, n, total: "x")
     assert new == [] and len(host.placements) == 20

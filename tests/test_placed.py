@@ -71,7 +71,7 @@ def test_sheets_with_one_overlay_share_its_conversion(monkeypatch):
     real = pdfout._convert_pages
     monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
     reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets)))
-    parts = [part for part in split_overlay(sheets[0].overlay).parts if isinstance(part, str)]
+    parts = [part for part in split_overlay(sheets[0].overlay.svg()).parts if isinstance(part, str)]
     assert len(converted) == 2 + len(parts) and all(converted.count(part) == 1 for part in parts)
     streams = [[ref.idnum for ref in page["/Contents"]] for page in reader.pages]
     assert streams[0][1:] == streams[1][1:] and streams[0][0] != streams[1][0]   # overlay shared, faces own

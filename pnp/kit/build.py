@@ -10,9 +10,9 @@ from __future__ import annotations
 import gc
 import io
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from pnp import __version__
 from pnp.model.catalog import data_dir
@@ -127,6 +127,10 @@ def _timed_rules_sheet(game, variant, lang: str, paper: str) -> tuple[tuple[byte
 
 
 def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable | None, started: list) -> KitResult:
+    """The build's stages in order: validate, load, lay out, paginate, render, contents page,
+    assemble, extras, audit and write.  Each stage takes what the ones before it made (small
+    frozen values) and hands on its own; ``started`` collects the processes the stages fork,
+    which ``build_kit`` ends however the build ends."""
     from pnp.printing import pdf as pdfout
     from pnp.printing.background import Background
     from pnp.progress import Silent
@@ -134,6 +138,186 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     progress = progress or Silent()
     step = _stepper(progress)
     root = data_dir(request.data_root)
+    validate_request(request)
+    recipe = registered_game(request.game).module("kit")
+    if request.board_single and not hasattr(recipe, "board_single_sheet"):
+        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
+    with step(f"{request.game}: read the data"):
+        loaded = _load(request, root, recipe, checker, started)
+    # The rules sheet needs only the model: typeset in the background from now on.
+    background = Background.fork(_timed_rules_sheet, loaded.game, loaded.variant, request.lang, request.paper)
+    if background is not None:
+        started.append(background)
+    # The kit's name on its contents page, sheet footers and PDF title: the game's full
+    # name where its short title could be another game's (a short title shared by two games).
+    source = _KitSource(request, loaded, loaded.strings.kit_title())
+    settings = print_settings(request)
+    with step(f"{request.game} {loaded.variant.id}: lay out the components"):
+        runs, packed, faces = _lay_out(source, settings, background)
+    layout = _settle(source, runs, packed, faces, settings)
+    rules = _await_rules_sheet(source, progress, background)
+    paged = _paginate(source, layout, rules)
+    rendered = _render(source, progress, layout, paged, rules, background)
+    finishing = progress.task(f"{request.game} {loaded.variant.id}: contents page, ink, assembly")
+    contents = _contents_page(source, layout, paged, rendered, rules, background)
+    by_page = {**rendered.by_page, 1: pdfout.PageSource(contents.pdf, loaded.strings("contents"))}
+    name = kit_file_name(request, loaded.variant, layout.settings)
+    metadata = kit_metadata(request, loaded.variant, loaded.strings, source.title, paged.subtitle)
+    pdf_bytes = _assemble(by_page, metadata, layout.settings, paged, request.lang)
+    # Ink of every page (measured above; blanks none).
+    paper_sheets = with_ink(paged.paper_sheets, [contents.ink_of_page.get(page, 0.0)
+                                                 for page in range(1, paged.pagination.total + 1)])
+    finishing.done()
+    manifest = kit_manifest(request, loaded.variant, layout.runs, layout.settings, paged.pagination, paged.pages_of,
+                            contents.checked, paper_sheets)
+    out_dir = Path(request.out_dir)
+    pdf_path = out_dir / f"{name}.pdf"
+    manifest_path = out_dir / f"{name}.manifest.json"
+    extras = _extras(source, progress, layout, rendered, metadata, name, manifest)
+    manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)] + extras
+    with step(f"{request.game} {loaded.variant.id}: font audit, write the files"):
+        audit_fonts(payloads)
+        write_atomically(out_dir, payloads, key="--out")
+    return KitResult(pdf_path, manifest_path, paged.pagination.total, manifest, layout.notes)
+
+
+# ------------------------------------------------------------------ stage values
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """The ``load`` stage: the game's model, the variant, the kit's strings, what the recipe
+    declares about its kit before laying it out (None: it does not say), and the started
+    check (None: unchecked)."""
+
+    recipe: Any
+    game: Any
+    variant: Variant
+    strings: Strings
+    declared_backs: bool | None
+    declared_trims: Any
+    pending: Any
+
+
+@dataclass(frozen=True)
+class _KitSource:
+    """What every stage after ``load`` reads: the request, the loaded game and the kit's
+    title.  ``aids`` keeps the player-aid run between layouts (``kit_runs``)."""
+
+    request: KitRequest
+    loaded: _Loaded
+    title: str
+    aids: list = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The progress lines' head: game and variant."""
+        return f"{self.request.game} {self.loaded.variant.id}"
+
+    def sheet_label(self, component: str) -> Callable[[str, int, int], str]:
+        """``label(side, n, total)``: a sheet's footer text for ``component``."""
+        strings, title = self.loaded.strings, self.title
+
+        def label(side: str, n: int, total: int) -> str:
+            side_text = {"front": strings("fronts"), "back": strings("backs")}.get(side, "")
+            text = strings("sheet_label", title=title, component=component, side=side_text, n=n, total=total)
+            return text.replace(" ·  · ", " · ")
+        return label
+
+    def runs(self, settings: PrintSettings) -> list[ComponentRun]:
+        """The kit's component runs for ``settings``, the request's ``only`` applied, before
+        packing (``kit_runs``)."""
+        loaded, request = self.loaded, self.request
+        made = kit_runs(loaded.recipe, loaded.game, loaded.strings, loaded.variant, request.lang, settings,
+                        self.sheet_label, self.aids)
+        if not request.only:
+            return made
+        chosen = [run for run in made if run.id in request.only or run.kind in request.only]
+        if not chosen:
+            raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
+        return chosen
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The ``lay out`` stage: the runs (packed: their ``sheets`` filled in), the packer's new
+    sheets in print order, the faces converted meanwhile (None: not converted ahead), whether
+    anything has a back, the print settings the kit is printed with (a one-sided kit's back
+    options dropped), and notes on options the kit ignored."""
+
+    runs: tuple[ComponentRun, ...]
+    packed: tuple
+    faces: Any
+    has_backs: bool
+    settings: PrintSettings
+    notes: tuple[str, ...]
+
+    @property
+    def moved(self) -> bool:
+        """True when the backs are corrected (offset or scaled)."""
+        return (tuple(self.settings.back_offset_mm) != (0.0, 0.0)
+                or tuple(self.settings.back_scale) != (1.0, 1.0))
+
+
+@dataclass(frozen=True)
+class _RulesSheet:
+    pdf: bytes
+    pages: int
+    inks: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class _Paged:
+    """The ``paginate`` stage: every sheet once in print order, the page numbers
+    (contents, rules, sheets, blanks), each component's pages, the sheets of paper and
+    which pages want card stock, and the contents page's fixed text."""
+
+    sheets: tuple
+    pagination: Any
+    pages_of: dict
+    paper_sheets: tuple
+    card_pages: frozenset
+    lines: tuple[ContentsLine, ...]
+    subtitle: str
+    notes: Any
+    only_deck: bool
+    print_key: str
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    """The ``render`` stage: the sheets as one PDF (a page each), the page sources by page
+    number (contents page still missing), each sheet's (PDF, page index) by ``id``, and the
+    rules sheet's source."""
+
+    sheets_pdf: bytes
+    by_page: dict
+    sheet_pdfs: dict
+    rules_source: Any
+
+
+@dataclass(frozen=True)
+class _Contents:
+    """The ``contents page`` stage: its PDF, the ink of every page by number (the contents
+    page's own included), and the check's verdict line it prints."""
+
+    pdf: bytes
+    ink_of_page: dict
+    checked: str
+
+
+# ------------------------------------------------------------------ stages
+
+
+def validate_request(request: KitRequest) -> None:
+    """Refuse a request whose options are out of range, before any work.
+
+    Raises:
+        UsageError: ``--paper`` not a home paper, ``--bleed-mm`` outside 0-6 mm, a print
+            option for backs out of range, ``--cards-per-sheet`` outside 1-20.
+        OutputError: ``--out`` cannot be written.
+    """
     if request.paper not in HOME_PAPERS:
         raise UsageError(f"unknown paper '{request.paper}'; expected one of {', '.join(HOME_PAPERS)}", key="--paper")
     if not 0 <= request.bleed_mm <= 6:
@@ -145,82 +329,97 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     problem = unwritable(request.out_dir)   # fail before any work
     if problem:
         raise OutputError(problem[1], file=problem[0], key="--out")
-    recipe = registered_game(request.game).module("kit")
-    if request.board_single and not hasattr(recipe, "board_single_sheet"):
-        raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
-    with step(f"{request.game}: read the data"):
-        game = load_game(request.game, root)
-        variant = game.variant(*split_variant(request.players, request.setup))
-        players = variant.players
-        strings = Strings(root, request.game, request.lang)
-        # Options for backs, refused for a kit without any before the work starts (the
-        # recipe says so; a recipe that does not is checked on the laid-out sheets below).
-        declared_backs = recipe.has_backs(game, variant) if hasattr(recipe, "has_backs") else None
-        if declared_backs is False and not request.only:
-            _refuse_back_options(request, PrintSettings(PAPERS[request.paper], duplex=request.duplex,
-                                                        back_offset_mm=tuple(request.back_offset),
-                                                        back_scale=tuple(request.back_scale)))
-        # ... and a print-on-demand target the kit's deck cannot use (a card printer, no cards).
-        declared_trims = recipe.deck_trims_mm(game, variant) if hasattr(recipe, "deck_trims_mm") else None
-        if request.target != "home" and declared_trims is not None:
-            from pnp.printing.targets import refuse_trims
 
-            refuse_trims(request.target, declared_trims)
-        # The modules and the game model live through the build: frozen, the cyclic collector
-        # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
-        # forked next share their memory pages instead of copying each one on the
-        # collector's first write to it (Python's gc.freeze, made for this).
-        gc.freeze()
-        # The engine's games play from now on, in processes of their own, while this process
-        # lays out and converts the kit (its settings are read here: a bad checks.yaml stops
-        # the build before any work).
-        pending = checker(game, variant) if checker and request.check else None
-        if pending is not None:
-            started.append(pending)
-    # The rules sheet needs only the model: typeset in the background from now on.
-    background = Background.fork(_timed_rules_sheet, game, variant, request.lang, request.paper)
-    if background is not None:
-        started.append(background)
-    paper = PAPERS[request.paper]
-    settings = PrintSettings(paper, bleed_mm=request.bleed_mm, duplex=request.duplex,
-                             back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
-                             ink=request.ink, cards_per_sheet=request.cards_per_sheet)
 
-    # The kit's name on its contents page, sheet footers and PDF title: the game's full
-    # name where its short title could be another game's (a short title shared by two games).
-    title = strings.kit_title()
+def print_settings(request: KitRequest) -> PrintSettings:
+    """The print settings ``request`` asks for (before the kit is known to have backs)."""
+    return PrintSettings(PAPERS[request.paper], bleed_mm=request.bleed_mm, duplex=request.duplex,
+                         back_offset_mm=tuple(request.back_offset), back_scale=tuple(request.back_scale),
+                         ink=request.ink, cards_per_sheet=request.cards_per_sheet)
 
-    def sheet_label(component: str):
-        def label(side: str, n: int, total: int) -> str:
-            side_text = {"front": strings("fronts"), "back": strings("backs")}.get(side, "")
-            text = strings("sheet_label", title=title, component=component, side=side_text, n=n, total=total)
-            return text.replace(" ·  · ", " · ")
-        return label
 
-    aids: list = []
-    packed: list = []       # the packer's new sheets, in the order the kit prints them
-    face_pages: list = []   # the kit's faces, converted (in the background) while the pieces are packed
+def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, started: list) -> _Loaded:
+    """Read the game's data and strings, refuse options the recipe says the kit cannot use,
+    and start the check (its processes go to ``started``)."""
+    game = load_game(request.game, root)
+    variant = game.variant(*split_variant(request.players, request.setup))
+    strings = Strings(root, request.game, request.lang)
+    # Options for backs, refused for a kit without any before the work starts (the
+    # recipe says so; a recipe that does not is checked on the laid-out sheets).
+    declared_backs = recipe.has_backs(game, variant) if hasattr(recipe, "has_backs") else None
+    if declared_backs is False and not request.only:
+        _refuse_back_options(request, PrintSettings(PAPERS[request.paper], duplex=request.duplex,
+                                                    back_offset_mm=tuple(request.back_offset),
+                                                    back_scale=tuple(request.back_scale)))
+    # ... and a print-on-demand target the kit's deck cannot use (a card printer, no cards).
+    declared_trims = recipe.deck_trims_mm(game, variant) if hasattr(recipe, "deck_trims_mm") else None
+    if request.target != "home" and declared_trims is not None:
+        from pnp.printing.targets import refuse_trims
 
-    def make_runs(print_settings: PrintSettings, convert_faces: bool = False) -> list[ComponentRun]:
-        made = kit_runs(recipe, game, strings, variant, request.lang, print_settings, sheet_label, aids)
-        chosen = made
-        if request.only:
-            chosen = [run for run in made if run.id in request.only or run.kind in request.only]
-            if not chosen:
-                raise UsageError(f"{request.game} has no component {' or '.join(request.only)} to print", key="GAME")
-        if convert_faces:   # every face is known before packing, which only places them
-            face_pages.append(pdfout.convert_faces(run_faces(chosen), background))
-        packed[:] = pack_runs(chosen, print_settings, sheet_label)
-        return chosen
+        refuse_trims(request.target, declared_trims)
+    # The modules and the game model live through the build: frozen, the cyclic collector
+    # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
+    # forked next share their memory pages instead of copying each one on the
+    # collector's first write to it (Python's gc.freeze, made for this).
+    gc.freeze()
+    # The engine's games play from now on, in processes of their own, while this process
+    # lays out and converts the kit (its settings are read here: a bad checks.yaml stops
+    # the build before any work).
+    pending = checker(game, variant) if checker and request.check else None
+    if pending is not None:
+        started.append(pending)
+    return _Loaded(recipe, game, variant, strings, declared_backs, declared_trims, pending)
 
-    with step(f"{request.game} {variant.id}: lay out the components"):
-        runs = make_runs(settings, convert_faces=request.target == "home")
+
+def _lay_out(source: _KitSource, settings: PrintSettings, background) -> tuple[list[ComponentRun], list, Any]:
+    """(runs, the packer's new sheets, the faces converted meanwhile or None): the
+    components laid out and their pieces packed; a home kit's faces are converted in the
+    second process meanwhile (every face is known before packing, which only places them)."""
+    from pnp.printing import pdf as pdfout
+
+    runs = source.runs(settings)
+    faces = None
+    if source.request.target == "home":
+        faces = pdfout.convert_faces(run_faces(runs), background)
+    return runs, pack_runs(runs, settings, source.sheet_label), faces
+
+
+def _settle(source: _KitSource, runs: list[ComponentRun], packed: list, faces, settings: PrintSettings) -> _Layout:
+    """The laid-out kit checked: a target it cannot use and sheets that contradict the
+    recipe refused, a one-sided kit's back options dropped, the deck handed to the check's
+    static checks.
+
+    Raises:
+        UsageError: a target the kit cannot use, back options on a one-sided kit (strict).
+        LayoutError: the sheets contradict the recipe's ``has_backs`` or ``deck_trims_mm``.
+    """
+    request, loaded = source.request, source.loaded
     if request.target != "home":    # a target this kit cannot use: refused before any conversion
         from pnp.printing.targets import refuse
 
         refuse(request.target, runs)
-    print_notes: list[str] = []
     has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
+    _check_declared(request, loaded, runs, has_backs)
+    notes: list[str] = []
+    if not has_backs:
+        # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
+        unused = _refuse_back_options(request, settings)
+        if unused:
+            notes.append(f"{request.game}: one-sided kit, {', '.join(unused)} not applied")
+        settings = replace(settings, duplex="long", back_offset_mm=(0.0, 0.0), back_scale=(1.0, 1.0))
+    # The engine's static checks refuse the variant before anything is converted (they
+    # compare the deck this kit prints with the deck it simulates); its simulated games
+    # go on while the pages are converted, and a failed game refuses the kit before
+    # anything is written.
+    if loaded.pending is not None:
+        loaded.pending.validate(next((run.by_type for run in runs if run.kind == "deck"), None))
+    return _Layout(tuple(runs), tuple(packed), faces, has_backs, settings, tuple(notes))
+
+
+def _check_declared(request: KitRequest, loaded: _Loaded, runs: list[ComponentRun], has_backs: bool) -> None:
+    """Refuse a kit whose laid-out sheets contradict what its recipe declared (``has_backs``,
+    ``deck_trims_mm``), so that options refused early were refused rightly."""
+    declared_backs, declared_trims = loaded.declared_backs, loaded.declared_trims
     if declared_backs is not None and not request.only and declared_backs != has_backs:
         raise LayoutError(f"{request.game}'s kit recipe says its kit has {'' if declared_backs else 'no '}backs, "
                           f"but its sheets have {'' if has_backs else 'none'}; correct has_backs()", key="has_backs")
@@ -232,54 +431,40 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         if laid != {(round(w, 2), round(h, 2)) for w, h in declared_trims}:
             raise LayoutError(f"{request.game}'s kit recipe gives its deck's trims as {sorted(declared_trims)}, but "
                               f"its sheets hold {sorted(laid)}; correct deck_trims_mm()", key="deck_trims_mm")
-    if not has_backs:
-        # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
-        unused = _refuse_back_options(request, settings)
-        if unused:
-            print_notes.append(f"{request.game}: one-sided kit, {', '.join(unused)} not applied")
-        settings = replace(settings, duplex="long", back_offset_mm=(0.0, 0.0), back_scale=(1.0, 1.0))
-    moved = tuple(settings.back_offset_mm) != (0.0, 0.0) or tuple(settings.back_scale) != (1.0, 1.0)
-    # The engine's static checks refuse the variant before anything is converted (they
-    # compare the deck this kit prints with the deck it simulates); its simulated games
-    # go on while the pages are converted, and a failed game refuses the kit before
-    # anything is written.
-    if pending is not None:
-        pending.validate(next((run.by_type for run in runs if run.kind == "deck"), None))
 
-    rules_task = progress.task(f"{request.game} {variant.id}: rules sheet")
+
+def _await_rules_sheet(source: _KitSource, progress, background) -> _RulesSheet:
+    """The rules sheet, from the second process (already typeset there, or waited for) or
+    typeset here; its progress line gives the typesetting's time wherever it ran."""
+    loaded, request = source.loaded, source.request
+    task = progress.task(f"{source.label}: rules sheet")
     if background is not None:
-        (rules_pdf, rules_pages, rules_inks), rules_seconds = background.first.result()
+        (pdf, pages, inks), seconds = background.first.result()
     else:
-        (rules_pdf, rules_pages, rules_inks), rules_seconds = _timed_rules_sheet(game, variant, request.lang,
-                                                                                 request.paper)
-    # The time it took to typeset, wherever it was typeset (in the second process, this
-    # process only waited for it, often not at all).
-    rules_task.done(seconds=rules_seconds)
+        (pdf, pages, inks), seconds = _timed_rules_sheet(loaded.game, loaded.variant, request.lang, request.paper)
+    task.done(seconds=seconds)
+    return _RulesSheet(pdf, pages, tuple(inks))
 
-    # Page numbers: contents (1 page, checked below), rules, then every component's sheets,
-    # with blank backs where printing the whole file double-sided needs them.
-    sheets = kit_sheets(runs, packed)   # shared sheets once, in kit order
-    contents_pages = 1
-    pagination = paginate(rules_pages, [sheet.side for sheet in sheets], settings.duplex)
-    pages_of: dict[str, list[int]] = {}
-    for sheet, page in zip(sheets, pagination.sheets):
-        owners = {sheet.component} | {p.component for p in sheet.placements}
-        for owner in owners:
-            pages_of.setdefault(owner, []).append(page)
-    for run in runs:
-        if run.shares_sheets_with and run.id not in pages_of:
-            pages_of[run.id] = list(pages_of.get(run.shares_sheets_with, []))
 
+def _paginate(source: _KitSource, layout: _Layout, rules: _RulesSheet) -> _Paged:
+    """Page numbers: contents (1 page, checked once rendered), rules, then every component's
+    sheets, with blank backs where printing the whole file double-sided needs them; the
+    sheets of paper and their stock; the contents page's lines and texts."""
+    request, loaded, settings = source.request, source.loaded, layout.settings
+    strings, variant, runs = loaded.strings, loaded.variant, layout.runs
+    sheets = kit_sheets(list(runs), list(layout.packed))   # shared sheets once, in kit order
+    pagination = paginate(rules.pages, [sheet.side for sheet in sheets], settings.duplex)
+    pages_of = component_pages(sheets, pagination.sheets, runs)
     lines = [ContentsLine(strings("contents"), 1, (1,)),
              ContentsLine(strings("components.rules"), 1, pagination.rules)]
     lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
-    language = strings("language_name")
-    subtitle = strings("kit_subtitle", players=players, language=language, paper=paper.name)
+    subtitle = strings("kit_subtitle", players=variant.players, language=strings("language_name"),
+                       paper=settings.paper.name)
     if variant.setup != STANDARD:
         subtitle += f" · {strings(f'setups.{variant.setup}')}"
-    notes = recipe.removal_notes(game, strings, variant) if request.only else None
+    notes = loaded.recipe.removal_notes(loaded.game, strings, variant) if request.only else None
     only_deck = bool(request.only) and all(run.kind == "deck" for run in runs)
-    if not has_backs:
+    if not layout.has_backs:
         print_key = "print_instructions_one_sided"
     else:
         print_key = "print_instructions" if settings.duplex == "long" else f"print_instructions_{settings.duplex}"
@@ -289,100 +474,164 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
+    return _Paged(tuple(sheets), pagination, pages_of, tuple(paper_sheets), frozenset(card_pages), tuple(lines),
+                  subtitle, notes, only_deck, print_key)
 
-    convert = progress.task(f"{request.game} {variant.id}: convert the printed pages", len(sheets), "pages")
-    rules_source = pdfout.PageSource(rules_pdf, strings("components.rules"))
-    sheet_pdfs: dict[int, tuple[bytes, int]] = {}     # id(sheet) -> (sheets PDF, its page index)
+
+def component_pages(sheets, sheet_pages, runs) -> dict[str, list[int]]:
+    """Component id -> the page numbers of the sheets that hold it, in sheet order (a page
+    once per sheet; a sheet holds its own component and every packed piece's); a run that
+    shares another's sheets and has none of its own gets that run's pages."""
+    pages_of: dict[str, list[int]] = {}
+    for sheet, page in zip(sheets, sheet_pages):
+        owners = {sheet.component} | {p.component for p in sheet.placements}
+        for owner in owners:
+            pages_of.setdefault(owner, []).append(page)
+    for run in runs:
+        if run.shares_sheets_with and run.id not in pages_of:
+            pages_of[run.id] = list(pages_of.get(run.shares_sheets_with, []))
+    return pages_of
+
+
+def _render(source: _KitSource, progress, layout: _Layout, paged: _Paged, rules: _RulesSheet, background) -> _Rendered:
+    """Convert every sheet (one page each of one PDF, each distinct face once) and give each
+    page number its source: rules, blanks, sheets (a component's first sheet bookmarked)."""
+    from pnp.printing import pdf as pdfout
+
+    strings, sheets, pagination = source.loaded.strings, paged.sheets, paged.pagination
+    convert = progress.task(f"{source.label}: convert the printed pages", len(sheets), "pages")
+    rules_source = pdfout.PageSource(rules.pdf, strings("components.rules"))
     by_page = {pagination.rules[0]: rules_source}
-    blank = pdfout.PageSource(pdfout.blank_page(paper), "")
+    blank = pdfout.PageSource(pdfout.blank_page(layout.settings.paper), "")
     by_page.update({page: blank for page in pagination.blanks})
-    last_bookmark = None
-    # Every sheet is one page of one PDF in which each distinct face is converted once.
-    sheets_pdf = pdfout.render_sheets(sheets, ticker=_ticks(convert, len(sheets)), background=background,
-                                      faces=face_pages[0] if face_pages else None)
+    sheets_pdf = pdfout.render_sheets(list(sheets), ticker=_ticks(convert, len(sheets)), background=background,
+                                      faces=layout.faces)
     convert.done()
+    sheet_pdfs: dict[int, tuple[bytes, int]] = {}     # id(sheet) -> (sheets PDF, its page index)
+    last_bookmark = None
     for index, (sheet, page) in enumerate(zip(sheets, pagination.sheets)):
         bookmark = sheet.bookmark if sheet.bookmark != last_bookmark else ""
         last_bookmark = sheet.bookmark
         by_page[page] = pdfout.PageSource(sheets_pdf, bookmark, page=index)
         sheet_pdfs[id(sheet)] = (sheets_pdf, index)
+    return _Rendered(sheets_pdf, by_page, sheet_pdfs, rules_source)
 
-    finishing = progress.task(f"{request.game} {variant.id}: contents page, ink, assembly")
-    # The contents page gives the paper and the ink: the mean ink per sheet of paper over
-    # every sheet (the manifest's ``mean_ink``, the figure `pnp build` prints).  The contents
-    # page is itself a sheet's side, so its own ink counts: it is rendered with the figure of
-    # the page before, until the figure it prints is the figure measured (one or two renders).
-    if sheets and background is not None:     # half the pages measured in each process
-        later = background.submit(page_inks, sheets_pdf, INK_DPI, len(sheets) // 2)
-        sheet_inks = page_inks(sheets_pdf, INK_DPI, 0, len(sheets) // 2) + later.result()
+
+def _page_inks(paged: _Paged, rendered: _Rendered, rules: _RulesSheet, background) -> dict[int, float]:
+    """The ink of every printed page by number (sheets and rules; half the sheets measured
+    in each process when there are two)."""
+    count = len(paged.sheets)
+    if count and background is not None:
+        later = background.submit(page_inks, rendered.sheets_pdf, INK_DPI, count // 2)
+        sheet_inks = page_inks(rendered.sheets_pdf, INK_DPI, 0, count // 2) + later.result()
     else:
-        sheet_inks = page_inks(sheets_pdf) if sheets else []
-    ink_of_page = {page: sheet_inks[index] for index, page in enumerate(pagination.sheets)}
-    ink_of_page.update(zip(pagination.rules, rules_inks))
-    card_count = sum(1 for s in paper_sheets if s.stock == "card")
+        sheet_inks = page_inks(rendered.sheets_pdf) if count else []
+    ink_of_page = {page: sheet_inks[index] for index, page in enumerate(paged.pagination.sheets)}
+    ink_of_page.update(zip(paged.pagination.rules, rules.inks))
+    return ink_of_page
+
+
+def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered: _Rendered, rules: _RulesSheet,
+                   background) -> _Contents:
+    """The contents page, with the check's verdict (a failed check stops the build here) and
+    the kit's mean ink (``contents_fixed_point``).
+
+    Raises:
+        OutputError: the contents page overflowed one page.
+    """
+    from pypdf import PdfReader
+
+    request, loaded, settings = source.request, source.loaded, layout.settings
+    strings, pagination = loaded.strings, paged.pagination
+    ink_of_page = _page_inks(paged, rendered, rules, background)
+    card_count = sum(1 for s in paged.paper_sheets if s.stock == "card")
     if not pagination.duplex:       # the reading matter is still printed two-sided: say so
         reading_note = strings("print_reading", pages=page_ranges(pagination.reading, strings.locale.range_dash))
     else:
         reading_note = ""
-    picture = contents_picture(game, request.lang, 60 * 72 / 25.4)
-    if pending is None:
+    picture = contents_picture(loaded.game, request.lang, 60 * 72 / 25.4)
+    if loaded.pending is None:
         checked = strings("checked_none")
     else:   # the check's verdict: the contents page prints it, and a failure stops the build here
-        result = pending.result()
+        result = loaded.pending.result()
         # In a player's words: every game ended properly, else how many were stopped unfinished.
         checked = strings("checked_summary_unfinished" if result["timeouts"] else "checked_summary", **result)
-
+    corrected = strings("print_corrected", x=_num(settings.back_offset_mm[0]), y=_num(settings.back_offset_mm[1]),
+                        sx=_num(settings.back_scale[0]), sy=_num(settings.back_scale[1])) if layout.moved else ""
+    print_note = " ".join(filter(None, (reading_note, corrected)))
+    card_ranges = page_ranges(tuple(sorted(paged.card_pages)), strings.locale.range_dash)
     # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
-    supplies_extra = tuple(recipe.supplies_lines(game, strings)) if hasattr(recipe, "supplies_lines") and not only_deck else ()
+    recipe = loaded.recipe
+    supplies_extra = (tuple(recipe.supplies_lines(loaded.game, strings))
+                      if hasattr(recipe, "supplies_lines") and not paged.only_deck else ())
+    cards = any(sheet.side in ("front", "fold") for sheet in paged.sheets)
 
-    def contents_with(ink: str) -> bytes:
-        paper_note = strings("paper_note", sheets=len(paper_sheets), card=card_count,
-                             pages=page_ranges(tuple(sorted(card_pages)), strings.locale.range_dash), ink=ink)
+    def render(ink: str) -> bytes:
+        paper_note = strings("paper_note", sheets=len(paged.paper_sheets), card=card_count, pages=card_ranges, ink=ink)
         paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
-        return render_contents(paper, strings, title, subtitle, lines, checked, notes, picture=picture,
-                               supplies_key="supplies_deck" if only_deck else "supplies", print_key=print_key,
-                               print_note=" ".join(filter(None, (
-                                   reading_note,
-                                   strings("print_corrected", x=_num(settings.back_offset_mm[0]),
-                                           y=_num(settings.back_offset_mm[1]), sx=_num(settings.back_scale[0]),
-                                           sy=_num(settings.back_scale[1])) if moved else ""))),
-                               paper_note=paper_note, supplies_extra=supplies_extra, cards=any(sheet.side in ("front", "fold") for sheet in sheets))
+        return render_contents(settings.paper, strings, source.title, paged.subtitle, list(paged.lines), checked,
+                               paged.notes, picture=picture,
+                               supplies_key="supplies_deck" if paged.only_deck else "supplies",
+                               print_key=paged.print_key, print_note=print_note, paper_note=paper_note,
+                               supplies_extra=supplies_extra, cards=cards)
 
     def mean_ink(contents_ink: float) -> str:
         inks = {**ink_of_page, 1: contents_ink}
-        measured = with_ink(paper_sheets, [inks.get(page, 0.0) for page in range(1, pagination.total + 1)])
+        measured = with_ink(list(paged.paper_sheets), [inks.get(page, 0.0) for page in range(1, pagination.total + 1)])
         return f"{100 * figures_summary(measured)['mean_ink']:.0f}"
 
-    printed = mean_ink(0.0)
-    for _ in range(3):
-        contents_pdf = contents_with(printed)
-        ink_of_page[1] = page_inks(contents_pdf)[0]
-        if mean_ink(ink_of_page[1]) == printed:
-            break
-        printed = mean_ink(ink_of_page[1])
-    from pypdf import PdfReader
-
-    if len(PdfReader(io.BytesIO(contents_pdf)).pages) != contents_pages:
+    pdf, ink_of_page[1] = contents_fixed_point(render, mean_ink)
+    if len(PdfReader(io.BytesIO(pdf)).pages) != 1:
         raise OutputError("the contents page overflowed one page; shorten the contents text", key="contents")
-    by_page[1] = pdfout.PageSource(contents_pdf, strings("contents"))
-    sources = [by_page[page] for page in sorted(by_page)]
+    return _Contents(pdf, ink_of_page, checked)
 
-    # Kits for other print set-ups get their own names, so they never overwrite each other.
-    print_suffix = {"long": "", "short": "-short", "fold": "-fold", "none": "-simplex"}[settings.duplex]
+
+def contents_fixed_point(render: Callable[[str], bytes], mean_ink: Callable[[float], str], rounds: int = 3,
+                         measure: Callable[[bytes], float] | None = None) -> tuple[bytes, float]:
+    """(contents page PDF, its ink) once the mean ink it prints is the mean ink measured.
+
+    The contents page gives the paper and the ink: the mean ink per sheet of paper over every
+    sheet (the manifest's ``mean_ink``, the figure `pnp build` prints).  The page is itself
+    a sheet's side, so its own ink counts: it is rendered (``render(figure)``) with the
+    figure of the render before (``mean_ink(its ink)``; the first with the contents page's
+    ink taken as 0) until the figure it prints is the figure measured, at most ``rounds``
+    renders (one or two in practice).  ``measure(pdf)``: a page's ink (default: the first
+    page's ``page_inks``, 0..1 of its area)."""
+    measure = measure or (lambda pdf: page_inks(pdf)[0])
+    printed = mean_ink(0.0)
+    for _ in range(rounds):
+        pdf = render(printed)
+        ink = measure(pdf)
+        if mean_ink(ink) == printed:
+            break
+        printed = mean_ink(ink)
+    return pdf, ink
+
+
+def kit_file_name(request: KitRequest, variant: Variant, settings: PrintSettings) -> str:
+    """The kit's file name without extension: ``kit_name``, then one suffix per print
+    set-up that is not the default (so kits for other set-ups never overwrite each other):
+    ``-short``/``-fold``/``-simplex``, ``-bleed<mm>``, ``-offset<x>,<y>``, ``-scale<x>x<y>``,
+    ``-saver``, ``-<n>up``, then ``request.suffix``.  E.g. ``mygame-5p-en-a4-fold-bleed2``."""
+    suffix = {"long": "", "short": "-short", "fold": "-fold", "none": "-simplex"}[settings.duplex]
     if settings.bleed_mm != DEFAULT_BLEED_MM:
-        print_suffix += f"-bleed{_num(settings.bleed_mm)}"
+        suffix += f"-bleed{_num(settings.bleed_mm)}"
     if tuple(settings.back_offset_mm) != (0.0, 0.0):
-        print_suffix += f"-offset{_num(settings.back_offset_mm[0])},{_num(settings.back_offset_mm[1])}"
+        suffix += f"-offset{_num(settings.back_offset_mm[0])},{_num(settings.back_offset_mm[1])}"
     if tuple(settings.back_scale) != (1.0, 1.0):
-        print_suffix += f"-scale{_num(settings.back_scale[0])}x{_num(settings.back_scale[1])}"
-    print_suffix += "-saver" if settings.ink == "saver" else ""
-    print_suffix += f"-{request.cards_per_sheet}up" if request.cards_per_sheet is not None else ""
-    name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
-    total_pages = pagination.total
-    metadata = {
+        suffix += f"-scale{_num(settings.back_scale[0])}x{_num(settings.back_scale[1])}"
+    suffix += "-saver" if settings.ink == "saver" else ""
+    suffix += f"-{request.cards_per_sheet}up" if request.cards_per_sheet is not None else ""
+    return kit_name(request.game, variant, request.lang, request.paper) + suffix + request.suffix
+
+
+def kit_metadata(request: KitRequest, variant: Variant, strings: Strings, title: str, subtitle: str) -> dict[str, str]:
+    """The PDF's document information: what a viewer's Document Properties show, in the
+    kit's language, then ids for programs (tests, print shops' scripts), not for reading."""
+    players, paper = variant.players, PAPERS[request.paper]
+    language = strings("language_name")
+    return {
         "Title": f"{title} — {subtitle}",
-        # What a viewer's Document Properties show, in the kit's language; the ids below are
-        # for programs (tests, print shops' scripts), not for reading.
         "Subject": strings("pdf_subject", title=title, players=players, language=language, paper=paper.name),
         "Keywords": strings("pdf_keywords", title=title, players=players),
         "Creator": f"pnp {__version__}",
@@ -392,21 +641,34 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         "Language": request.lang,
         "Paper": request.paper,
     }
-    pdf_bytes = pdfout.assemble(sources, metadata, duplex=settings.duplex if pagination.duplex else "none",
-                                lang=request.lang)
-    # Ink of every page (measured above; blanks none).
-    paper_sheets = with_ink(paper_sheets, [ink_of_page.get(page, 0.0) for page in range(1, total_pages + 1)])
-    finishing.done()
 
-    manifest = {
+
+def _assemble(by_page: dict, metadata: dict, settings: PrintSettings, paged: _Paged, lang: str) -> bytes:
+    """The kit's PDF: every page in number order, tagged for duplex when it is printed so."""
+    from pnp.printing import pdf as pdfout
+
+    sources = [by_page[page] for page in sorted(by_page)]
+    return pdfout.assemble(sources, metadata, duplex=settings.duplex if paged.pagination.duplex else "none", lang=lang)
+
+
+def kit_manifest(request: KitRequest, variant: Variant, runs: Sequence[ComponentRun], settings: PrintSettings,
+                 pagination, pages_of: dict[str, list[int]], checked: str, paper_sheets) -> dict:
+    """The kit's manifest (``<name>.manifest.json``): what was asked for, the pages, each
+    component's count and pages, the blank pages, the sheets of paper with their stock and
+    ink (``figures.summary``) and the print set-up as printed (a kit printed one-sided
+    says ``duplex: none``).  Extras (``board_single``, ``extra_files``) are added by
+    ``_extras``.  ``settings``: as printed (``_Layout.settings``); ``pagination``: a
+    ``pnp.printing.pagination.Pagination``; ``paper_sheets``: ``figures.PaperSheet`` with
+    their ink."""
+    return {
         "game": request.game,
-        "players": players,
+        "players": variant.players,
         "variant": variant.id,
         "setup": variant.setup,
         "lang": request.lang,
         "paper": request.paper,
         "bleed_mm": request.bleed_mm,
-        "pages": total_pages,
+        "pages": pagination.total,
         "checked": checked,
         "components": [
             {"id": "contents", "kind": "contents", "count": 1, "pages": [1], "stock": "paper"},
@@ -418,49 +680,73 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
                   "back_offset_mm": list(settings.back_offset_mm), "back_scale": list(settings.back_scale),
                   "ink": settings.ink, "target": request.target},
     }
+
+
+def _extras(source: _KitSource, progress, layout: _Layout, rendered: _Rendered, metadata: dict, name: str,
+            manifest: dict) -> list[tuple[Path, bytes]]:
+    """The files beside the kit, as (path, bytes): the board in one piece, one PDF per
+    component kind, a print-on-demand target's files; each named in ``manifest``."""
+    request = source.request
     out_dir = Path(request.out_dir)
-    pdf_path = out_dir / f"{name}.pdf"
-    manifest_path = out_dir / f"{name}.manifest.json"
-    manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)]
+    files: list[tuple[Path, bytes]] = []
     if request.board_single:
-        board = progress.task(f"{request.game} {variant.id}: board in one piece")
-        sheet = recipe.board_single_sheet(game, strings, settings)
-        board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.render_sheets([sheet]), strings("board_single"))],
-                                    {**metadata, "Title": f"{title} — {strings('board_single')}", "Paper": sheet.paper.id},
-                                    duplex="none", lang=request.lang)
-        payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
-        manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
-        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-        board.done()
+        path, pdf, paper_id = _board_single(source, progress, layout.settings, metadata, name)
+        files.append((path, pdf))
+        manifest["board_single"] = {"file": path.name, "paper": paper_id}
     extra = []
     if request.split:
         from pnp.printing.targets import split_files
 
-        with step(f"{request.game} {variant.id}: one PDF per component kind"):
-            extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex,
-                                 request.lang, titles=strings.get("split_titles"))
+        with _stepper(progress)(f"{source.label}: one PDF per component kind"):
+            extra += split_files(list(layout.runs), rendered.sheet_pdfs, rendered.rules_source, out_dir, name,
+                                 metadata, layout.settings.duplex, request.lang,
+                                 titles=source.loaded.strings.get("split_titles"))
     if request.target != "home":
-        exporting = progress.task(f"{request.game} {variant.id}: {request.target} files")
-        from pnp.printing.targets import SPECS, export
-
-        spec = SPECS.get(request.target)
-        if spec is None:
-            raise UsageError(f"unknown target '{request.target}'", key="--target")
-        bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
-        # One face per page needs no imposition tricks: plain layout, the target's bleed.
-        target_settings = replace(settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
-                                  back_scale=(1.0, 1.0))
-        target_runs = runs if target_settings == settings else make_runs(target_settings)
-        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
-        exporting.done()
+        extra += _target_files(source, progress, layout, metadata, name)
     if extra:
         manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
-        payloads[1] = (manifest_path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    with step(f"{request.game} {variant.id}: font audit, write the files"):
-        audit_fonts(payloads + extra)
-        write_atomically(out_dir, payloads + extra, key="--out")
-    return KitResult(pdf_path, manifest_path, total_pages, manifest, tuple(print_notes))
+    return files + extra
+
+
+def _board_single(source: _KitSource, progress, settings: PrintSettings, metadata: dict,
+                  name: str) -> tuple[Path, bytes, str]:
+    """(path, PDF, paper id) of the board in one piece on a larger sheet
+    (``recipe.board_single_sheet``)."""
+    from pnp.printing import pdf as pdfout
+
+    request, loaded = source.request, source.loaded
+    strings = loaded.strings
+    board = progress.task(f"{source.label}: board in one piece")
+    sheet = loaded.recipe.board_single_sheet(loaded.game, strings, settings)
+    pdf = pdfout.assemble([pdfout.PageSource(pdfout.render_sheets([sheet]), strings("board_single"))],
+                          {**metadata, "Title": f"{source.title} — {strings('board_single')}", "Paper": sheet.paper.id},
+                          duplex="none", lang=request.lang)
+    board.done()
+    return Path(request.out_dir) / f"{name}-board-{sheet.paper.id}.pdf", pdf, sheet.paper.id
+
+
+def _target_files(source: _KitSource, progress, layout: _Layout, metadata: dict, name: str) -> list[tuple[Path, bytes]]:
+    """A print-on-demand target's files: one face per page at the target's bleed, laid out
+    again when that differs from the kit's settings."""
+    from pnp.printing.targets import SPECS, export
+
+    request = source.request
+    exporting = progress.task(f"{source.label}: {request.target} files")
+    spec = SPECS.get(request.target)
+    if spec is None:
+        raise UsageError(f"unknown target '{request.target}'", key="--target")
+    bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+    # One face per page needs no imposition tricks: plain layout, the target's bleed.
+    target_settings = replace(layout.settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
+                              back_scale=(1.0, 1.0))
+    runs = list(layout.runs)
+    if target_settings != layout.settings:
+        runs = source.runs(target_settings)
+        pack_runs(runs, target_settings, source.sheet_label)
+    out_dir = Path(request.out_dir)
+    files = export(request.target, runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+    exporting.done()
+    return files
 
 
 def _refuse_back_options(request: KitRequest, settings: PrintSettings) -> list[str]:

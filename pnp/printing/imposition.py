@@ -30,17 +30,16 @@ Layout rules (``../shared/design/print.md``):
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
-from pnp.components.svg import Face, group, line, new_sheet, polygon, text
+from pnp.components.svg import Face, group, line, new_sheet, polygon
 from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
+from pnp.printing.sheet_overlay import ArtPart, Footer, MarkLines, OverlayLine, SheetOverlay, footer_element
 
 MARK_STROKE_MM = 0.2
-RULER_MM = 50.0
 ABUT_OVERLAP_MM = 0.3
 MARK_TAIL_MM = 15.0
 FREE_MIN_MM = 15.0      # a room narrower or lower than this is not offered to the packer
@@ -188,15 +187,16 @@ class Placement:
 class Sheet:
     """One side of one paper, ready to convert: what is on it.
 
-    ``overlay`` is the sheet's SVG without the faces' art (crop marks, footer, labels, glue
-    flaps); ``art`` lists the faces placed on it by transformation (``pnp.printing.placed``),
-    drawn under the overlay.  ``svg`` is the whole sheet as one SVG.
+    ``overlay`` is what the sheet draws on top of the faces' art (crop marks, footer, labels,
+    glue flaps; ``pnp.printing.sheet_overlay``); ``art`` lists the faces placed on it by
+    transformation (``pnp.printing.placed``), drawn under the overlay.  ``svg`` is the whole
+    sheet as one SVG.
     """
 
     paper: Paper
     component: str
     side: str                      # "front", "back" or "single"
-    overlay: str
+    overlay: SheetOverlay
     placements: list[Placement] = field(default_factory=list)
     marks: list[tuple[float, float, float, float]] = field(default_factory=list)
     bookmark: str = ""
@@ -210,7 +210,7 @@ class Sheet:
     @property
     def svg(self) -> str:
         """The whole sheet as one SVG page (mm): the placed faces, then the overlay."""
-        return compose_svg(self.overlay, self.art)
+        return compose_svg(self.overlay.svg(), self.art)
 
 
 @dataclass(frozen=True)
@@ -485,13 +485,12 @@ def _by_columns(count: int, plan: GridPlan, settings: PrintSettings) -> bool:
     return beside > below + 1e-6
 
 
-def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSettings, footer: str,
+def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSettings, footer_text: str,
                 fold_plan: FoldPlan | None = None) -> Sheet:
     """One sheet of ``items`` (face, index, row, col, mirror); ``mirror`` is None (as planned),
     "duplex" (mirrored for the flip edge) or the ``FoldPlan`` (mirrored about its fold line).
     Backs sheets (``side`` "back") carry the settings' back correction."""
     paper, bleed, outer = settings.paper, settings.bleed_mm, settings.outer_bleed
-    dwg = new_sheet(paper.width, paper.height)
     art: list[PlacedFace] = []
     placements = []
     taken = {_sheet_cell(row, col, mirror, plan, settings) for _face, _index, row, col, mirror in items}
@@ -522,16 +521,15 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
         art = [replace(p, outer=settings.back_matrix()) for p in art]
         placements = [_corrected(p, settings) for p in placements]
         marks = [_corrected_mark(m, settings) for m in marks]
-    mark_layer = group(id="crop-marks")
-    for x1, y1, x2, y2 in marks:
-        mark_layer.add(line(x1, y1, x2, y2, "#000000", MARK_STROKE_MM))
-    dwg.add(mark_layer)
+    overlay = SheetOverlay(paper.width, paper.height)
+    overlay.add(MarkLines("crop-marks", tuple(OverlayLine(x1, y1, x2, y2, "#000000", MARK_STROKE_MM)
+                                              for x1, y1, x2, y2 in marks)))
     if fold_plan:
-        dwg.add(_fold_line(fold_plan, paper))
-    dwg.add(footer_group(paper, settings, footer))
+        overlay.add(ArtPart(_fold_line(fold_plan, paper).tostring()))
+    overlay.add(footer(paper, settings, footer_text))
     # The bookmark is the component's name in the kit's language (no English side word):
     # a component's fronts and backs sheets share it, so the viewer shows it once.
-    return Sheet(paper, component, side, dwg.tostring(), placements, marks, label, art=art)
+    return Sheet(paper, component, side, overlay, placements, marks, label, art=art)
 
 
 def _sheet_cell(row: int, col: int, mirror, plan: GridPlan, settings: PrintSettings) -> tuple[int, int]:
@@ -659,65 +657,43 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     return marks
 
 
+def footer(paper: Paper, settings: PrintSettings, label: str) -> Footer:
+    """The footer band of a sheet printed with ``settings``: a 50 mm ruler with mm ticks and
+    the sheet's label beside it (``pnp.printing.sheet_overlay.Footer``)."""
+    return Footer(paper, settings.margin_mm, label)
+
+
 def footer_group(paper: Paper, settings: PrintSettings, label: str):
-    """The footer band: a 50 mm ruler with mm ticks and the sheet's label beside it."""
-    from pnp.components.fonts import text_width
-
-    g = group(id="footer")
-    base = paper.height - settings.margin_mm - 1.2
-    x0 = settings.margin_mm + 2.0
-    g.add(line(x0, base, x0 + RULER_MM, base, "#000000", 0.25))
-    for mm in range(0, int(RULER_MM) + 1):
-        tick = 3.0 if mm % 10 == 0 else (2.0 if mm % 5 == 0 else 1.2)
-        g.add(line(x0 + mm, base, x0 + mm, base - tick, "#000000", 0.15))
-    size = 2.2
-    label_x = x0 + RULER_MM + 4.0
-    room = paper.width - settings.margin_mm - 2.0 - label_x
-    shown = label
-    while shown and text_width(shown, "body", size) > room:
-        shown = shown[:-2] + "…"
-    g.add(text(label_x, base, shown, "body", size, "#333333", where="sheet label"))
-    g.add(text(x0 + RULER_MM, base - 3.6, "50 mm", "body", 1.8, "#333333", anchor="end", where="ruler"))
-    return g
-
-
-_FOOTER_LABEL = re.compile(r'(<g id="footer">(?:(?!</g>).)*?<text\b[^>]*?\bx="([-\d.]+)"[^>]*>)([^<]*)(</text>)', re.S)
+    """The footer band (``footer``) as an SVG group, for a drawing."""
+    return footer_element(footer(paper, settings, label))
 
 
 def footer_label(sheet: Sheet) -> str:
-    """The label printed in ``sheet``'s footer (``footer_group``), as it reads; "" without one."""
-    from html import unescape
-
-    found = _FOOTER_LABEL.search(sheet.overlay)
-    return unescape(found.group(3)) if found else ""
+    """The label printed in ``sheet``'s footer, as it reads; "" without one."""
+    return sheet.overlay.footer_label
 
 
 def relabel_footer(sheet: Sheet, label: str) -> None:
-    """Print ``label`` in ``sheet``'s footer instead of its label (in place, where
-    ``footer_group`` put it, shortened with "…" to its room as there)."""
-    from html import escape
+    """Print ``label`` in ``sheet``'s footer instead of its label (shortened with "…" to its
+    room, as any footer label).
 
-    from pnp.components.fonts import text_width
-
-    found = _FOOTER_LABEL.search(sheet.overlay)
-    if not found:
-        raise ValueError(f"sheet {sheet.bookmark!r} has no footer label")
-    label_x = float(found.group(2))
-    margin = label_x - RULER_MM - 6.0
-    room = sheet.paper.width - margin - 2.0 - label_x
-    shown = label
-    while shown and text_width(shown, "body", 2.2) > room:
-        shown = shown[:-2] + "…"
-    sheet.overlay = (sheet.overlay[:found.start(3)] + escape(shown, quote=False) + sheet.overlay[found.end(3):])
+    Raises:
+        ValueError: the sheet has no footer.
+    """
+    try:
+        sheet.overlay.relabel(label)
+    except ValueError:
+        raise ValueError(f"sheet {sheet.bookmark!r} has no footer label") from None
 
 
 def single_page(paper: Paper, component: str, side: str, build: Callable, settings: PrintSettings,
-                footer: str, bookmark: str) -> Sheet:
+                footer_text: str, bookmark: str) -> Sheet:
     """A free-form sheet: ``build(drawing)`` draws on the whole page; the footer is added."""
     dwg = new_sheet(paper.width, paper.height)
     placements = build(dwg) or []
-    dwg.add(footer_group(paper, settings, footer))
-    return Sheet(paper, component, side, dwg.tostring(), list(placements), [], bookmark)
+    overlay = SheetOverlay.of_drawing(dwg, paper.width, paper.height)
+    overlay.add(footer(paper, settings, footer_text))
+    return Sheet(paper, component, side, overlay, list(placements), [], bookmark)
 
 
 def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings: PrintSettings,
@@ -763,7 +739,8 @@ def impose_cutouts(component: str, label: str, pieces: Sequence[Face], settings:
 
             fitted = fit(note, "italic", right - left, note_h - 1.5, 3.0, 1.8, f"{component} note")
             dwg.add(text_block(fitted, left, bottom + 0.8, "#333333", "start", f"{component} note"))
-        dwg.add(footer_group(paper, settings, sheet_label("single", n + 1, len(pages))))
-        sheets.append(Sheet(paper, component, "single", dwg.tostring(), placements, [], label,
+        overlay = SheetOverlay.of_drawing(dwg, paper.width, paper.height)
+        overlay.add(footer(paper, settings, sheet_label("single", n + 1, len(pages))))
+        sheets.append(Sheet(paper, component, "single", overlay, placements, [], label,
                             faces=[(piece, None) for piece, _, _, _ in items], art=art))
     return sheets

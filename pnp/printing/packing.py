@@ -38,9 +38,10 @@ import rectpack
 
 from pnp.components.svg import Face, group, line, new_sheet
 from pnp.errors import LayoutError
-from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet,
-                                     footer_group, place_matrix)
+from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet, footer,
+                                     place_matrix)
 from pnp.printing.placed import PlacedFace
+from pnp.printing.sheet_overlay import ArtPart, SheetOverlay
 
 CUTOUT_GAP_MM = 3.0      # clear paper round a cut-out piece (two pieces: 6 mm apart)
 CUTOUT_ROW = 6           # cut-out pieces of one group side by side in one block (a kit's pawns), when no dearer
@@ -543,7 +544,7 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
             notes = _notes_of(blocks, items, groups)
             if notes:       # at the foot of the room, under its pieces (the band kept free for it)
                 fragment.add(_note(notes, settings, groups[blocks[items[0]].group].component, ox, rw, oy + rh))
-            host.overlay = host.overlay[:host.overlay.rindex("</svg>")] + fragment.tostring() + "</svg>"
+            host.overlay.add(ArtPart(fragment.tostring()))
             host.art.extend(art)
             host.placements.extend(placements)
             host.faces.extend(faces)
@@ -559,8 +560,9 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
                           settings.paper.width - 2 * settings.margin_mm,
                           settings.paper.height - settings.margin_mm - settings.footer_mm))
         labels = [groups[g].label for g in present]
-        dwg.add(footer_group(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
-        sheet = Sheet(settings.paper, groups[present[0]].component, "single", dwg.tostring(), placements, [],
+        overlay = SheetOverlay.of_drawing(dwg, settings.paper.width, settings.paper.height)
+        overlay.add(footer(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
+        sheet = Sheet(settings.paper, groups[present[0]].component, "single", overlay, placements, [],
                       " · ".join(dict.fromkeys(labels)), faces=faces, art=art)
         new_sheets.append(sheet)
     return new_sheets

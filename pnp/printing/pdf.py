@@ -267,7 +267,8 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
         faces = convert_faces(placed_faces, background)
     missing = [face for face in placed_faces if face not in faces]
     extra = convert_faces(missing) if missing else None
-    splits = split_overlays([sheet.overlay for sheet in sheets])
+    overlay_svgs = [sheet.overlay.svg() for sheet in sheets]
+    splits = split_overlays(overlay_svgs)
     segments = list(dict.fromkeys(part.svg if isinstance(part, Moved) else part
                                   for split in splits.values() for part in split.parts if not isinstance(part, Lines)))
     segment_of = {svg: k for k, svg in enumerate(segments)}
@@ -326,10 +327,10 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
 
     k_pt = 72 / 25.4
     tick = iter(ticker) if ticker is not None else None
-    for sheet in sheets:
+    for sheet, overlay_svg in zip(sheets, overlay_svgs):
         if tick:
             next(tick, None)
-        overlay_ref, names, (width_pt, height_pt) = overlay_content(sheet.overlay)
+        overlay_ref, names, (width_pt, height_pt) = overlay_content(overlay_svg)
         page = writer.add_blank_page(width=width_pt, height=height_pt)
         xobjects = DictionaryObject({NameObject(name): ref for name, ref in names.items()})
         contents = []

@@ -30,7 +30,9 @@ from dataclasses import dataclass, replace
 
 from pnp.errors import LayoutError
 from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
-from pnp.printing.imposition import MARK_STROKE_MM, TIGHT_MARGIN_MM, Placement, PrintSettings, Sheet, footer_group
+from pnp.printing.imposition import MARK_STROKE_MM, TIGHT_MARGIN_MM, Placement, PrintSettings, Sheet
+from pnp.printing.imposition import footer as footer_band
+from pnp.printing.sheet_overlay import SheetOverlay
 from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_block, _num
 from pnp.components.text import fit
 from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
@@ -379,7 +381,8 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
     dwg.add(marks_layer)
 
     dwg.add(_info(plan, tile, tiles, settings, strings, label, sx0, sx1, info_top, info_bottom))
-    dwg.add(footer_group(paper, settings, footer))
+    overlay = SheetOverlay.of_drawing(dwg, paper.width, paper.height)
+    overlay.add(footer_band(paper, settings, footer))
     board_box = _board_box(face, plan, tile.cut)
     name = "board@" + ",".join(_num(v) for v in board_box)
     placement = Placement(name, face.component, sx0, sy0, sx1 - sx0, sy1 - sy0, 90 if plan.rotated else 0, 0)
@@ -387,7 +390,7 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
     # The packer lays pieces out with home-printer tight margins (pnp.printing.packing).
     side = min(settings.margin_mm, TIGHT_MARGIN_MM)
     free = [(side, room_top, paper.width - 2 * side, footer_top - 1.0 - room_top)]
-    return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label,
+    return Sheet(paper, face.component, "single", overlay, [placement], crop, label,
                  free=[r for r in free if r[3] >= FREE_MIN_MM], art=[board])
 
 
@@ -501,6 +504,7 @@ def _single_sheet(face: Face, paper: Paper, fitted, settings: PrintSettings, str
         layer.add(line(*c, "#000000", MARK_STROKE_MM))
     dwg.add(layer)
     label = strings("board_single")
-    dwg.add(footer_group(paper, settings, f"{strings('title')} · {label} · {paper.name}"))
+    overlay = SheetOverlay.of_drawing(dwg, paper.width, paper.height)
+    overlay.add(footer_band(paper, settings, f"{strings('title')} · {label} · {paper.name}"))
     placement = Placement(face.name, face.component, x, y, w, h, 90 if rotated else 0, 0)
-    return Sheet(paper, face.component, "single", dwg.tostring(), [placement], crop, label, art=[board])
+    return Sheet(paper, face.component, "single", overlay, [placement], crop, label, art=[board])
