@@ -290,3 +290,18 @@ def test_chessboard_setup_picture_shows_the_bank_the_deck_and_a_players_hand(pla
     assert counts == [c.count_for(players) for c in sorted(game.coins, key=lambda c: c.value)]
     for label in ("The bank", "Draw deck", f"Each player: a caravan and {game.rules.start_hand} cards", "no gold"):
         assert label in texts, label
+
+
+@pytest.mark.parametrize("stem, lang", [("samarkand-5p-en-a4", "en"), ("samarkand-5p-da-letter", "da"),
+                                        ("caravan-chessboard-4p-en-a4", "en")])
+def test_blank_backs_say_they_are_blank(built, stem, lang):
+    """Blank backs were empty pages (Samarkand pp. 6, 32-52 even): a driver set to skip blank
+    pages would drop them and shift every later back.  Each now says, small and light, that it
+    is intentionally blank, in the kit's language, and nothing else; the manifest still lists
+    them."""
+    texts, manifest = built[stem]
+    note = Strings(data_dir(), manifest["game"], lang)("blank_page")
+    blanks = manifest["blank_pages"]
+    assert blanks
+    for page, text in enumerate(texts, 1):
+        assert (words(text) == note) == (page in blanks), (page, words(text)[:60])

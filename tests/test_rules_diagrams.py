@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
+from pnp.model.i18n import Strings
 from pnp.kit.rulebook import game_figures, column_width
 
 from helpers import rules_sheet
@@ -230,7 +231,8 @@ def test_player_aids_are_one_sided_pieces(shared_builds, page_texts, args):
     for sheet in manifest["sheets"]["list"]:
         if set(sheet["pages"]) & set(aids["pages"]):
             backs = [p for p in sheet["pages"] if p not in aids["pages"]]
-            assert all(p in manifest["blank_pages"] and not text(p).strip() or p in deck_pages for p in backs), (
+            blank = Strings(data_dir(), manifest["game"], manifest["lang"])("blank_page")
+            assert all(p in manifest["blank_pages"] and text(p).strip() == blank or p in deck_pages for p in backs), (
                 sheet, aids)
             assert sheet["stock"] == "card"
 

@@ -474,8 +474,27 @@ def _paginate(source: _KitSource, layout: _Layout, rules: _RulesSheet) -> _Paged
     paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
+    _number_sheets(sheets, pagination.sheets, paper_sheets, strings)
     return _Paged(tuple(sheets), pagination, pages_of, tuple(paper_sheets), frozenset(card_pages), tuple(lines),
                   subtitle, notes, only_deck, print_key)
+
+
+def _number_sheets(sheets, sheet_pages, paper_sheets, strings) -> None:
+    """Every footer numbers its sheet of paper in the whole kit ("sheet N of M", M the kit's
+    sheets of paper, the reading matter's included; a backs page repeats its fronts' N),
+    instead of counting within its component: the footers' last part is relabelled
+    (``relabel_footer``), the rest kept."""
+    from pnp.printing.imposition import footer_label, relabel_footer
+
+    number_of = {page: n for n, paper in enumerate(paper_sheets, 1) for page in paper.pages}
+    for sheet, page in zip(sheets, sheet_pages):
+        label = footer_label(sheet)
+        if not label:
+            continue
+        number = strings("sheet_label", title="", component="", side="", n=number_of[page],
+                         total=len(paper_sheets)).rpartition(" · ")[2]
+        head = label.rpartition(" · ")[0]
+        relabel_footer(sheet, f"{head} · {number}" if head else number)
 
 
 def component_pages(sheets, sheet_pages, runs) -> dict[str, list[int]]:
@@ -502,7 +521,7 @@ def _render(source: _KitSource, progress, layout: _Layout, paged: _Paged, rules:
     convert = progress.task(f"{source.label}: convert the printed pages", len(sheets), "pages")
     rules_source = pdfout.PageSource(rules.pdf, strings("components.rules"))
     by_page = {pagination.rules[0]: rules_source}
-    blank = pdfout.PageSource(pdfout.blank_page(layout.settings.paper), "")
+    blank = pdfout.PageSource(pdfout.blank_page(layout.settings.paper, source.loaded.strings("blank_page")), "")
     by_page.update({page: blank for page in pagination.blanks})
     sheets_pdf = pdfout.render_sheets(list(sheets), ticker=_ticks(convert, len(sheets)), background=background,
                                       faces=layout.faces)
