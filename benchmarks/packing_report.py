@@ -4,8 +4,12 @@ area (tight margins, footer off) covered by trims, the CPU seconds of the packin
 every stream of pieces with an edge colour (a banknote value, a good) the sheets it lies on
 and its blocks of butted pieces, each as rows x columns or "L" when it is no rectangle.
 
-Usage: python benchmarks/packing_report.py [--kits samarkand:5:a4,caravan:4:letter:fold,...]
-(default: Samarkand 2-5 players on A4 and Letter, Caravan and the chessboard kit on both).
+``--sheets`` lists every sheet of the kit in print order: its stock (card or paper) and what
+it holds (the deck's fronts and backs sheets as "cards").
+
+Usage: python benchmarks/packing_report.py [--kits samarkand:5:a4,caravan:4:letter:fold,...] [--sheets]
+(default: Samarkand 2-5 players on A4 and Letter, Caravan and the chessboard kit (4 and 6
+players) on both, Samarkand 5 players with ``--duplex fold``).
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from collections import Counter, defaultdict
 
 from pnp.geometry import PAPERS
 from pnp.kit import build as kit_build
-from pnp.kit.build import kit_runs, kit_sheets, pack_runs
+from pnp.kit.build import kit_runs, kit_sheets, pack_runs, wants_card
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
 from pnp.model.i18n import Strings
@@ -27,6 +31,7 @@ from pnp.registry import game as registered_game
 
 DEFAULT_KITS = ([f"samarkand:{n}:{paper}" for paper in ("a4", "letter") for n in (2, 3, 4, 5)]
                 + [f"{g}::{paper}" for g in ("caravan", "caravan-chessboard") for paper in ("a4", "letter")]
+                + [f"caravan-chessboard:6:{paper}" for paper in ("a4", "letter")]
                 + ["samarkand:5:a4:fold"])
 
 
@@ -73,7 +78,6 @@ def report(game_id: str, players: int | None, paper: str, duplex: str) -> dict:
     paper = settings.paper
     room = (paper.width - 2 * TIGHT_MARGIN_MM) * (paper.height - 2 * TIGHT_MARGIN_MM - settings.footer_mm)
     fills = [sum(p.w * p.h for p in s.placements) / room for s in new]
-    colour_of_component = {f.component for run in runs for g in run.pieces for f in g.faces}
     colour_of = {f.name: f.edge_colour for run in runs for g in run.pieces for f in g.faces}
     streams: dict[str, dict[int, list]] = defaultdict(lambda: defaultdict(list))
     for k, sheet in enumerate(sheets):
@@ -83,8 +87,10 @@ def report(game_id: str, players: int | None, paper: str, duplex: str) -> dict:
     kinds = {}
     for name, by_sheet in streams.items():
         kinds[name] = {k: blocks(ps) for k, ps in sorted(by_sheet.items())}
-    contents = {k: dict(Counter(p.component for p in s.placements)) for k, s in enumerate(sheets)
-                if any(p.component in colour_of_component for p in s.placements)}
+    stock_of = {run.id: run.stock for run in runs}
+    contents = {k: ("card" if wants_card(s, stock_of) else "paper", s.side,
+                    dict(Counter(p.component for p in s.placements)) if s.placements else {s.component: 1})
+                for k, s in enumerate(sheets)}
     return {"contents": contents, "sheets": count, "new": len(new), "fills": fills, "cpu": cpu, "streams": kinds}
 
 
@@ -102,8 +108,8 @@ def main() -> None:
         print(f"{spec}: {r['sheets']} sheets, {r['new']} packed, fill "
               + " ".join(f"{f:.0%}" for f in r["fills"]) + f", packing CPU {r['cpu']:.2f} s")
         if args.sheets:
-            for k, c in r["contents"].items():
-                print(f"    s{k}: " + ", ".join(f"{n} {name}" for name, n in c.items()))
+            for k, (stock, side, c) in r["contents"].items():
+                print(f"    s{k} {stock} {side}: " + ", ".join(f"{n} {name}" for name, n in c.items()))
         money_sheets = set()
         for name, by_sheet in r["streams"].items():
             if not any(name.startswith(w + ":") for w in wanted):

@@ -59,10 +59,10 @@ def test_the_manifest_lists_contents_rules_and_each_run_with_its_pages():
                             {"cards": [4, 5, 4], "board": [6]}, "checked: 200 games", sheets)
     assert manifest["pages"] == 7 and manifest["bleed_mm"] == 2.0 and manifest["variant"] == "5p"
     assert manifest["components"] == [
-        {"id": "contents", "kind": "contents", "count": 1, "pages": [1]},
-        {"id": "rules", "kind": "rules", "count": 1, "pages": [2, 3]},
-        {"id": "cards", "kind": "deck", "count": 102, "pages": [4, 5], "by_type": {"silk": 12}},
-        {"id": "board", "kind": "board", "count": 1, "pages": [6]},
+        {"id": "contents", "kind": "contents", "count": 1, "pages": [1], "stock": "paper"},
+        {"id": "rules", "kind": "rules", "count": 1, "pages": [2, 3], "stock": "paper"},
+        {"id": "cards", "kind": "deck", "count": 102, "pages": [4, 5], "stock": "card", "by_type": {"silk": 12}},
+        {"id": "board", "kind": "board", "count": 1, "pages": [6], "stock": "card"},
     ]
     assert manifest["blank_pages"] == [7]
     assert manifest["sheets"]["count"] == 4 and manifest["sheets"]["card_stock"] == 2

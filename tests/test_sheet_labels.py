@@ -68,15 +68,20 @@ def contents_rows(text: str) -> dict[str, set[int]]:
 
 @pytest.mark.parametrize("stem", [stem for game, _a, stem in KITS if game != "caravan"])
 def test_every_assembly_note_is_on_the_page_of_its_piece(kits, stem):
-    """The cut-out pieces' note (pawns, standees, die nets) prints on every page that holds
-    such a piece, and on no other page (it used to print on the last packed sheet only)."""
+    """Each cut-out piece's note prints on every page that holds such a piece, and on no
+    other page (it used to print on the last packed sheet only; then one note for pawns and
+    die on every sheet with either, naming a die where there was none): the pawns' note
+    where pawns are, the die's where the die is, the shared cut-and-fold line where either is."""
     game, lang, texts, manifest = kits[stem]
-    note = words(Strings(data_dir(), game, lang)("cutout_note"))
-    opening = " ".join(note.split()[:5])
-    noted = {p for c in manifest["components"] if c["kind"] in ("standee", "die") for p in c["pages"]}
-    assert noted, "no cut-out piece in the kit"
-    with_note = {n for n, text in enumerate(texts, 1) if opening in words(text)}
-    assert with_note == noted
+    strings = Strings(data_dir(), game, lang)
+    pages = {kind: {p for c in manifest["components"] if c["kind"] == kind for p in c["pages"]}
+             for kind in ("standee", "die")}
+    assert pages["standee"] and pages["die"], "no cut-out piece in the kit"
+    for key, noted in (("pawn_note", pages["standee"]), ("die_note", pages["die"]),
+                       ("cut_fold_note", pages["standee"] | pages["die"])):
+        opening = " ".join(words(strings(key)).split()[:4])
+        with_note = {n for n, text in enumerate(texts, 1) if opening in words(text)}
+        assert with_note == noted, key
 
 
 @pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])
@@ -100,16 +105,19 @@ def test_footers_name_every_component_and_number_in_page_order(kits, stem):
         checked += len(labels) > 1
     if game != "caravan":       # Caravan packs every piece too, but may put one kind on a sheet
         assert checked, "no page holds two components"
-    # Every series "sheet n of N" counts up in page order (a backs page repeats its fronts' n).
-    last: dict[int, int] = {}
+    # Every footer's "sheet n of N" numbers its sheet of paper in the whole kit (N the
+    # manifest's sheets, a backs page repeats its fronts' n); they restarted per component.
+    number_of = {page: n for n, sheet in enumerate(manifest["sheets"]["list"], 1) for page in sheet["pages"]}
+    seen = 0
     for page, text in enumerate(texts, 1):
         found = FOOTER.search(footer_of(text))
         if not found:
             continue
-        n, total = int(found.group(1)), int(found.group(2))
-        assert n in (last.get(total, 0), last.get(total, 0) % total + 1), (page, footer_of(text), last.get(total))
-        last[total] = n
-    assert all(n == total for total, n in last.items()), last
+        seen += 1
+        assert (int(found.group(1)), int(found.group(2))) == (number_of[page], manifest["sheets"]["count"]), (
+            page, footer_of(text))
+    assert seen == len([p for p in number_of if p not in manifest["blank_pages"] and p > 1
+                        and p not in next(c for c in manifest["components"] if c["id"] == "rules")["pages"]])
 
 
 @pytest.mark.parametrize("stem", [stem for _g, _a, stem in KITS])

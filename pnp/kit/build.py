@@ -488,8 +488,27 @@ def _paginate(source: _KitSource, layout: _Layout, rules: _RulesSheet) -> _Paged
     paper_sheets = sheets_of(pagination.sheet_pages(), card_pages)
     if pagination.duplex:       # a fronts sheet's backs page is card stock too
         card_pages |= {p for s in paper_sheets if s.stock == "card" for p in s.pages}
+    _number_sheets(sheets, pagination.sheets, paper_sheets, strings)
     return _Paged(tuple(sheets), pagination, pages_of, tuple(paper_sheets), frozenset(card_pages), tuple(lines),
                   subtitle, notes, only_deck, print_key)
+
+
+def _number_sheets(sheets, sheet_pages, paper_sheets, strings) -> None:
+    """Every footer numbers its sheet of paper in the whole kit ("sheet N of M", M the kit's
+    sheets of paper, the reading matter's included; a backs page repeats its fronts' N),
+    instead of counting within its component: the footers' last part is relabelled
+    (``relabel_footer``), the rest kept."""
+    from pnp.printing.imposition import footer_label, relabel_footer
+
+    number_of = {page: n for n, paper in enumerate(paper_sheets, 1) for page in paper.pages}
+    for sheet, page in zip(sheets, sheet_pages):
+        label = footer_label(sheet)
+        if not label:
+            continue
+        number = strings("sheet_label", title="", component="", side="", n=number_of[page],
+                         total=len(paper_sheets)).rpartition(" · ")[2]
+        head = label.rpartition(" · ")[0]
+        relabel_footer(sheet, f"{head} · {number}" if head else number)
 
 
 def component_pages(sheets, sheet_pages, runs) -> dict[str, list[int]]:
@@ -516,7 +535,7 @@ def _render(source: _KitSource, progress, layout: _Layout, paged: _Paged, rules:
     convert = progress.task(f"{source.label}: convert the printed pages", len(sheets), "pages")
     rules_source = pdfout.PageSource(rules.pdf, strings("components.rules"))
     by_page = {pagination.rules[0]: rules_source}
-    blank = pdfout.PageSource(pdfout.blank_page(layout.settings.paper), "")
+    blank = pdfout.PageSource(pdfout.blank_page(layout.settings.paper, source.loaded.strings("blank_page")), "")
     by_page.update({page: blank for page in pagination.blanks})
     sheets_pdf = pdfout.render_sheets(list(sheets), ticker=_ticks(convert, len(sheets)), background=background,
                                       faces=layout.faces)
@@ -567,11 +586,18 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     if loaded.pending is None:
         checked = strings("checked_none")
     else:   # the check's verdict: the contents page prints it, and a failure stops the build here
-        checked = strings("checked_summary", **loaded.pending.result())
+        result = loaded.pending.result()
+        # In a player's words: every game ended properly, else how many were stopped unfinished.
+        checked = strings("checked_summary_unfinished" if result["timeouts"] else "checked_summary", **result)
     corrected = strings("print_corrected", x=_num(settings.back_offset_mm[0]), y=_num(settings.back_offset_mm[1]),
                         sx=_num(settings.back_scale[0]), sy=_num(settings.back_scale[1])) if layout.moved else ""
     print_note = " ".join(filter(None, (reading_note, corrected)))
     card_ranges = page_ranges(tuple(sorted(paged.card_pages)), strings.locale.range_dash)
+    # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
+    recipe = loaded.recipe
+    supplies_extra = (tuple(recipe.supplies_lines(loaded.game, strings))
+                      if recipe.supplies_lines is not None and not paged.only_deck else ())
+    cards = any(sheet.side in ("front", "fold") for sheet in paged.sheets)
 
     root = loaded.game.folder.parent
     art_credits = tuple(art.credits(art.sets_of_game(loaded.game.id, root), root))
@@ -582,7 +608,8 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
         return render_contents(settings.paper, strings, source.title, paged.subtitle, list(paged.lines), checked,
                                paged.notes, picture=picture, art_credits=art_credits,
                                supplies_key="supplies_deck" if paged.only_deck else "supplies",
-                               print_key=paged.print_key, print_note=print_note, paper_note=paper_note)
+                               print_key=paged.print_key, print_note=print_note, paper_note=paper_note,
+                               supplies_extra=supplies_extra, cards=cards)
 
     def mean_ink(contents_ink: float) -> str:
         inks = {**ink_of_page, 1: contents_ink}
@@ -680,8 +707,8 @@ def kit_manifest(request: KitRequest, variant: Variant, runs: Sequence[Component
         "pages": pagination.total,
         "checked": checked,
         "components": [
-            {"id": "contents", "kind": "contents", "count": 1, "pages": [1]},
-            {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules)},
+            {"id": "contents", "kind": "contents", "count": 1, "pages": [1], "stock": "paper"},
+            {"id": "rules", "kind": "rules", "count": 1, "pages": list(pagination.rules), "stock": "paper"},
         ] + [_manifest_entry(run, pages_of) for run in runs],
         "blank_pages": list(pagination.blanks),
         "sheets": figures_summary(paper_sheets),
@@ -922,10 +949,17 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
     groups = [g for run in runs for g in run.pieces]
     if not groups:
         return []
+    stock_of = {run.id: run.stock for run in runs}
     hosts = [sheet for run in runs for sheet in run.sheets if sheet.free]
     before = {id(host): len(host.placements) for host in hosts}
-    new = pack_pieces(groups, settings, hosts,
-                      lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
+    # One stock per component: the pieces of each stock are packed on their own, into the
+    # free room of host sheets of that stock only (board tiles are card), so that a pawn
+    # never pulls a sheet of banknotes onto card stock nor a note onto a card-stock tile.
+    new = []
+    for stock in dict.fromkeys(run.stock for run in runs if run.pieces):
+        mine = [g for run in runs if run.stock == stock for g in run.pieces]
+        new += pack_pieces(mine, settings, [h for h in hosts if wants_card(h, stock_of) == (stock == "card")],
+                           lambda labels, n, total: sheet_label(" · ".join(labels))("single", n, total))
     for run in runs:
         if not run.pieces:
             continue
@@ -934,7 +968,6 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
     # New sheets on card stock print before those on plain paper (fullest first within each:
     # a stable sort), so the kit prints in one job per stock: no sheet of plain paper
     # between card-stock sheets.
-    stock_of = {run.id: run.stock for run in runs}
     new = sorted(new, key=lambda sheet: not wants_card(sheet, stock_of))
     # number the new sheets in the order the kit prints them (kit_sheets: this order)
     for n, sheet in enumerate(new, 1):
@@ -955,7 +988,8 @@ def _num(value: float) -> str:
 
 
 def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:
-    entry = {"id": run.id, "kind": run.kind, "count": run.count, "pages": sorted(set(pages_of.get(run.id, [])))}
+    entry = {"id": run.id, "kind": run.kind, "count": run.count, "pages": sorted(set(pages_of.get(run.id, []))),
+             "stock": run.stock}
     if run.by_type is not None:
         entry["by_type"] = dict(run.by_type)
     return entry

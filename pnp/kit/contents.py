@@ -70,7 +70,8 @@ def contents_picture(game, lang: str, width: float):
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
                     print_key: str = "print_instructions", print_note: str = "", paper_note: str = "",
-                    picture=None, art_credits: tuple[tuple[str, str, str], ...] = ()) -> bytes:
+                    picture=None, art_credits: tuple[tuple[str, str, str], ...] = (), cards: bool = True,
+                    supplies_extra: tuple[str, ...] = ()) -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
 
     ``art_credits``: (title, author, licence) of each illustration set the kit draws from
@@ -84,7 +85,10 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
     instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
     the kit was built with).  ``paper_note`` (sheets of paper, the card-stock pages, the ink and
-    the ``--ink saver`` hint) follows under its own heading.
+    the ``--ink saver`` hint) follows under its own heading.  ``supplies_extra``: lines added to
+    the supplies list (the recipe's ``supplies_lines``: an ordinary die read as the paper one).
+    ``cards``: whether the kit has sheets of cards, which the cutting instructions then name (a
+    kit without cards is not told about them).
 
     Deterministic (reportlab invariant mode): same input, same bytes.
     """
@@ -100,7 +104,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     tries += [(k, 0.5 * PICTURE_MM) for k in (0.95, 0.9)] + [(1.0, 0)]
     for k, height in tries:
         title_block, story = _compose(k, strings, title, subtitle, lines, checked, extra_notes, supplies_key,
-                                      print_key, print_note, paper_note, frame_w_mm, art_credits)
+                                      print_key, print_note, paper_note, frame_w_mm, art_credits, cards,
+                                      supplies_extra)
         top = (_with_picture(title_block, picture, height * mm, frame_w) if picture is not None and height
                else list(title_block))
         needed = 0.0
@@ -137,7 +142,8 @@ def _with_picture(head: list, picture, height: float, width: float) -> list:
 
 def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine], checked: str,
              extra_notes: list[str] | None, supplies_key: str, print_key: str, print_note: str, paper_note: str,
-             frame_w_mm: float, art_credits: tuple[tuple[str, str, str], ...] = ()) -> tuple[list, list]:
+             frame_w_mm: float, art_credits: tuple[tuple[str, str, str], ...] = (), cards: bool = True,
+             supplies_extra: tuple[str, ...] = ()) -> tuple[list, list]:
     """The contents page's title block and the rest of the page, every type size times ``k``
     (``render_contents`` gives the arguments)."""
     body, display = font("body").reportlab_name, font("display").reportlab_name
@@ -154,12 +160,15 @@ def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[
     table = _components_table(k, strings, lines, frame_w_mm)
     story += [table, Spacer(1, 4 * mm)]
     story.append(Paragraph(_escape(strings("you_supply")), s_h))
-    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in strings.get(supplies_key)],
+    supplies = [*strings.get(supplies_key), *supplies_extra]
+    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in supplies],
                               bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
-    for head, text in (("print_instructions_title", print_key), ("cutting_title", "cutting_instructions")):
+    cutting = " ".join(strings(key) for key in (
+        "cutting_instructions", "cutting_first_cards" if cards else "cutting_first", "cutting_strips"))
+    for head, text in (("print_instructions_title", strings(print_key) + (f" {print_note}" if print_note else "")),
+                       ("cutting_title", cutting)):
         story.append(Paragraph(_escape(strings(head)), s_h))
-        story.append(Paragraph(_escape(strings(text) + (f" {print_note}" if print_note and head.startswith("print") else "")),
-                               s_p))
+        story.append(Paragraph(_escape(text), s_p))
     if paper_note:
         story.append(Paragraph(_escape(strings("paper_title")), s_h))
         story.append(Paragraph(_escape(paper_note), s_p))

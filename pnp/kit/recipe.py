@@ -43,13 +43,15 @@ class Recipe:
     [(w, h)]`` (what the kit will hold, so print options it cannot use are refused before
     any work; None: found out from the laid-out sheets), ``board_single_sheet(game,
     strings, settings) -> Sheet`` (``--board-single``; None: the game has no board to print
-    in one piece).
+    in one piece), ``supplies_lines(game, strings) -> [str]`` (lines the contents page adds
+    to what the players supply, e.g. that an ordinary die will do; None: none).
 
     Raises (on construction):
         AttributeError: the module lacks a required name.
     """
 
-    __slots__ = ("module", "components", "removal_notes", "has_backs", "deck_trims_mm", "board_single_sheet")
+    __slots__ = ("module", "components", "removal_notes", "has_backs", "deck_trims_mm", "board_single_sheet",
+                 "supplies_lines")
 
     def __init__(self, module: Any):
         self.module = module
@@ -59,3 +61,4 @@ class Recipe:
         self.has_backs: Callable[[Any, Any], bool] | None = optional.get("has_backs")
         self.deck_trims_mm: Callable[[Any, Any], Sequence[tuple[float, float]]] | None = optional.get("deck_trims_mm")
         self.board_single_sheet: Callable[..., Sheet] | None = optional.get("board_single_sheet")
+        self.supplies_lines: Callable[[Any, Any], Sequence[str]] | None = optional.get("supplies_lines")

@@ -39,6 +39,9 @@ FOOTER_MM = 7.0
 #: Body text sizes in points, in order of preference (nearest the nominal size first).
 BODY_SIZES = (8.8, 8.6, 9.0, 8.4, 9.2, 8.2, 9.4, 9.6, 9.8, 10.0, 10.2, 10.4, 10.6, 10.8)
 NOMINAL_BODY = 8.8
+#: Smaller body sizes, points, largest first: used only when the sheet then takes fewer
+#: sheets of paper (``reading_sheets``) than at every size of ``BODY_SIZES``.
+TIGHT_SIZES = (8.0, 7.8, 7.6)
 #: Least share of a page's body height in use (mean of its two columns).
 MIN_FILL = 2 / 3
 #: Most the two columns of the last page may differ, share of the page height.
@@ -118,13 +121,16 @@ class Source:
 
     ``body(size)`` -> (title flowables, body flowables), fresh on every call; ``footer``:
     the footer line; ``meta``: keyword arguments for reportlab's document (title, author
-    ...); ``font``: the footer font.
+    ...); ``font``: the footer font; ``first_page``: the page number printed on the first
+    page, the kit's own (the contents page is page 1, so that the contents page's page
+    numbers are the ones printed on the pages).
     """
 
     body: Callable[[float], tuple[list, list]]
     footer: str
     meta: dict[str, Any]
     font: str
+    first_page: int = 2
     _bodies: dict = field(default_factory=dict)
 
     def flowables(self, size: float) -> tuple[list, list]:
@@ -148,7 +154,32 @@ class Layout:
 
 
 # ------------------------------------------------------------------------------- planning
+def reading_sheets(rules_pages: int) -> int:
+    """Sheets of paper the reading matter takes: the contents page (one page) and
+    ``rules_pages`` rules pages, printed on both sides of each sheet."""
+    return (1 + rules_pages + 1) // 2
+
+
 def plan_pages(src: Source, geo: Geometry) -> Plan:
+    """The plan for ``src`` on ``geo`` (``_plan_pages``), set tighter where that saves a
+    sheet of paper: the largest of ``TIGHT_SIZES`` whose text ends on a page that makes
+    ``reading_sheets`` fewer, keeping every rule of the module docstring (no page more
+    than a third empty, the last page's columns level).  A 4-page Samarkand sheet (3 sheets
+    with the contents page, the last page 40 % empty) becomes 3 pages (2 sheets)."""
+    plan = _plan_pages(src, geo)
+    for size in TIGHT_SIZES:
+        layout = typeset(src, geo, Plan(size))
+        if reading_sheets(layout.tail) >= reading_sheets(plan.pages):
+            continue
+        if not _fills(geo, layout):     # a smaller size is emptier still
+            break
+        tight = _balance(src, geo, Plan(size, layout.tail, ends=layout.ends))
+        if tight is not None:
+            return tight
+    return plan
+
+
+def _plan_pages(src: Source, geo: Geometry) -> Plan:
     """The plan for ``src`` on ``geo`` (see the module docstring).  When no plan keeps every
     rule (a sheet too short to fill a page, say), the nominal body size, its last page
     balanced.
@@ -414,7 +445,7 @@ class _Decorations:
         canvas.setFont(self.src.font, 7)
         canvas.setFillColor(HexColor(FOOTER_INK))
         canvas.drawString(m, m + 1.5 * MM, self.src.footer)
-        canvas.drawRightString(geo.page_w - m, m + 1.5 * MM, str(page))
+        canvas.drawRightString(geo.page_w - m, m + 1.5 * MM, str(page + self.src.first_page - 1))
         canvas.restoreState()
 
 

@@ -44,6 +44,7 @@ from pnp.printing.placed import PlacedFace
 from pnp.printing.sheet_overlay import ArtPart, SheetOverlay
 
 CUTOUT_GAP_MM = 3.0      # clear paper round a cut-out piece (two pieces: 6 mm apart)
+CUTOUT_ROW = 6           # cut-out pieces of one group side by side in one block (a kit's pawns), when no dearer
 NOTE_MM = 8.0            # band above the footer of a packed sheet for the pieces' notes
 ROWS_TRIED = (1, 2, 3, 4, 5, 6, 100)   # rows per block the search tries
 COLS_TRIED = (1.0, 0.75, 0.5, 0.34, 0.25)       # block width the search tries, as a share of the sheet's columns
@@ -55,16 +56,18 @@ class PieceGroup:
     """Faces of one component to pack.
 
     ``faces`` all have one trim size unless ``cutout`` (pieces that draw their own cut and
-    fold lines, packed one by one without bleed or marks).  ``note`` (an assembly hint) is
-    printed on every sheet holding one of these pieces, under them: in the note band above a
-    new sheet's footer, or in a band kept free at the foot of a host sheet's room.
+    fold lines, packed one by one without bleed or marks).  ``note`` (an assembly hint: a
+    text, or its sentences as a tuple) is printed on every sheet holding one of these
+    pieces, and only there, under them: in the note band above a new sheet's footer, or in
+    a band kept free at the foot of a host sheet's room.  A sentence that the notes of
+    several groups on one sheet share is printed once.
     """
 
     component: str
     label: str
     faces: list[Face]
     cutout: bool = False
-    note: str = ""
+    note: str | tuple[str, ...] = ""
 
 
 @dataclass
@@ -215,16 +218,27 @@ def _blocks(groups: Sequence[PieceGroup], settings: PrintSettings, max_w: float,
     return out
 
 
-def _streams(groups: Sequence[PieceGroup]) -> tuple[list[_Block], list[list[tuple[Face, int, int]]]]:
+def _streams(groups: Sequence[PieceGroup], row: int = 1) -> tuple[list[_Block], list[list[tuple[Face, int, int]]]]:
     """(the cut-out pieces' blocks, the streams of the other faces: (face, index in its group,
-    group) in group order, one stream per ``_stream_key``), as ``_blocks`` cuts them."""
+    group) in group order, one stream per ``_stream_key``), as ``_blocks`` cuts them.
+    ``row``: cut-out pieces of one group and size side by side, up to ``row`` a block."""
     cutouts: list[_Block] = []
     streams: dict[tuple, list[tuple[Face, int, int]]] = {}
     for g, group_ in enumerate(groups):
         if group_.cutout:
-            for i, face in enumerate(group_.faces):
-                w, h = face.width + 2 * CUTOUT_GAP_MM, face.height + 2 * CUTOUT_GAP_MM
-                cutouts.append(_Block(g, [(face, i)], 1, 1, w, h, CUTOUT_GAP_MM, False, True))
+            # The pieces of one group side by side in rows of ``row`` (a kit's pawns
+            # together, not one to a sheet), each with CUTOUT_GAP_MM clear round it; pieces
+            # of several sizes one by one.
+            sizes = {(round(f.width, 3), round(f.height, 3)) for f in group_.faces}
+            per = row if len(sizes) == 1 else 1
+            for k in range(0, len(group_.faces), per):
+                part = [(face, i) for i, face in enumerate(group_.faces)][k:k + per]
+                face = part[0][0]
+                cells = [_Cell(f, i, j * (face.width + 2 * CUTOUT_GAP_MM), 0.0, (0.0,) * 4)
+                         for j, (f, i) in enumerate(part)]
+                w = len(part) * (face.width + 2 * CUTOUT_GAP_MM)
+                cutouts.append(_Block(g, part, len(part), 1, w, face.height + 2 * CUTOUT_GAP_MM, CUTOUT_GAP_MM,
+                                      False, True, cells=cells, grid_w=w - 2 * CUTOUT_GAP_MM, grid_h=face.height))
             continue
         for i, face in enumerate(group_.faces):
             streams.setdefault(_stream_key(face), []).append((face, i, g))
@@ -356,7 +370,7 @@ def _cuts(block: _Block) -> int:
     """Straight cuts that free a block's pieces: its distinct column and row edges (a
     cut-out piece: its own outline, counted as 4)."""
     if block.cutout:
-        return 4
+        return 4 * len(block.faces)
     xs = {round(v, 3) for c in block.cells for v in (c.x, c.x + c.face.width)}
     ys = {round(v, 3) for c in block.cells for v in (c.y, c.y + c.face.height)}
     return len(xs) + len(ys)
@@ -470,38 +484,46 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     # in it with less than the band free under the pieces; then its blocks are packed again
     # into the banded room alone, or, when they do not fit, the search runs again (first on
     # the last search's best shapes, ``seeds``; the whole search if those take more sheets).
-    banded: set[int] = set()
-    best = None
-    for _ in range(len(rooms) + 1):
-        room_sizes = [(box[2], box[3] - (NOTE_MM if i in banded else 0.0)) for i, (_, box) in enumerate(rooms)]
-        if best is not None:    # the last search's best shapes first: the whole search only if they take more sheets
-            before = len(best[3])
-            best = _search(groups, settings, room_sizes, pw, ph, best[5])
-            if len(best[3]) > before:
-                best = None
-        if best is None:
-            best = _search(groups, settings, room_sizes, pw, ph)
-        _score, blocks, placed, _used, _shapes, _seeds = best
-        short = _short(blocks, placed, groups, room_sizes) - banded
-        if not short:
-            break
-        banded |= short
-        # The rooms without their band often hold their blocks still: packed again there
-        # alone (``_fits``), the search need not run again.
-        refit = {}
-        for bid in sorted(short):
-            items = sorted(i for i, (b, *_r) in placed.items() if b == bid)
-            w, h = room_sizes[bid][0], room_sizes[bid][1] - NOTE_MM
-            spots = _fits(tuple((math.ceil(blocks[i].w * UNIT - 1e-6), math.ceil(blocks[i].h * UNIT - 1e-6))
-                                for i in items), (math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)))
-            if spots is None:
+    def plan(row: int):
+        """(the search's best packing, the rooms' sizes) with cut-out pieces ``row`` a block."""
+        banded: set[int] = set()
+        best = None
+        for _ in range(len(rooms) + 1):
+            room_sizes = [(box[2], box[3] - (NOTE_MM if i in banded else 0.0)) for i, (_, box) in enumerate(rooms)]
+            if best is not None:    # the last search's best shapes first: the whole search only if they take more sheets
+                before = len(best[3])
+                best = _search(groups, settings, room_sizes, pw, ph, best[5], row)
+                if len(best[3]) > before:
+                    best = None
+            if best is None:
+                best = _search(groups, settings, room_sizes, pw, ph, (), row)
+            _score, blocks, placed, _used, _shapes, _seeds = best
+            short = _short(blocks, placed, groups, room_sizes) - banded
+            if not short:
                 break
-            for (_k, x, y, width), i in zip(spots, items):
-                refit[i] = (bid, x / UNIT, y / UNIT,
-                            abs(width - math.ceil(blocks[i].w * UNIT - 1e-6)) > 0 and blocks[i].w != blocks[i].h)
-        else:
-            placed.update(refit)
-            break
+            banded |= short
+            # The rooms without their band often hold their blocks still: packed again there
+            # alone (``_fits``), the search need not run again.
+            refit = {}
+            for bid in sorted(short):
+                items = sorted(i for i, (b, *_r) in placed.items() if b == bid)
+                w, h = room_sizes[bid][0], room_sizes[bid][1] - NOTE_MM
+                spots = _fits(tuple((math.ceil(blocks[i].w * UNIT - 1e-6), math.ceil(blocks[i].h * UNIT - 1e-6))
+                                    for i in items), (math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)))
+                if spots is None:
+                    break
+                for (_k, x, y, width), i in zip(spots, items):
+                    refit[i] = (bid, x / UNIT, y / UNIT,
+                                abs(width - math.ceil(blocks[i].w * UNIT - 1e-6)) > 0 and blocks[i].w != blocks[i].h)
+            else:
+                placed.update(refit)
+                break
+        return best, room_sizes
+
+    # A kit's pawns side by side in one block where that takes no more sheets, else one by one
+    # (a row of standees does not fit a board tile's free room, a single one does).
+    rows = (CUTOUT_ROW, 1) if any(g.cutout and len(g.faces) > 1 for g in groups) else (1,)
+    best, room_sizes = min((plan(row) for row in rows), key=lambda found: (found[0][0][0], len(found[0][3])))
     score, blocks, placed, used, _shapes, _seeds = best
     if score[0] == math.inf:    # no shape fits: name the piece that does not
         _pack(_blocks(groups, settings, pw, ph, [(1, 0.0, FILLS[1])] * len(groups)), room_sizes, pw, ph)
@@ -554,9 +576,10 @@ def _trim_area(block: _Block) -> float:
 
 
 def _notes_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGroup]) -> str:
-    """The assembly notes of the pieces in ``items`` (each text once, in group order)."""
+    """The assembly notes of the pieces in ``items`` (each sentence once, in group order)."""
     present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
-    return " ".join(dict.fromkeys(groups[g].note for g in present if groups[g].note))
+    parts = [(note,) if isinstance(note, str) else note for note in (groups[g].note for g in present) if note]
+    return " ".join(dict.fromkeys(part for note in parts for part in note))
 
 
 def lonely(blocks: list[_Block], placed: dict, colours_of: Callable[[_Block], dict] | None = None) -> int:
@@ -661,7 +684,12 @@ def _kinds(blocks: list[_Block], placed: dict) -> tuple[int, ...]:
 
 def _block_kinds(block: _Block) -> tuple[tuple[tuple[float, float], str, int], ...]:
     """(trim size, edge colour, pieces) of the pieces with an edge colour in ``block``, for
-    ``_kinds``; worked out once per block (the search meets each block in many packings)."""
+    ``_kinds``; worked out once per block (the search meets each block in many packings).
+    A cut-out piece (a pawn) is a kind of its own group, ``"cutout:<group>"``, so that the
+    pawns of a kit are gathered like a banknote value, not spread one to a sheet."""
+    if block.kinds is None and block.cutout:
+        face = block.faces[0][0]
+        block.kinds = (((round(face.width, 3), round(face.height, 3)), f"cutout:{block.group}", len(block.faces)),)
     if block.kinds is None:
         found: dict[tuple, int] = {}
         for cell in block.cells:
@@ -725,7 +753,7 @@ def _gather(blocks: list[_Block], placed: dict, room_sizes: list[tuple[float, fl
                 for (_k, x, y, width), i in zip(spots, items)}
 
     where = dict(placed)
-    colours = [frozenset(c.face.edge_colour for c in b.cells if c.face.edge_colour is not None) for b in blocks]
+    colours = [frozenset(kind for _size, kind, _n in _block_kinds(b)) for b in blocks]
     kinds = sorted(set().union(*(colours[i] for i in where)))
 
     def content() -> dict[int, list[int]]:
@@ -786,14 +814,14 @@ def _gather(blocks: list[_Block], placed: dict, room_sizes: list[tuple[float, fl
 
 
 def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: list[tuple[float, float]],
-            pw: float, ph: float, seeds: tuple = ()):
+            pw: float, ph: float, seeds: tuple = (), row: int = 1):
     """The best packing found of ``groups`` into rooms of ``room_sizes`` (w, h mm), then new
     sheets with a room of ``pw`` x ``ph`` mm: (score, blocks, placed, new bins used, shapes,
     the shapes of the best few packings).  ``seeds``: shapes (as that last item) to try
-    with each rectpack rule instead of the whole search."""
+    with each rectpack rule instead of the whole search.  ``row``: as ``_streams``."""
     tried: dict[tuple, tuple] = {}
     # The blocks of one stream depend only on its shape: cut each (stream, shape) once.
-    cutouts, streams = _streams(groups)
+    cutouts, streams = _streams(groups, row)
     cut: dict[tuple[int, tuple], list[_Block]] = {}
 
     def blocks_of(shapes) -> list[_Block]:      # = _blocks(groups, settings, pw, ph, shapes)
@@ -941,14 +969,14 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
         _bid, bx, by, rotated = placed[i]
         bx, by = bx + ox, by + oy
         if b.cutout:
-            face, index = b.faces[0]
-            if rotated:
-                x, y, w, h, rot = bx + b.margin, by + b.margin, face.height, face.width, 90
-            else:
-                x, y, w, h, rot = bx + b.margin, by + b.margin, face.width, face.height, 0
-            art.append(PlacedFace(face, place_matrix(x, y, w, h, rot)))
-            placements.append(Placement(face.name, face.component, x, y, w, h, rot, index))
-            faces.append((face, None))
+            for face, index, dx in ((c.face, c.index, c.x) for c in b.cells) if b.cells else [(*b.faces[0], 0.0)]:
+                if rotated:     # turned a quarter clockwise: the row becomes a column
+                    x, y, w, h, rot = bx + b.margin, by + b.margin + dx, face.height, face.width, 90
+                else:
+                    x, y, w, h, rot = bx + b.margin + dx, by + b.margin, face.width, face.height, 0
+                art.append(PlacedFace(face, place_matrix(x, y, w, h, rot)))
+                placements.append(Placement(face.name, face.component, x, y, w, h, rot, index))
+                faces.append((face, None))
             continue
         face0 = b.faces[0][0]
         fw, fh = (face0.height, face0.width) if rotated else (face0.width, face0.height)

@@ -409,13 +409,39 @@ class PageSource:
     page: int | None = None
 
 
-def blank_page(paper) -> bytes:
-    """A one-page PDF with nothing on it, ``paper`` size (``pnp.geometry.Paper``, mm): the
-    back of a one-sided sheet in a file printed double-sided."""
-    writer = PdfWriter()
-    writer.add_blank_page(width=mm_to_pt(paper.width), height=mm_to_pt(paper.height))
+#: The note on an intentionally blank page: light grey, small, centred (a printer driver set
+#: to skip blank pages would drop an empty one and shift every later back).
+BLANK_NOTE_INK = "#B5ADA0"
+BLANK_NOTE_PT = 8.0
+
+
+def blank_page(paper, note: str = "") -> bytes:
+    """A one-page PDF, ``paper`` size (``pnp.geometry.Paper``, mm): the back of a one-sided
+    sheet in a file printed double-sided.  ``note`` ("This page is intentionally blank", in
+    the kit's language) is set small and light at the page's centre in the kit's body font;
+    without it the page is empty.  Deterministic (reportlab invariant mode)."""
+    if not note:
+        writer = PdfWriter()
+        writer.add_blank_page(width=mm_to_pt(paper.width), height=mm_to_pt(paper.height))
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue()
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.components.fonts import font, register_reportlab
+
+    register_reportlab()
     out = io.BytesIO()
-    writer.write(out)
+    w, h = mm_to_pt(paper.width), mm_to_pt(paper.height)
+    name = font("italic").reportlab_name
+    canvas = Canvas(out, pagesize=(w, h), invariant=1, pageCompression=1, initialFontName=name,
+                    initialFontSize=BLANK_NOTE_PT)
+    canvas.setFillColor(HexColor(BLANK_NOTE_INK))
+    canvas.setFont(name, BLANK_NOTE_PT)
+    canvas.drawCentredString(w / 2, h / 2, note)
+    canvas.showPage()
+    canvas.save()
     return out.getvalue()
 
 

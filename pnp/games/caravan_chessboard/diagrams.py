@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from pnp.components.diagram import GridDiagram
+from pnp.components.fonts import text_width
 from pnp.model.i18n import Strings
 
 #: The sheet's story positions (row, column; rows 1..8 from Europe).  Choices of the
@@ -145,8 +146,32 @@ def _board(game, s: Strings, width: float):
 
 def _setup(game, s: Strings, width: float, players: int):
     """Markers on every Middle Eastern row (one die roll each, seeded), caravans on the
-    end rows, the Bandits and the Sandstorm in the centre block."""
-    g = _grid(game, s, width, caption_h=14)
+    end rows, the Bandits and the Sandstorm in the centre block; under the board the bank
+    (each coin value and how many the kit prints, ``Coin.count_for``), the draw deck, and one
+    player's starting material: a caravan and ``rules.start_hand`` cards, no gold."""
+    from pnp.components.money import NOTE_COLOURS
+
+    g = _grid(game, s, width, caption_h=40)
+    y = 30
+    g.text(g.margin, y, s("diagrams.setup_bank"), size=6.2, role="bold", anchor="start")
+    x = g.margin + 30
+    for rank, coin in enumerate(sorted(game.coins, key=lambda c: c.value)):
+        g.disc(x + 5, y + 2, 5, "#E8C66A", NOTE_COLOURS[rank % len(NOTE_COLOURS)], width=1.4)
+        g.text(x + 5, y + 0.3, str(coin.value), size=4.8, role="bold")
+        g.text(x + 12, y, f"× {coin.count_for(players)}", size=5.6, anchor="start")
+        x += 34
+    for k in range(3):
+        g.box(x + 4 + k * 1.2, y - 3 + k * 1.2, 7.5, 10, "#E9D9B4", "#4A2F1B", width=0.5, radius=1)
+    g.text(x + 16, y, s("diagrams.setup_deck"), size=5.6, anchor="start")
+    y = 17
+    label = s("diagrams.setup_player", cards=game.rules.start_hand)
+    g.text(g.margin, y, label, size=6.2, role="bold", anchor="start")
+    x = g.margin + text_width(label, "bold", 6.2) + 6
+    g.disc(x + 4, y + 2, 4, PAWN["caravan"])
+    x += 12
+    for k in range(game.rules.start_hand):
+        g.box(x + k * 5, y - 3, 7.5, 10, "#FFFFFF", "#4A2F1B", width=0.5, radius=1)
+    g.text(x + game.rules.start_hand * 5 + 6, y, s("diagrams.setup_no_gold"), size=5.6, anchor="start")
     b = game.board
     rng = random.Random(SETUP_SEED)
     for row in b.middle_rows:
@@ -165,7 +190,7 @@ def _setup(game, s: Strings, width: float, players: int):
         r, c = _cell(b, row, col)
         g.pawn(r, c, PAWN[who], s(f"pawns.{who}")[:1])
     g.legend([("#4F8A3C", s("markers.oasis")), ("#8C6A3C", s("markers.quicksand")),
-              (PAWN["bandits"], s("pawns.bandits")), (PAWN["sandstorm"], s("pawns.sandstorm"))], y=4)
+              (PAWN["bandits"], s("pawns.bandits")), (PAWN["sandstorm"], s("pawns.sandstorm"))], y=3)
     return g.drawing()
 
 

@@ -213,12 +213,15 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
                          "die numbers", ink=ink)
     label, desert_label, die_label = (strings("components.caravans"), strings("components.desert_pawns"),
                                       strings("components.die"))
-    note = strings("cutout_note")
+    # Each piece's own note, printed only on the sheets that hold it (with the shared line once).
+    pawn_note = (strings("cut_fold_note"), strings("pawn_note"))
+    die_note = (strings("cut_fold_note"), strings("die_note"))
     return [
-        ComponentRun("caravans", "standee", label, len(caravans), pieces=[PieceGroup("caravans", label, caravans, True, note)]),
+        ComponentRun("caravans", "standee", label, len(caravans),
+                     pieces=[PieceGroup("caravans", label, caravans, True, pawn_note)]),
         ComponentRun("desert-pawns", "standee", desert_label, len(desert),
-                     pieces=[PieceGroup("desert-pawns", desert_label, desert, True, note)]),
-        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, note)]),
+                     pieces=[PieceGroup("desert-pawns", desert_label, desert, True, pawn_note)]),
+        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, die_note)]),
     ]
 
 

@@ -94,6 +94,34 @@ def examples(game) -> dict[str, Any]:
     return {"die": die, "bonus": bonus, "chip": chip}
 
 
+# ----------------------------------------------------------------------- starting money
+def start_notes(game, players: int) -> tuple[tuple[int, int], ...]:
+    """The notes each player takes at the start: ((value, count), ...) highest value first,
+    summing to ``rules.start_money``, that the kit's bank (``Banknote.count_for(players)``)
+    can hand to every player at once, with as many different values as possible (change for
+    the first payments), then as few notes as possible.  A choice of the kit (the seed says
+    only "200 Piaster"); the engine counts cash, not notes.
+
+    Raises:
+        ValueError: no such split of the starting money exists in the bank.
+    """
+    import itertools
+
+    notes = sorted(game.banknotes, key=lambda b: -b.value)
+    caps = [b.count_for(players) // players for b in notes]
+    target = game.rules.start_money
+    best = None
+    for counts in itertools.product(*(range(min(cap, target // b.value) + 1) for cap, b in zip(caps, notes))):
+        if sum(n * b.value for n, b in zip(counts, notes)) != target:
+            continue
+        key = (-sum(1 for n in counts if n), sum(counts))
+        if best is None or key < best[0]:
+            best = (key, counts)
+    if best is None:
+        raise ValueError(f"no split of {target} into the bank's notes for {players} players")
+    return tuple((b.value, n) for b, n in zip(notes, best[1]) if n)
+
+
 # ------------------------------------------------------------------------------ drawings
 def figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """Drawings for the rules sheet, each at most ``width`` points wide: ``board``
@@ -102,7 +130,7 @@ def figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     ex = examples(game)
     return {
         "board": _board(game, s, width),
-        "setup": _setup(game, s, width),
+        "setup": _setup(game, s, width, variant.players),
         "die": _die(game, s, width, ex["die"]),
         "bonus": _bonus(game, s, width, ex["bonus"]),
         "chip": _chip(game, s, width, ex["chip"]),
@@ -163,10 +191,55 @@ def _board(game, s: Strings, width: float):
     return _grid(game, s, width, legend=True).drawing()
 
 
-def _setup(game, s: Strings, width: float):
+def _setup(game, s: Strings, width: float, players: int):
     """The board at the start: cards on every trading field, market tokens in the cities,
-    the chips and the bank beside the board."""
-    g = _grid(game, s, width, legend=False, caption_h=30)
+    the chips beside the board; under it the bank (each value's notes left once every player
+    has his), the draw deck, and one player's starting material: pawn, price table and the
+    notes of his starting money (``start_notes``)."""
+    from pnp.components.money import NOTE_COLOURS
+
+    g = _grid(game, s, width, legend=False, caption_h=72)
+    notes = sorted(game.banknotes, key=lambda b: b.value)
+    rank = {b.value: k for k, b in enumerate(notes)}
+    mine = start_notes(game, players)
+
+    def note(x: float, y: float, value: int) -> None:
+        g.box(x, y, 17, 8.5, NOTE_COLOURS[rank[value] % len(NOTE_COLOURS)], "#4A2F1B", width=0.4, radius=0.8)
+        g.box(x + 2.5, y + 1.5, 12, 5.5, "#FFF9EC", None, width=0)
+        g.text(x + 8.5, y + 2.6, str(value), size=4.6, role="bold")
+
+    # The bank: what is left of each value once every player has his starting notes.
+    taken = dict(mine)
+    y = 30
+    g.text(g.margin, y + 12.5, s("diagrams.setup_bank"), size=6.2, role="bold", anchor="start")
+    x = g.margin
+    for b in notes:
+        left = b.count_for(players) - players * taken.get(b.value, 0)
+        note(x + 1.2, y + 1.2, b.value)
+        note(x, y, b.value)
+        g.text(x + 8.5, y - 6.5, f"× {left}", size=5.4)
+        x += 21
+    # The draw deck beside the bank.
+    deck_x = x + 8
+    for k in range(3):
+        g.box(deck_x + k * 1.2, y - 3 + k * 1.2, 9.5, 12.5, "#E9D9B4", "#4A2F1B", width=0.5, radius=1)
+    g.text(deck_x + 14, y + 1, s("diagrams.setup_deck"), size=5.4, anchor="start")
+    # One player's starting material.
+    y = 4
+    label = s("diagrams.setup_player")
+    g.text(g.margin, y + 2.6, label, size=6.2, role="bold", anchor="start")
+    x = g.margin + text_width(label, "bold", 6.2) + 5
+    g.disc(x + 4, y + 5.25, 4, PAWN)
+    x += 12
+    g.box(x, y, 16, 10.5, "#FFFFFF", "#4A2F1B", width=0.5, radius=0.8)
+    for k in range(3):
+        g.line([(x + 2, y + 2.5 + 2.5 * k), (x + 14, y + 2.5 + 2.5 * k)], colour="#8C6A3E", width=0.4)
+    x += 21
+    for value, count in mine:
+        for _ in range(count):
+            note(x, y + 1, value)
+            x += 19
+    g.text(x + 1, y + 3.6, f"= {game.rules.start_money}", size=6.2, role="bold", anchor="start")
     per_city = game.market_slots // max(1, len(game.board.of_kind("city")))
     start_cards = game.rules.field_start_cards
     for sp in game.board.of_kind("camp"):
@@ -185,7 +258,7 @@ def _setup(game, s: Strings, width: float):
         for i in range(per_city):
             off = (i - (per_city - 1) / 2) * 8
             g.box(cx + off - 3.2, cy - g.cell * 0.36, 6.4, 6.4, "#FFFFFF", KIND_STYLE["city"][1], width=0.6)
-    y = 8
+    y = 52
     g.text(g.margin, y + 12, s("diagrams.setup_fields", n=start_cards), size=6.2, anchor="start", colour=PATH)
     g.text(g.margin, y + 3, s("diagrams.setup_markets", n=per_city), size=6.2, anchor="start")
     for i in range(game.market_chips):

@@ -187,8 +187,21 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     die = cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
                           strings.where("die_back"), ink=ink)
     label, die_label = strings("components.pawns"), strings("components.die")
-    note = strings("cutout_note")
+    # Each piece's own note, printed only on the sheets that hold it (with the shared line once).
+    pawn_note = (strings("cut_fold_note"), strings("pawn_note"))
+    die_note = (strings("cut_fold_note"), strings("die_note"))
     return [
-        ComponentRun("pawns", "standee", label, len(pieces), pieces=[PieceGroup("pawns", label, pieces, True, note)]),
-        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, note)]),
+        ComponentRun("pawns", "standee", label, len(pieces), pieces=[PieceGroup("pawns", label, pieces, True, pawn_note)]),
+        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, die_note)]),
     ]
+
+
+def supplies_lines(game, strings) -> list[str]:
+    """Lines for the contents page's supplies list: an ordinary six-sided die will do, its
+    faces read as the paper die's (``game.die_faces`` in order: a face whose number is not
+    its own, the "back" face, is named), e.g. "6 = back 1"."""
+    if len(game.die_faces) != 6:
+        return []
+    special = [f"{n} = {strings('die_back') if face == 'back' else face}"
+               for n, face in enumerate(game.die_faces, 1) if face != str(n)]
+    return [strings("ordinary_die", faces=", ".join(special))] if special else []

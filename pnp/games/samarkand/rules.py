@@ -10,7 +10,7 @@ from pnp.model.variant import Variant
 from pnp.kit.rulebook import lang_strings
 from pnp.model.i18n import fill_text
 from pnp.games.samarkand.diagrams import board_picture as contents_picture  # noqa: F401  (contents page)
-from pnp.games.samarkand.diagrams import examples, figures  # noqa: F401  (figures: the sheet's drawings)
+from pnp.games.samarkand.diagrams import examples, figures, start_notes  # noqa: F401  (figures: the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
@@ -127,6 +127,8 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "chips": game.market_chips,
         "pawns": len(game.pawns[:variant.players]),   # one per player (the kit prints these)
         "banknotes": [{"value": b.value, "count": b.count_for(variant.players)} for b in game.banknotes],
+        # each player's starting money as notes the bank can give every player (the set-up picture's)
+        "start_notes": [{"value": v, "count": n} for v, n in start_notes(game, variant.players)],
         "banknote_count": sum(b.count_for(variant.players) for b in game.banknotes),
         "die": die,
         "price_table": {"sizes": sizes, "rows": rows, "assortment": assortment_row,
