@@ -138,12 +138,21 @@ def glyph_signatures(program: bytes) -> frozenset[str]:
 
     from fontTools.ttLib import TTFont as ToolsFont
 
+    import logging
+
+    # fontTools logs a warning for a subset's zeroed 'created' date (Cairo writes none);
+    # the kit's output stays free of library chatter
+    quiet = logging.getLogger("fontTools")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
     try:
         parsed = ToolsFont(io.BytesIO(program), lazy=True)
         data, loca, hmtx = parsed.reader["glyf"], parsed["loca"], parsed["hmtx"]
         order = parsed.getGlyphOrder()
     except Exception as exc:   # fontTools raises many kinds on a damaged program
         raise ValueError(f"not a TrueType program ({type(exc).__name__})") from None
+    finally:
+        quiet.setLevel(level)
     found = set()
     for index, name in enumerate(order[:len(loca) - 1]):
         blob = data[loca[index]:loca[index + 1]]
