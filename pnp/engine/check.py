@@ -32,7 +32,9 @@ from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, R
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import coverage, failures, scorecard
 
-SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "explore_share")
+SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "explore_share", "invariant_stride")
+#: checks.yaml ``simulation.invariant_stride`` when the file does not set it
+INVARIANT_STRIDE = 5
 PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
@@ -63,6 +65,9 @@ class Settings:
     explore_games: int = 0
     #: the exploring player's share of random choices
     explore_share: float = 0.0
+    #: the checks' games check the invariants after every this-many moves and at the game's
+    #: end (a broken one is replayed move by move to name the move that broke it)
+    invariant_stride: int = INVARIANT_STRIDE
 
 
 def load_settings(game) -> Settings:
@@ -101,6 +106,7 @@ def load_settings(game) -> Settings:
         extra=node,
         explore_games=sim["explore_games"].int(0) if "explore_games" in sim.mapping() else 0,
         explore_share=sim["explore_share"].number(0, 1) if "explore_share" in sim.mapping() else 0.0,
+        invariant_stride=sim["invariant_stride"].int(1, 1000) if "invariant_stride" in sim.mapping() else INVARIANT_STRIDE,
     )
 
 
@@ -167,6 +173,7 @@ def _play_chunk(job: tuple) -> list:
     labels = getattr(engine, "mechanisms", None)
 
     compensation = options.get("compensation")
+    stride = options.get("invariant_stride", 1)
 
     def new_state(seed):
         if compensation is not None:
@@ -177,7 +184,7 @@ def _play_chunk(job: tuple) -> list:
     for seed in seeds:
         try:
             seats = make_seats(engine, kind, variant.players, options, seed)
-            out.append(playout(new_state, seats, seed, move_cap, check=check, labels=labels))
+            out.append(playout(new_state, seats, seed, move_cap, check=check, labels=labels, stride=stride))
         except EngineError as exc:
             out.append((exc.kind, exc.reason, exc.seed, [list(m) for m in exc.moves]))
     return out
@@ -261,7 +268,8 @@ def simulate_many(
         if kind not in PLAYER_KINDS:
             raise VariantError(f"unknown player kind {kind!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
     executor = executor or LocalPool(workers)
-    options = {"explore_share": settings.explore_share, "compensation": compensation}
+    options = {"explore_share": settings.explore_share, "compensation": compensation,
+               "invariant_stride": settings.invariant_stride}
     if executor.remote:
         options["data"] = data_fingerprint(game.folder)
     chunk = task_size(sum(b[1] for b in batches))
@@ -528,7 +536,8 @@ class PendingCheck:
         self._task = progress.task(f"{game.id} {variant.id}: pre-print check", total, unit) if progress else None
         self._shown = 0
         self._job = ("", game.id, variant, "heuristic", None, settings.move_cap, True, (),
-                     {"explore_share": settings.explore_share, "compensation": None})
+                     {"explore_share": settings.explore_share, "compensation": None,
+                      "invariant_stride": settings.invariant_stride})
         _GAMES[("", game.id)] = game        # inherited by the forked workers: no reload
         import multiprocessing
 
