@@ -223,8 +223,13 @@ class _checker:
         r = self.report
         if r is None:
             return "pre-print check: skipped (--no-check); the rules engine did not play this variant"
+        seats = r.scorecard["seats"]
+        wins = "; wins by seat " + " / ".join(f"{seat['rate']:.0%}" for seat in seats) if seats else ""
+        # seat balance is judged by pnp check; the pre-print sample reports it and warns when the
+        # fairness rule already fails it (pnp.engine.fairness)
         return (f"pre-print check: passed: {r.game} {r.variant.id}, static checks and {r.summary} "
-                f"(seed {r.seed}, {r.moves:,} moves, {r.seconds:.1f} s)")
+                f"(seed {r.seed}, {r.moves:,} moves, {r.seconds:.1f} s){wins}"
+                + "".join(f"\nwarning: pre-print check: {w}" for w in r.warnings))
 
 
 class _Verdict:
