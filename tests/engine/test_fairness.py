@@ -75,3 +75,34 @@ def test_a_lopsided_variant_fails_far_more_often_than_the_old_rule():
     old = sum(wins[0] / 1000 - 1.96 * (0.394 * 0.606 / 1000) ** 0.5 > 1 / 3 + 0.05
               for wins in (rng.multinomial(1000, rates) for _ in range(300)))
     assert old / 300 < 0.25
+
+
+def test_check_plays_more_games_while_the_verdict_is_unclear(monkeypatch):
+    """A 20-game first look cannot show 2-player seats inside 45-55 %: the check plays
+    batches of 10 up to seat_cap x 20 = 40 games, the next seeds by index, so its seats are
+    those of a 40-game run in one look."""
+    import dataclasses
+
+    from pnp.engine import check as check_module
+    from pnp.model import load_game
+    from pnp.model.catalog import data_dir
+    from pnp.model.variant import Variant
+
+    game = load_game("samarkand", data_dir())
+    real = check_module.load_settings
+
+    def settings(g, cap=2.0):
+        s = real(g)
+        return dataclasses.replace(s, seat_cap=cap, thresholds={**s.thresholds, "seat_min_games": 1})
+
+    monkeypatch.setattr(check_module, "load_settings", settings)
+    run = check_module.full_check(game, [Variant(2)], games=20, seed=4, workers=1)
+    (report,) = run.variants
+    assert report.games == 40 and report.scorecard["games"] == 40
+    verdict = report.scorecard["seat_verdict"]
+    assert verdict["games"] == report.scorecard["finished"] and verdict["looks"] == 3
+    assert verdict["verdict"] in ("pass", "fail")        # the last look decides
+    monkeypatch.setattr(check_module, "load_settings", lambda g: settings(g, cap=1.0))
+    (once,) = check_module.full_check(game, [Variant(2)], games=40, seed=4, workers=1).variants
+    assert once.games == 40 and once.scorecard["seats"] == report.scorecard["seats"]
+    assert once.scorecard["seat_verdict"]["looks"] == 1
