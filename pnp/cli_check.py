@@ -125,8 +125,11 @@ def _check_writable_target(path: Path, folder: Path) -> None:
 
 def summary_lines(run: CheckRun) -> list[str]:
     """The command's printout: one block per variant, the supply sizing, the verdict."""
+    from pnp.engine import build_name
+
+    # the engine build is printed, not in the JSON: both builds play the same games
     lines = [f"{run.game}: {run.games} {run.player} games per variant, seed {run.seed}, "
-             f"{run.runner or f'{run.workers} workers'}, {run.seconds:.1f} s"]
+             f"{run.runner or f'{run.workers} workers'}, {run.seconds:.1f} s, engines {build_name()}"]
     for v in run.variants:
         c = v.scorecard
         seats = ", ".join(f"{s['rate']:.0%} [{s['ci95'][0]:.0%}-{s['ci95'][1]:.0%}]" for s in c["seats"])
