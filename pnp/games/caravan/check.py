@@ -75,7 +75,7 @@ def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
 
     out = [entry("the standard game")]
     if rounds:
-        out.append(entry("the last round played to its end"))
+        out.append(entry("the last round played to its end", finish=True))
     for m in range(1, demand_steps + 1):
         for finish in ((False, True) if rounds else (False,)):
             for demand in ([0] + [m] * (players - 1), [m * seat for seat in range(players)]):
