@@ -18,13 +18,35 @@ from pnp.printing.imposition import DUPLEX_MODES, INK_MODES, check_print_options
 from pnp.printing.targets import TARGETS
 from pnp.progress import reporter_for
 
+def _version(ctx: click.Context, value: bool) -> None:
+    """``pnp --version``: the distribution's version and the engine build of every installed
+    game's engine (``pnp.engine.build_name``), e.g. ``pnp, version 0.1.0, engines compiled (Cython)``."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, packages_distributions, version
+
+    from pnp.engine import build_name
+    from pnp.registry import games
+
+    dist = (packages_distributions().get("pnp") or ["pnp"])[0]   # the distribution that installs pnp
+    try:
+        number = version(dist)
+    except PackageNotFoundError:
+        number = "unknown"
+    for entry in games().values():
+        entry.module("engine")      # loads each game's rules engine and heuristic player
+    click.echo(f"{ctx.find_root().info_name or 'pnp'}, version {number}, engines {build_name()}")
+    ctx.exit()
+
+
 CONTEXT = {"help_option_names": ["-h", "--help"], "show_default": True}
 
 
 @click.group(context_settings=CONTEXT)
 @click.option("--data-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Game data folder (default: the repository's data/, or $PNP_DATA_DIR).")
-@click.version_option(package_name="pnp-kit", prog_name="pnp")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=lambda ctx, _, value: _version(ctx, value),
+              help="Show the version and which engine build (compiled or pure Python) is in use, and exit.")
 @click.pass_context
 def cli(ctx: click.Context, data_dir: Path | None) -> None:
     """pnp: print-and-play kits for board games, checked by a rules engine before printing."""
@@ -262,8 +284,13 @@ class _checker:
         r = self.report
         if r is None:
             return "pre-print check: skipped (--no-check); the rules engine did not play this variant"
+        seats = r.scorecard["seats"]
+        wins = "; wins by seat " + " / ".join(f"{seat['rate']:.0%}" for seat in seats) if seats else ""
+        # seat balance is judged by pnp check; the pre-print sample reports it and warns when the
+        # fairness rule already fails it (pnp.engine.fairness)
         return (f"pre-print check: passed: {r.game} {r.variant.id}, static checks and {r.summary} "
-                f"(seed {r.seed}, {r.moves:,} moves, {r.seconds:.1f} s)")
+                f"(seed {r.seed}, {r.moves:,} moves, {r.seconds:.1f} s){wins}"
+                + "".join(f"\nwarning: pre-print check: {w}" for w in r.warnings))
 
 
 class _Verdict:

@@ -135,8 +135,11 @@ def _check_writable_folder(folder: Path, option: str) -> None:
 
 def summary_lines(run: CheckRun) -> list[str]:
     """The command's printout: one block per variant, the supply sizing, the verdict."""
+    from pnp.engine import build_name
+
+    # the engine build is printed, not in the JSON: both builds play the same games
     lines = [f"{run.game}: {run.games} {run.player} games per variant, seed {run.seed}, "
-             f"{run.runner or f'{run.workers} workers'}, {run.seconds:.1f} s"]
+             f"{run.runner or f'{run.workers} workers'}, {run.seconds:.1f} s, engines {build_name()}"]
     for v in run.variants:
         c = v.scorecard
         seats = ", ".join(f"{s['rate']:.0%} [{s['ci95'][0]:.0%}-{s['ci95'][1]:.0%}]" for s in c["seats"])
@@ -146,7 +149,7 @@ def summary_lines(run: CheckRun) -> list[str]:
             f"    rounds median {c['rounds']['median']} p90 {c['rounds']['p90']}; turns median {c['turns']['median']} "
             f"p90 {c['turns']['p90']}; timeouts {c['timeouts']}; dead ends {c['dead_ends']}; rule gaps {c['rule_gaps']}; "
             f"invariant violations {c['invariant_violations']}",
-            f"    wins by seat: {seats}",
+            f"    wins by seat: {seats}" + (f"; {seat_verdict_line(c['seat_verdict'])}" if "seat_verdict" in c else ""),
             "    " + "; ".join(
                 ([f"reshuffles/game {c['reshuffles']['mean']:.2f}"] if c["reshuffles"]["max"] else [])
                 + [f"penalties/game: {pens or 'none'}"]
@@ -168,6 +171,15 @@ def summary_lines(run: CheckRun) -> list[str]:
         lines += [f"    ! {r}" for r in run.sizing["reasons"]]
     lines.append("PASS" if run.passed else "FAIL: " + "; ".join(run.reasons))
     return lines
+
+
+def seat_verdict_line(verdict: dict) -> str:
+    """The fairness rule's verdict as the check prints it, e.g. ``seats pass (band
+    28.7-38.1 %, chi-square p = 0.79, 1,000 games)``."""
+    lo, hi = verdict["band"]
+    p = "" if verdict["p"] is None else f", chi-square p = {verdict['p']:.2g}"
+    word = {"pass": "pass", "fail": "FAIL", "more": "unclear"}[verdict["verdict"]]
+    return f"seats {word} (band {lo:.1%}-{hi:.1%}{p}, {verdict['games']:,} games)"
 
 
 def _write_json(path: Path, document: dict) -> None:
@@ -304,15 +316,17 @@ def length_figure(run: CheckRun):
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               show_default="no JSON", help="Write every compensation tried, with its seat intervals, here.")
-@click.option("--band", type=click.FloatRange(0, 1), default=None, show_default="checks.yaml's seat_band",
-              help="Win-rate band around the fair share that every seat must reach (e.g. 0.02).")
+@click.option("--band", type=click.FloatRange(0.001, 1), default=None, show_default="checks.yaml's seat_band_h",
+              help="The fairness rule's band around the fair share, in Cohen's h (0.1: 45-55 % at 2 players, "
+                   "28.7-38.1 % at 3; README: Seat balance).")
 @_where_to_run
 @click.pass_context
 def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers, cluster, quiet):
     """Search the smallest seat compensation the data can express (e.g. start money by
-    seat) that brings every seat's win rate within fair share +- checks.yaml's seat_band,
-    by simulation.  Reports every compensation tried with its seats' 95 % intervals; the
-    standard game is not changed (declare a balanced variant in the data to print one)."""
+    seat) whose games pass the fairness rule of `pnp check` (README: Seat balance), by
+    simulation, and confirm it on as many games on fresh seeds.  Reports every
+    compensation tried with its seats' 95 % intervals; the standard game is not changed
+    (declare a balanced variant in the data to print one)."""
     from pnp.engine.balance import search
     from pnp.model import load_game
 
@@ -323,17 +337,25 @@ def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers,
         _check_writable_target(json_file, "--json")
 
     def show(trial):
-        seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.seats)
-        click.echo(f"  {trial.describe}: {seats}")
+        if trial.confirm is None:
+            seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.seats)
+            click.echo(f"  {trial.describe}: {seats}; {seat_verdict_line(trial.verdict)}")
+        else:
+            seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.confirm["seats"])
+            click.echo(f"    on fresh seeds: {seats}; {seat_verdict_line(trial.confirm['verdict'])}")
 
     click.echo(f"{game_id}, {variant.id}: {games} heuristic games per compensation, seed {seed}")
     result = _on_executor(workers, cluster, quiet, lambda executor, progress: search(
         game, variant, games=games, seed=seed, progress=show, band=band, executor=executor, reporter=progress))
-    band = f"{result.fair:.1%} +- {result.band:.0%}"
+    from pnp.engine.fairness import band_rates
+
+    lo, hi = band_rates(variant.players, result.band)
+    band = f"the band {lo:.1%}-{hi:.1%} (fair {result.fair:.1%})"
     if result.found is None:
-        click.echo(f"no compensation tried brings every seat within {band}")
+        click.echo(f"no compensation tried passes the fairness rule with every seat within {band} on fresh seeds")
     else:
-        click.echo(f"smallest compensation with every seat within {band}: {result.found.describe}")
+        click.echo(f"smallest compensation that passes the fairness rule ({band}), confirmed on fresh seeds: "
+                   f"{result.found.describe}")
     if json_file:
         _write_json(json_file, result.to_json())
         click.echo(f"wrote {json_file}")

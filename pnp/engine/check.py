@@ -10,8 +10,9 @@ The game-specific parts live in the game's engine module (``Game.engine`` of
   does not depend on the number of workers.
 - ``quick_check`` / ``start_quick_check`` (``pnp build``: one variant, a small sample
   sized by the moves it simulates, played in other processes while the build goes on)
-  and ``full_check`` (``pnp check``: every variant, 1000 games each, then the module's
-  supply ``sizing`` — banknotes, coins, markers).
+  and ``full_check`` (``pnp check``: every variant, 1000 games each, more in batches
+  while the seat verdict is unclear (``pnp.engine.fairness``), then the module's supply
+  ``sizing`` — banknotes, coins, markers).
 
 Thresholds and sample sizes come from ``data/<game>/checks.yaml`` (``load_settings``).
 """
@@ -30,14 +31,19 @@ from pnp.errors import DataError, VariantError
 from pnp.model.variant import Variant
 from pnp.engine.adapter import Engine
 from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
+from pnp.engine.fairness import ALPHA, BETA, SeatRule
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import coverage, failures, scorecard
 
-SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "explore_share")
+SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "explore_share", "invariant_stride",
+                   "seat_cap")
+#: checks.yaml ``simulation.invariant_stride`` when the file does not set it
+INVARIANT_STRIDE = 5
 PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
-    "min_median_rounds", "max_median_rounds", "seat_band", "seat_min_games", "min_mechanism_taken_per_1000_games",
+    "min_median_rounds", "max_median_rounds", "seat_band_h", "seat_alpha", "seat_beta", "seat_min_games",
+    "min_mechanism_taken_per_1000_games",
 )
 #: Seeds of the exploring games start here (game i of the exploring batch: index
 #: EXPLORE_INDEX + i), so they never repeat a heuristic game's seed.
@@ -64,6 +70,12 @@ class Settings:
     explore_games: int = 0
     #: the exploring player's share of random choices
     explore_share: float = 0.0
+    #: the checks' games check the invariants after every this-many moves and at the game's
+    #: end (a broken one is replayed move by move to name the move that broke it)
+    invariant_stride: int = INVARIANT_STRIDE
+    #: ``pnp check`` plays up to this many times its games per variant while the seat
+    #: verdict is unclear (batches of half the games; 1: one look only)
+    seat_cap: float = 1.0
 
 
 def load_settings(game) -> Settings:
@@ -79,8 +91,10 @@ def load_settings(game) -> Settings:
         "min_median_rounds": th["min_median_rounds"].int(0),
         "max_median_rounds": th["max_median_rounds"].int(1),
     }
-    if "seat_band" in th.mapping():
-        thresholds["seat_band"] = th["seat_band"].number(0, 1)
+    if "seat_band_h" in th.mapping():
+        thresholds["seat_band_h"] = th["seat_band_h"].number(0.001, 1)
+        thresholds["seat_alpha"] = th["seat_alpha"].number(0.0001, 0.5) if "seat_alpha" in th.mapping() else ALPHA
+        thresholds["seat_beta"] = th["seat_beta"].number(0.0001, 0.5) if "seat_beta" in th.mapping() else BETA
     if "seat_min_games" in th.mapping():
         thresholds["seat_min_games"] = th["seat_min_games"].int(1)
     if "min_mechanism_taken_per_1000_games" in th.mapping():
@@ -102,7 +116,35 @@ def load_settings(game) -> Settings:
         extra=node,
         explore_games=sim["explore_games"].int(0) if "explore_games" in sim.mapping() else 0,
         explore_share=sim["explore_share"].number(0, 1) if "explore_share" in sim.mapping() else 0.0,
+        invariant_stride=sim["invariant_stride"].int(1, 1000) if "invariant_stride" in sim.mapping() else INVARIANT_STRIDE,
+        seat_cap=sim["seat_cap"].number(1, 20) if "seat_cap" in sim.mapping() else 1.0,
     )
+
+
+def seat_rule(settings: Settings) -> SeatRule | None:
+    """The fairness rule of ``checks.yaml`` (``thresholds.seat_band_h``, ``seat_alpha``,
+    ``seat_beta``; ``pnp.engine.fairness``), or None when the file sets no band."""
+    th = settings.thresholds
+    if th.get("seat_band_h") is None:
+        return None
+    return SeatRule(th["seat_band_h"], th.get("seat_alpha", ALPHA), th.get("seat_beta", BETA))
+
+
+def seat_looks(games: int, settings: Settings) -> tuple[int, int, int]:
+    """(batch, cap, looks) of ``pnp check``'s sequential seat judgement for a first look of
+    ``games`` games: batches of half of them up to ``seat_cap`` times as many."""
+    batch = max(1, games // 2)
+    cap = max(games, int(round(games * settings.seat_cap)))
+    return batch, cap, 1 + -(-(cap - games) // batch)
+
+
+def seat_wins(players: int, playouts: Sequence[Playout]) -> list[int]:
+    """Wins per seat (seat 1 first) over the finished games."""
+    wins = [0] * players
+    for p in playouts:
+        if p.winner is not None:
+            wins[p.winner] += 1
+    return wins
 
 
 def engine_of(game) -> Engine:
@@ -222,6 +264,7 @@ def _play_chunk(job: tuple) -> list:
     labels = engine.mechanisms
 
     compensation = options.get("compensation")
+    stride = options.get("invariant_stride", 1)
 
     def new_state(seed):
         if compensation is not None:
@@ -232,7 +275,7 @@ def _play_chunk(job: tuple) -> list:
     for seed in seeds:
         try:
             seats = make_seats(engine, kind, variant.players, options, seed)
-            out.append(playout(new_state, seats, seed, move_cap, check=check, labels=labels))
+            out.append(playout(new_state, seats, seed, move_cap, check=check, labels=labels, stride=stride))
         except EngineError as exc:
             out.append((exc.kind, exc.reason, exc.seed, [list(m) for m in exc.moves]))
     return out
@@ -315,7 +358,8 @@ def simulate_many(
         if kind not in PLAYER_KINDS:
             raise VariantError(f"unknown player kind {kind!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
     executor = executor or LocalPool(workers)
-    options = {"explore_share": settings.explore_share, "compensation": compensation}
+    options = {"explore_share": settings.explore_share, "compensation": compensation,
+               "invariant_stride": settings.invariant_stride}
     options["data"] = task_envelope(game)   # a worker that loads the model checks it first
     chunk = task_size(sum(b[1] for b in batches))
     root = str(Path(game.folder).parent)
@@ -368,6 +412,8 @@ class VariantReport:
     rounds: list[int] = field(default_factory=list, repr=False)
     #: moves the games made together (the pre-print check's sample; None elsewhere)
     moves: int | None = None
+    #: what the check reports without failing for it (the pre-print check's seat verdict)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -410,6 +456,7 @@ class VariantReport:
             "setup": self.variant.setup,
             "passed": self.passed,
             "reasons": self.reasons,
+            "warnings": self.warnings,
             "summary": self.summary,
             "static_checks": self.static,
             "seconds": None if self.seconds is None else round(self.seconds, 2),
@@ -459,11 +506,13 @@ class CheckRun:
 
 
 def _report(game, variant, games, seed, player, static, result, settings, seconds, explored=None,
-            judge_statistics: bool = True) -> VariantReport:
+            judge_statistics: bool = True, looks: tuple[int, bool] = (1, True)) -> VariantReport:
     """``explored``: the exploring games' (playouts, errors) played next to heuristic ones
     (counted for mechanism coverage and for engine errors, not for the other figures).
     ``judge_statistics`` False (the pre-print check): seat balance and mechanism coverage
-    are reported but not judged; ``pnp check``'s 1,000 games a variant judge them."""
+    are reported, not judged: a seat the fairness rule fails is a warning; ``pnp check``'s
+    games judge them.  ``looks``: (the most looks of the run, this is the last) for the
+    fairness rule (``pnp.engine.fairness``)."""
     playouts, errors = result
     card = scorecard(variant.players, playouts, errors)
     runs = {player: playouts}
@@ -482,16 +531,25 @@ def _report(game, variant, games, seed, player, static, result, settings, second
         # a plausible length, nor balance seats or play every mechanism, but may never
         # reach a dead end, a rule gap or a violation.
         thresholds.update(min_completion=0.0, min_median_rounds=0, max_median_rounds=10**9)
-        thresholds.pop("seat_band", None)
         thresholds.pop("min_mechanism_taken_per_1000_games", None)
     if player != "heuristic" or not judge_statistics:
         # seats and mechanisms are judged on the heuristic's (and exploring) games: other
         # samples are smaller or mix players
-        thresholds.pop("seat_band", None)
         thresholds.pop("min_mechanism_taken_per_1000_games", None)
     reasons = failures(card, thresholds)
+    warnings: list[str] = []
+    rule = seat_rule(settings)
+    finished = card["finished"]
+    if rule is not None and player == "heuristic" and finished:
+        verdict = rule.judge(seat_wins(variant.players, playouts), *looks)
+        card["seat_verdict"] = verdict
+        if not judge_statistics:
+            warnings += [f"seat balance: {r}" for r in verdict["reasons"]]
+        elif finished >= settings.thresholds.get("seat_min_games", 1):
+            reasons += verdict["reasons"]
     rounds = [p.rounds for p in playouts if not p.timed_out]
-    return VariantReport(game.id, variant, games, seed, player, static, card, reasons, seconds, rounds)
+    return VariantReport(game.id, variant, games, seed, player, static, card, reasons, seconds, rounds,
+                         warnings=warnings)
 
 
 def search_player_record(players: int, playouts: Sequence[Playout]) -> dict[str, Any]:
@@ -581,7 +639,8 @@ class PendingCheck:
         self._task = progress.task(f"{game.id} {variant.id}: pre-print check", total, unit) if progress else None
         self._shown = 0
         self._job = ("", game.id, variant, "heuristic", None, settings.move_cap, True, (),
-                     {"explore_share": settings.explore_share, "compensation": None})
+                     {"explore_share": settings.explore_share, "compensation": None,
+                      "invariant_stride": settings.invariant_stride})
         _GAMES[("", game.id)] = game        # inherited by the forked workers: no reload
         import multiprocessing
 
@@ -712,6 +771,13 @@ def full_check(
     """Every requested variant (default: ``game.variants()``): static checks, ``games``
     simulated games each, scorecards, then the engine module's supply ``sizing``.
 
+    Seats (heuristic play): the fairness rule (``pnp.engine.fairness``) judges each
+    variant after its ``games`` games; while its verdict is "more" (a seat at the band's
+    edge) the variant plays batches of ``games // 2`` more (the next seeds by index), up to
+    ``checks.yaml`` ``simulation.seat_cap`` times ``games``, with the error rates split over
+    the looks (Bonferroni).  The report's ``games`` is what the variant played; mechanism
+    coverage and supply sizing use every game played.
+
     ``executor``: where the games run (``pnp.engine.runner``; default ``LocalPool(workers)``).
     ``progress``: a ``pnp.progress`` reporter; one task per variant (its heuristic and
     exploring games).
@@ -752,13 +818,41 @@ def full_check(
 
     results = simulate_many(game, batches, seed, settings, player=player, check=check, executor=executor,
                             progress=advance if progress else None)
-    seconds = time.perf_counter() - start
     step = 2 if explore else 1
-    played = results[0::step]
+    played = [(list(p), list(e)) for p, e in results[0::step]]
     explored = results[1::step] if explore else [None] * len(variants)
+    counts = [games] * len(variants)
+    batch, cap, looks = seat_looks(games, settings)
+    rule = seat_rule(settings) if player == "heuristic" else None
+    least = settings.thresholds.get("seat_min_games", 1)
+    # Sequential seat judgement: while a variant's seats sit at the band's edge (verdict
+    # "more"), play its next batch of games (the next seeds by index), up to the cap.
+    while rule is not None:
+        more = [n for n, v in enumerate(variants) if counts[n] < cap
+                and sum(1 for p in played[n][0] if not p.timed_out) >= least
+                and rule.judge(seat_wins(v.players, played[n][0]), looks, final=False)["verdict"] == "more"]
+        if not more:
+            break
+        extra = [(variants[n], min(batch, cap - counts[n]), engine.tracking(game, variants[n], settings), player,
+                  counts[n]) for n in more]
+        rows = [progress.task(f"{game.id} {variants[n].id}: {counts[n] + b[1]:,} games", b[1], "games")
+                for n, b in zip(more, extra)] if progress else []
+
+        def advance_more(b: int, n_played: int) -> None:
+            rows[b].advance(n_played)
+
+        for n, (p, e) in zip(more, simulate_many(game, extra, seed, settings, player=player, check=check,
+                                                 executor=executor, progress=advance_more if progress else None)):
+            played[n][0].extend(p)
+            played[n][1].extend(e)
+            counts[n] += len(p) + len(e)
+        for row in rows:
+            row.done()
+    seconds = time.perf_counter() - start
     reports = [
-        _report(game, v, games, seed, player, statics[v], res, settings, None, more)
-        for v, res, more in zip(variants, played, explored)
+        _report(game, v, counts[n], seed, player, statics[v], played[n], settings, None, explored[n],
+                looks=(looks, counts[n] >= cap))
+        for n, v in enumerate(variants)
     ]
     # Supplies are sized on heuristic play only: random seats hoard and stall unlike players.
     sizing = engine.sizing(game, {v: res[0] for v, res in zip(variants, played)}, settings) if player == "heuristic" else None

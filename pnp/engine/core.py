@@ -7,9 +7,12 @@ seed plus the list of moves replays a game exactly (``replay``).  Players get th
 random source (``player_rng``) so that a replay needs no players at all.
 
 ``playout`` runs one game to its end or to the move cap.  In check mode it also checks
-the state's invariants after every move and that every move applied was legal; a live
-state without a legal move is a ``DeadEnd``.  Every ``EngineError`` carries the seed and
-the move list that reproduce it.
+that every move applied was legal, and the state's invariants after every ``stride``-th
+move and at the game's last state (``stride`` 1: after every move); a live state without a
+legal move is a ``DeadEnd``.  A broken invariant found on a stride is pinned to the move
+that broke it by replaying the game from its seed and moves with the invariants checked
+after every move (``first_broken``).  Every ``EngineError`` carries the seed and the move
+list that reproduce it.
 """
 
 from __future__ import annotations
@@ -166,6 +169,7 @@ def playout(
     move_cap: int,
     check: bool = False,
     labels: Callable[[GameState, list], Sequence[str]] | None = None,
+    stride: int = 1,
 ) -> Playout:
     """Play one game from ``new_state(seed)`` with ``players[seat]`` choosing for each seat.
 
@@ -174,9 +178,15 @@ def playout(
     ``labels(state, moves)``: the mechanism of each legal move (the game's
     ``mechanisms``: a list or a ``Labels``); if given, the playout counts per mechanism the decisions that
     offered it and the times it was taken (``Playout.coverage``).
+    ``stride`` (check mode): the invariants are checked before the first move, after every
+    ``stride``-th move and after the last move the game makes (terminal or capped); a
+    violation found so is replayed with every move checked (``first_broken``), so the error
+    names the move that broke the state whatever the stride.  The legality of every move is
+    checked at every move.
 
     Raises:
-        DeadEnd, RuleGap, InvariantViolation: with ``seed`` and the moves so far.
+        DeadEnd, RuleGap, InvariantViolation: with ``seed`` and the moves so far (for an
+        invariant violation: the moves up to and including the one that broke it).
     """
     state = new_state(seed)
     rng = player_rng(seed)
@@ -215,8 +225,19 @@ def playout(
                 raise InvariantViolation(f"player chose {move!r}, which is not a legal move")
             append(move)
             apply(move)
-            if check:
+            if check and (stride == 1 or len(history) % stride == 0):
                 check_invariants()
+        if check and stride != 1 and len(history) % stride:
+            check_invariants()      # the last state, terminal or capped, off the stride
+    except InvariantViolation as exc:
+        if check_invariants is not None:
+            # name the move that broke the state (the same at every stride; an illegal
+            # move breaks no invariant and keeps its own reason)
+            located = first_broken(new_state, seed, history)
+            if located is not None:
+                raise located from None
+        exc.seed, exc.moves = seed, history
+        raise
     except EngineError as exc:
         exc.seed, exc.moves = seed, history
         raise
@@ -233,6 +254,26 @@ def playout(
         stats=state.stats(),
         coverage={name: (n, taken.get(name, 0)) for name, n in sorted(offered.items())},
     )
+
+
+def first_broken(new_state: Callable[[int], GameState], seed: int, moves: Sequence[Move]) -> InvariantViolation | None:
+    """Replay ``moves`` from ``seed`` checking the invariants before the first move and after
+    every move; the ``InvariantViolation`` of the first state that breaks one, with the
+    moves up to and including the move that broke it (``seed``, ``moves``) and that move's
+    number (1-based) and value in its reason; None if every state passes.  All chance is
+    in the state's own generator, so the replay is the game that was played."""
+    state = new_state(seed)
+    try:
+        state.check_invariants()
+    except InvariantViolation as exc:
+        return InvariantViolation(f"{exc.reason} (in the state dealt, before any move)", seed=seed, moves=[])
+    for i, move in enumerate(moves):
+        state.apply(move)
+        try:
+            state.check_invariants()
+        except InvariantViolation as exc:
+            return InvariantViolation(f"{exc.reason} (broken by move {i + 1}, {move!r})", seed=seed, moves=moves[: i + 1])
+    return None
 
 
 def replay(new_state: Callable[[int], GameState], seed: int, moves: Sequence[Move], check: bool = True) -> GameState:

@@ -153,27 +153,13 @@ def coverage_failures(cover: Mapping[str, Any], least_per_1000: float) -> list[s
     return out
 
 
-def seat_failures(card: Mapping[str, Any], band: float) -> list[str]:
-    """Seats whose 95 % win-rate interval lies entirely outside fair share +- ``band``
-    (checks.yaml ``seat_band``; fair share is 1 / players)."""
-    fair = 1 / card["players"]
-    out = []
-    for s in card["seats"]:
-        lo, hi = s["ci95"]
-        if lo > fair + band or hi < fair - band:
-            out.append(f"seat {s['seat']} wins {s['rate']:.1%} (95 % interval {lo:.1%}-{hi:.1%}), outside the fair "
-                       f"{fair:.1%} +- {band:.0%}")
-    return out
-
-
 def failures(card: Mapping[str, Any], thresholds: Mapping[str, float]) -> list[str]:
     """Reasons a variant fails its thresholds (empty list: it passes).
 
     ``thresholds``: min_completion, max_dead_ends, max_rule_gaps, max_invariant_violations,
-    min_median_rounds, max_median_rounds, and if present seat_band (``seat_failures``, judged
-    from seat_min_games finished games on: small samples make false alarms) and
-    min_mechanism_taken_per_1000_games (``coverage_failures``, on ``card["mechanisms"]``)
-    (see ``data/<game>/checks.yaml``).
+    min_median_rounds, max_median_rounds, and if present min_mechanism_taken_per_1000_games
+    (``coverage_failures``, on ``card["mechanisms"]``) (see ``data/<game>/checks.yaml``).
+    Seats are judged apart, by the fairness rule (``pnp.engine.fairness``).
     """
     out = []
     if card["completion"] < thresholds["min_completion"]:
@@ -191,8 +177,6 @@ def failures(card: Mapping[str, Any], thresholds: Mapping[str, float]) -> list[s
             f"median length {median} rounds, outside the plausible "
             f"{thresholds['min_median_rounds']}-{thresholds['max_median_rounds']}"
         )
-    if thresholds.get("seat_band") is not None and card["finished"] >= thresholds.get("seat_min_games", 1):
-        out += seat_failures(card, thresholds["seat_band"])
     if thresholds.get("min_mechanism_taken_per_1000_games") is not None and card.get("mechanisms"):
         out += coverage_failures(card["mechanisms"], thresholds["min_mechanism_taken_per_1000_games"])
     return out

@@ -40,26 +40,54 @@ def is_pass(move) -> bool:
 def new_game(game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None
              ) -> caravan.CaravanState:
     """A set-up Caravan game of ``variant`` (``caravan.new_game``); ``compensation``: one
-    of ``compensations`` (first-turn actions by seat)."""
-    bonus = tuple(compensation["first_turn_bonus"]) if compensation else None
-    return caravan.new_game(game, variant, seed, track, bonus)
+    of ``compensations`` (first-turn actions, start demand markers by seat, the last round
+    played to its end)."""
+    comp = compensation or {}
+    bonus = tuple(comp["first_turn_bonus"]) if "first_turn_bonus" in comp else None
+    return caravan.new_game(game, variant, seed, track, bonus, tuple(comp.get("start_demand", ())),
+                            bool(comp.get("finish_round", False)))
 
 
 def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
-    """Seat compensations the data can express, smallest first (``pnp balance``): the
+    """Seat compensations the data can express, smallest first (``pnp balance``).  The
     seed already gives the game's 1st, 2nd, 3rd turn 1, 2, 3 actions (``rules.
-    turn_actions``), yet the first seat wins most often; here every later seat's first
-    turn gets ``k`` actions more, k = 0 (the standard game) .. ``balance.steps``
-    (checks.yaml).  Each is ``{"describe": str,
-    "first_turn_bonus": [actions per seat]}``."""
-    steps = settings.extra["balance"]["steps"].int(1)
+    turn_actions``), yet the first seat wins most often.  Tried, in this order (checks.yaml
+    ``balance``): the standard game; the last round played to its end (``finish_round``:
+    every seat then has as many turns); start demand markers (1 point each) for the later
+    seats, ``m`` each and ``m`` more per seat (``m`` = 1 .. ``demand_steps``), alone and with
+    the last round played out; every later seat ``k`` more actions in its first turn
+    (``k`` = 1 .. ``steps``).  Each is ``{"describe": str, "first_turn_bonus": [actions per
+    seat], "start_demand": [markers per seat], "finish_round": bool}``."""
+    node = settings.extra["balance"]
+    steps = node["steps"].int(0)
+    demand_steps = node["demand_steps"].int(0) if node.has("demand_steps") else 0
+    rounds = False
+    if node.has("finish_round"):
+        rounds = node["finish_round"].value
+        if not isinstance(rounds, bool):
+            raise node["finish_round"].error("expected true or false")
     r, players = game.rules, variant.players
-    out = []
-    for k in range(steps + 1):
+    none = [0] * players
+
+    def entry(describe, bonus=none, demand=none, finish=False):
+        return {"describe": describe, "first_turn_bonus": list(bonus), "start_demand": list(demand),
+                "finish_round": finish}
+
+    out = [entry("the standard game")]
+    if rounds:
+        out.append(entry("the last round played to its end", finish=True))
+    for m in range(1, demand_steps + 1):
+        for finish in ((False, True) if rounds else (False,)):
+            for demand in ([0] + [m] * (players - 1), [m * seat for seat in range(players)]):
+                if players == 2 and demand != [0, m]:
+                    continue            # at 2 players both shapes are one
+                words = "start demand markers by seat " + ", ".join(map(str, demand))
+                out.append(entry(words + (", the last round played to its end" if finish else ""),
+                                 demand=demand, finish=finish))
+    for k in range(1, steps + 1):
         bonus = [0] + [k] * (players - 1)
         first = [r.actions(seat + 1) + bonus[seat] for seat in range(players)]
-        out.append({"describe": "first-turn actions by seat " + ", ".join(map(str, first))
-                    + (" (the standard game)" if k == 0 else ""), "first_turn_bonus": bonus})
+        out.append(entry("first-turn actions by seat " + ", ".join(map(str, first)), bonus=bonus))
     return out
 
 

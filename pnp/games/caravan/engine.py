@@ -111,13 +111,18 @@ def tables(game) -> Tables:
 
 
 def new_game(game, variant: Variant, seed: int, track: tuple = (),
-             first_turn_bonus: tuple[int, ...] | None = None) -> "CaravanState":
+             first_turn_bonus: tuple[int, ...] | None = None, start_demand: tuple[int, ...] = (),
+             finish_round: bool = False) -> "CaravanState":
     """A set-up game of ``variant`` (seed: "opsætning"): the variant's goods in the bag,
     one drawn onto each numbered supply space in numeric order, the demand markers of
     set-up put out, camels and one theft marker per player.  ``track`` is unused (every
     game records what ``sizing`` reads).  ``first_turn_bonus``: actions added to each
     seat's first turn (a seat compensation, ``pnp balance``; default: the set-up's own,
-    ``Setup.first_turn_bonus``, none in the seed's set-ups).
+    ``Setup.first_turn_bonus``, none in the seed's set-ups).  ``start_demand``: demand
+    markers (1 point each) each seat takes from the supply at set-up; ``finish_round``: the
+    ending delivery does not end the game at once, the round is played to its end (the
+    players after the one who made it, up to the last in turn order, take one more turn):
+    both seat compensations ``pnp balance`` may try, not rules of the seed.
 
     Raises:
         VariantError: player count or set-up not in the data (key "--players"/"--variant").
@@ -131,6 +136,15 @@ def new_game(game, variant: Variant, seed: int, track: tuple = (),
             raise RuleGap(f"first-turn bonus {first_turn_bonus} for {variant.players} players")
         state.bonus = tuple(first_turn_bonus)
         state.actions_left += state.bonus[0]
+    if start_demand:
+        if len(start_demand) != variant.players or min(start_demand) < 0 or sum(start_demand) > state.demand_free:
+            raise RuleGap(f"start demand markers {start_demand} for {variant.players} players, "
+                          f"{state.demand_free} in the supply")
+        for p, k in enumerate(start_demand):
+            state.demand_held[p] += k
+        state.demand_free -= sum(start_demand)
+        state.max_demand_in_use = state.T.demand_total - state.demand_free
+    state.finish_round = finish_round
     return state
 
 
@@ -143,7 +157,7 @@ class CaravanState:
         "on_board", "bag", "bag_size", "total", "delivered", "demand_held", "theft", "demand_free",
         "end_triggered", "ended_by", "winner_seat", "scores", "counters", "max_demand_in_use",
         "max_held", "max_theft_held", "max_demand_on_space", "max_delivered_good", "penalties",
-        "group_cache", "player_memo", "bonus",
+        "group_cache", "player_memo", "bonus", "finish_round", "last_round",
     )
 
     def __init__(self, T: Tables, variant: Variant, seed: int):
@@ -183,6 +197,8 @@ class CaravanState:
         self.turn_count = 1
         self.actions_left = r.actions(1)
         self.bonus: tuple[int, ...] = ()  # actions added to each seat's first turn (new_game)
+        self.finish_round = False  # the ending delivery starts the last round (new_game)
+        self.last_round = False
         self.acted = False
         self.passes = 0
         self.ended_by = None
@@ -448,8 +464,10 @@ class CaravanState:
                 self.max_delivered_good = d[g]
             self.counters["deliveries"] += 1
             if self.end_triggered:
-                self._game_over(END_DELIVERY)
-                return True
+                if not self.finish_round:
+                    self._game_over(END_DELIVERY)
+                    return True
+                self.last_round = True     # the game ends with the round (new_game's finish_round)
         else:
             load[b] = g  # a good moved is no longer protected from theft
         return False
@@ -461,6 +479,9 @@ class CaravanState:
 
     # -- turns
     def _end_turn(self) -> None:
+        if self.last_round and self.cur == self.players - 1:
+            self._game_over(END_DELIVERY)
+            return
         if self.acted:
             self.passes = 0
         else:

@@ -42,13 +42,17 @@ class Setup:
     """A set-up (seed "opsætning"): the player counts it is for, camels per player, and
     goods of each kind removed (``removed['common']``) before the first draw.
     ``first_turn_bonus``: player count -> actions added to each seat's first turn (a
-    balanced variant's seat compensation, found by ``pnp balance``; empty: none)."""
+    balanced variant's seat compensation, found by ``pnp balance``; empty: none).
+    ``seat_wins``: player count -> each seat's share of wins (per cent, seat 1 first) in
+    ``pnp check``'s simulated games, which the rules sheet prints (the seats' lean is
+    stated, not claimed away); empty: not printed."""
 
     id: str
     players: tuple[int, ...]
     camels: int
     removed: Mapping[str, int]
     first_turn_bonus: Mapping[int, tuple[int, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    seat_wins: Mapping[int, tuple[float, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -302,8 +306,19 @@ def load(folder: Path, root: Path) -> Caravan:
             missing = [c for c in counts if c not in bonus]
             if missing:
                 raise n["first_turn_bonus"].error(f"no bonus for {', '.join(map(str, missing))} players")
+        wins = {}
+        if n.has("seat_wins"):
+            for count, seats in n["seat_wins"].items():
+                if count not in counts:
+                    raise n["seat_wins"].error(f"win shares for {count} players, a count the set-up is not for")
+                values = tuple(v.number(0, 100) for v in seats.list(min_len=1))
+                if len(values) != count:
+                    raise seats.error(f"expected one share per seat ({count}), got {len(values)}")
+                if abs(sum(values) - 100) > 0.5:
+                    raise seats.error(f"the seats' shares add up to {sum(values):g} %, expected 100")
+                wins[count] = values
         setups[str(setup_id)] = Setup(str(setup_id), counts, n["camels"].int(1), MappingProxyType(removed),
-                                      MappingProxyType(bonus))
+                                      MappingProxyType(bonus), MappingProxyType(wins))
     if not setups:
         raise game["setups"].error("expected at least one set-up")
     if next(iter(setups)) != STANDARD:

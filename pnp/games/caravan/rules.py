@@ -67,7 +67,14 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
                        "bonus": list(bonus), "extra": max(bonus, default=0),
                        "first_turn_seed": [game.rules.actions(i + 1) for i in range(len(bonus))],
                        "first_turn": [game.rules.actions(i + 1) + b for i, b in enumerate(bonus)],
-                       "default_for": [p for p in game.player_counts if game.default_setup(p) == setup_id]})
+                       "default_for": [p for p in game.player_counts if game.default_setup(p) == setup_id],
+                       # the seats' shares of wins in simulated games, rounded to whole per cent
+                       "lean": [{"players": count, "rates": [_percent(x) for x in wins]}
+                                for count, wins in sorted(other.seat_wins.items())]})
+    own = game.setup(variant.setup).seat_wins.get(variant.players)
+    # this kit's variant: the seats' shares of wins in simulated games (game.yaml seat_wins)
+    lean = None if own is None else {"rates": [_percent(x) for x in own], "fair": _percent(100 / variant.players),
+                                     "variant": s(f"setups.{variant.setup}"), "even": _even(own)}
     rules = game.rules
     most_camels = max(game.setup(x).camels for x in game.setups)
     penalties = [{"held": n, "points": rules.penalty(n)} for n in range(most_camels + 1)]
@@ -77,6 +84,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "players": variant.players,
+        "lean": lean,
         "players_min": game.players_min,
         "players_max": game.players_max,
         "variant_id": variant.id,
@@ -114,3 +122,16 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
               "demand_markers": comps.demand_markers, "theft_markers": comps.theft_markers,
               "theft_spaces": comps.theft_spaces, "spares": load_spec(game).spares_per_good * len(game.goods)},
     }
+
+
+def _percent(x: float) -> int:
+    """A share in whole per cent, halves up (24.5 -> 25)."""
+    return int(x + 0.5)
+
+
+def _even(shares) -> bool:
+    """Whether seats with these shares of wins (per cent, of ``pnp check``'s 1,000 games) pass
+    the fairness rule (``pnp.engine.fairness``): what the sheet's sentence about them says."""
+    from pnp.engine.fairness import SeatRule
+
+    return SeatRule().judge([round(10 * x) for x in shares])["verdict"] == "pass"

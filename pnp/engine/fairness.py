@@ -1,0 +1,124 @@
+"""The seat-fairness rule: one judgement of "are the seats equal?" for ``pnp check``,
+``pnp balance`` and the pre-print check.
+
+Input: the wins of each seat over the finished games of one variant.  Two parts:
+
+* **Joint test of equal seats**: Pearson's chi-square goodness-of-fit test of the win
+  counts against equal shares (``scipy.stats.chisquare``; Pearson 1900).  Seats' win
+  rates sum to one, so the seats are tested together, once, not seat by seat.
+* **A per-seat band that scales with the player count**: a seat is *outside* the band
+  when its win rate ``r`` differs from the fair share ``f = 1 / players`` by more than
+  ``band`` in Cohen's effect size for proportions, ``h = 2 asin(sqrt(r)) - 2 asin(sqrt(f))``
+  (Cohen 1988, ch. 6).  The band ``band = 0.1`` is half of Cohen's "small" effect: as win
+  rates it is 50 +- 5.0 % at 2 players, 33.3 +- 4.7 at 3, 25 +- 4.3 at 4, 20 +- 4.0 at 5
+  and 16.7 +- 3.7 at 6 (``band_rates``).  On the arcsine scale a seat's estimate has the
+  same spread at every player count (variance about 1 / n for n games), so the same
+  number of games resolves the band at 2 and at 6 players.
+
+The verdict at one look of a sequential run (``judge``), with ``looks`` the most looks
+the run can take and Bonferroni over them (``alpha / looks`` and ``beta / looks`` at
+each; Jennison & Turnbull 2000, ch. 1):
+
+* **fail**: the joint test rejects equal seats at ``alpha / looks`` and some seat's
+  two-sided ``1 - alpha / looks`` interval of ``h`` lies wholly outside the band;
+* **pass**: every seat's one-sided ``1 - beta / looks`` bound of ``|h|`` lies inside the
+  band (an equivalence test, Schuirmann 1987; ``beta`` is the risk of passing a seat
+  that is outside the band);
+* **more**: neither; play more games.  At the last look (``final``) the point estimates
+  decide: fail if the joint test rejects at ``alpha / looks`` and some seat's ``h`` is
+  outside the band, else pass.
+
+So the chance that a variant with equal seats fails is at most ``alpha`` over all looks
+(every fail needs the joint test to reject at ``alpha / looks``), and an early pass of a
+variant with a seat outside the band has a chance of at most ``beta``; a seat near the
+band's edge is played up to the cap and then judged by its estimate.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+#: Cohen's (1988) "small" effect for a difference of proportions is h = 0.2; the band is half of it
+BAND_H = 0.1
+ALPHA = 0.05
+BETA = 0.2
+
+
+def _h(rate: float, fair: float) -> float:
+    return 2 * math.asin(math.sqrt(rate)) - 2 * math.asin(math.sqrt(fair))
+
+
+def band_rates(players: int, band: float = BAND_H) -> tuple[float, float]:
+    """The win rates (0..1) a seat may have at ``players`` players: fair share +- ``band``
+    in Cohen's h.  ``band_rates(3)`` is about (0.287, 0.381)."""
+    a = math.asin(math.sqrt(1 / players))
+    return math.sin(max(0.0, a - band / 2)) ** 2, math.sin(min(math.pi / 2, a + band / 2)) ** 2
+
+
+@dataclass(frozen=True)
+class SeatRule:
+    """The rule's numbers (``checks.yaml`` ``thresholds``: ``seat_band_h``, ``seat_alpha``,
+    ``seat_beta``).  ``band``: Cohen's h a seat may differ from the fair share; ``alpha``:
+    chance, over all looks, that equal seats fail; ``beta``: chance that an early pass lets
+    through a seat outside the band."""
+
+    band: float = BAND_H
+    alpha: float = ALPHA
+    beta: float = BETA
+
+    def judge(self, wins: Sequence[int], looks: int = 1, final: bool = True) -> dict[str, Any]:
+        """The verdict on one sample of finished games.
+
+        ``wins``: wins per seat (seat 1 first) over the finished games (their sum); ``looks``:
+        the most looks the run can take (Bonferroni); ``final``: this is the last look (or
+        the only one), so no "more".  Returns a JSON-able dict: ``verdict`` ("pass", "fail"
+        or "more"), ``games``, ``chi2`` and ``p`` of the joint test (None under 2 games),
+        ``alpha_look``, ``band_h``, ``band`` (the win rates allowed, [low, high]) and per seat
+        ``h`` (its effect size, rounded) and ``outside`` (its estimate lies outside the band);
+        ``reasons``: one line per seat that fails (empty unless the verdict is "fail").
+        """
+        from scipy.stats import chisquare, norm
+
+        players = len(wins)
+        n = sum(wins)
+        fair = 1 / players
+        lo, hi = band_rates(players, self.band)
+        a_look, b_look = self.alpha / looks, self.beta / looks
+        out: dict[str, Any] = {"games": n, "looks": looks, "alpha_look": round(a_look, 6), "band_h": self.band,
+                               "band": [round(lo, 4), round(hi, 4)]}
+        if n < 2:
+            out.update(verdict="more" if not final else "pass", chi2=None, p=None, seats=[], reasons=[])
+            return out
+        stat, p = chisquare(wins)
+        z_fail = float(norm.ppf(1 - a_look / 2))
+        z_pass = float(norm.ppf(1 - b_look))
+        se = 1 / math.sqrt(n)
+        seats, clear_fail, all_pass, outside = [], False, True, []
+        for seat, w in enumerate(wins, 1):
+            h = _h(w / n, fair)
+            far = abs(h) > self.band
+            seats.append({"seat": seat, "h": round(h, 4), "outside": far})
+            if abs(h) - z_fail * se > self.band:
+                clear_fail = True
+            if abs(h) + z_pass * se >= self.band:
+                all_pass = False
+            if far:
+                outside.append((seat, w / n))
+        rejects = bool(p < a_look)
+        if rejects and clear_fail:
+            verdict = "fail"
+        elif all_pass:
+            verdict = "pass"
+        elif final:
+            verdict = "fail" if rejects and outside else "pass"
+        else:
+            verdict = "more"
+        reasons = []
+        if verdict == "fail":
+            reasons = [f"seat {seat} wins {rate:.1%} of {n} games, outside the band {lo:.1%}-{hi:.1%} "
+                       f"(fair {fair:.1%}; seats unequal, chi-square p = {p:.2g} < {a_look:.2g})"
+                       for seat, rate in outside]
+        out.update(verdict=verdict, chi2=round(float(stat), 4), p=float(f"{p:.4g}"), seats=seats, reasons=reasons)
+        return out
