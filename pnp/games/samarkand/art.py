@@ -17,7 +17,7 @@ import math
 
 from pnp.components import style
 from pnp.components.art import art_icon, pale
-from pnp.components.girih import frame_group, pattern_group
+from pnp.components.girih import frame_group, pattern_group, subpath
 from pnp.components.svg import Face, circle, group, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
 from pnp.geometry import SAFE_MM
@@ -122,15 +122,32 @@ def sack(cx: float, base: float, w: float, h: float, ink, fill: str = SACK, grai
     return g
 
 
-def _oval(cx: float, cy: float, rx: float, ry: float, angle: float, fill: str, n: int = 10):
-    """A small ellipse turned by ``angle`` radians, as a polygon."""
+def oval_points(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, n: int = 10):
+    """Points of a small ellipse turned by ``angle`` radians."""
     ca, sa = math.cos(angle), math.sin(angle)
     pts = []
     for k in range(n):
         t = 2 * math.pi * k / n
         x, y = rx * math.cos(t), ry * math.sin(t)
         pts.append((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3)))
-    return polygon(pts, fill=fill)
+    return pts
+
+
+class Shapes:
+    """Closed shapes collected by fill and drawn as one path per fill (many small shapes of
+    one colour cost a PDF converter one element, not hundreds)."""
+
+    def __init__(self):
+        self.parts: dict[str, list[str]] = {}
+
+    def add(self, points, fill: str) -> None:
+        self.parts.setdefault(fill, []).append(subpath(points))
+
+    def group(self, **attrs):
+        g = group()
+        for fill, parts in self.parts.items():
+            g.add(path(" ".join(parts), fill=fill, **attrs))
+        return g
 
 
 def wheat_sheaf(cx: float, base: float, h: float, ink, stalks: int = 7):
@@ -141,6 +158,7 @@ def wheat_sheaf(cx: float, base: float, h: float, ink, stalks: int = 7):
     kernel, kernel_dark = _p(ink, "#F0C75A"), _p(ink, "#C99A33")
     tie_y = base - h * 0.42
     g.add(ellipse(cx, base, h * 0.24, h * 0.035, _p(ink, "#000000"), opacity="0.18"))
+    shapes = Shapes()
     for i in range(stalks):
         f = (i - (stalks - 1) / 2) / ((stalks - 1) / 2)           # -1 .. 1
         top = (cx + f * h * 0.3, base - h * (0.98 - 0.08 * abs(f)))
@@ -149,8 +167,8 @@ def wheat_sheaf(cx: float, base: float, h: float, ink, stalks: int = 7):
             dx, dy = x1 - x0, y1 - y0
             n = math.hypot(dx, dy)
             ox, oy = -dy / n * h * 0.012, dx / n * h * 0.012
-            g.add(polygon([(x0 - ox, y0 - oy), (x1 - ox, y1 - oy), (x1 + ox, y1 + oy), (x0 + ox, y0 + oy)],
-                          fill=straw if i % 2 else straw_dark))
+            shapes.add([(x0 - ox, y0 - oy), (x1 - ox, y1 - oy), (x1 + ox, y1 + oy), (x0 + ox, y0 + oy)],
+                       straw if i % 2 else straw_dark)
         # the ear: kernels in pairs along the top 30 % of the stalk
         ang = math.atan2(top[1] - tie_y, top[0] - (cx + f * h * 0.02))
         ux, uy = math.cos(ang), math.sin(ang)
@@ -159,9 +177,10 @@ def wheat_sheaf(cx: float, base: float, h: float, ink, stalks: int = 7):
             px, py = top[0] - ux * t, top[1] - uy * t
             for side in (-1, 1):
                 off = h * 0.03
-                g.add(_oval(px - uy * off * side, py + ux * off * side, h * 0.035, h * 0.018, ang + side * 0.5,
-                            kernel if (k + side) % 2 else kernel_dark))
-        g.add(_oval(top[0] + ux * h * 0.02, top[1] + uy * h * 0.02, h * 0.03, h * 0.015, ang, kernel))
+                shapes.add(oval_points(px - uy * off * side, py + ux * off * side, h * 0.035, h * 0.018, ang + side * 0.5),
+                           kernel if (k + side) % 2 else kernel_dark)
+        shapes.add(oval_points(top[0] + ux * h * 0.02, top[1] + uy * h * 0.02, h * 0.03, h * 0.015, ang), kernel)
+    g.add(shapes.group())
     g.add(rect(cx - h * 0.1, tie_y - h * 0.025, h * 0.2, h * 0.05, fill=_p(ink, "#8A5A2B"), radius=0.3))
     return g
 
@@ -294,7 +313,7 @@ def still_life(good: str, x: float, y: float, w: float, h: float, ink):
     floor = y + h * 0.86
     unit = min(w, h)
     if good == "grain":
-        g.add(wheat_sheaf(x + w * 0.5, floor - unit * 0.08, unit * 0.82, ink))
+        g.add(wheat_sheaf(x + w * 0.5, floor - unit * 0.05, unit * 0.76, ink))      # its ears stay in the box
         g.add(wheat_sheaf(x + w * 0.85, floor, unit * 0.55, ink, stalks=5))
         g.add(sack(x + w * 0.68, floor - unit * 0.01, unit * 0.42, unit * 0.5, ink))
         g.add(sack(x + w * 0.3, floor + unit * 0.03, unit * 0.5, unit * 0.6, ink, fill="#B88D55"))

@@ -225,13 +225,14 @@ class _Board:
         W, H = self.width, self.height
         g = group(id="decor")
         m = SAFE_MM + 2.5
-        # North-west: the title.
-        box_w, box_h = band + sp - m - 3, band - m - 3
+        # North-west: the title, inside the girih band round the board.
+        mt = ORNAMENT_INSET_MM + ORNAMENT_BAND_MM + 0.8
+        box_w, box_h = band + sp - mt - 3, band - mt - 3
         title = fit(s("title"), "display", box_w, box_h * 0.68, 16, 6, s.where("title"))
         sub = fit(s("designer"), "italic", box_w, box_h * 0.26, 4.5, 2.5, s.where("designer"))
-        top = m + (box_h - title.height - sub.height - 1.5) / 2
-        g.add(text_block(title, m + box_w / 2, top, fill="#6E1A12", where=s.where("title")))
-        g.add(text_block(sub, m + box_w / 2, top + title.height + 1.5, fill=INK, where=s.where("designer")))
+        top = mt + (box_h - title.height - sub.height - 1.5) / 2
+        g.add(text_block(title, mt + box_w / 2, top, fill="#6E1A12", where=s.where("title")))
+        g.add(text_block(sub, mt + box_w / 2, top + title.height + 1.5, fill=INK, where=s.where("designer")))
         # South-west: where to start, and what the colours of the spaces mean.
         y0 = H - band + 4.5
         start = fit(s("start_here"), "bold", box_w, 7, LABEL_MM, 2.5, s.where("start_here"))
@@ -307,7 +308,7 @@ class _Board:
         g = group()
         if kind == "city":
             fills = ("#C9E0E2", "#DCEBEC") if not ink.saver else ("#EEF5F6", "#F5FAFA")
-            g.add(pattern_group("hexagonal", (1.4, 1.4, T - 1.4, T - 1.4), 9.0, 0.6, fills, None,
+            g.add(pattern_group("hexagonal", (1.4, 1.4, T - 1.4, T - 1.4), 14.0, 0.8, fills, None,
                                 origin=(T / 2, T / 2), class_="pattern"))
         elif kind == "camp":
             colour = pale("#D9B77A", 0.6) if ink.saver else "#DDBB7E"
@@ -319,11 +320,12 @@ class _Board:
                 g.add(path(d, fill=colour, opacity="0.7"))
         else:
             colour = pale("#7FAF4E", 0.6) if ink.saver else "#8DBB5A"
+            tufts = pictures.Shapes()
             for k, (fx, fy) in enumerate(((0.12, 0.3), (0.86, 0.22), (0.5, 0.9), (0.2, 0.86), (0.9, 0.88), (0.62, 0.2))):
                 cx, cy = T * fx, T * fy
                 for j in (-1, 0, 1):
-                    g.add(polygon([(cx + j * 1.3 - 0.6, cy), (cx + j * 1.6, cy - 2.6 + abs(j) * 0.8), (cx + j * 1.3 + 0.6, cy)],
-                                  fill=colour, opacity="0.8"))
+                    tufts.add([(cx + j * 1.3 - 0.6, cy), (cx + j * 1.6, cy - 2.6 + abs(j) * 0.8), (cx + j * 1.3 + 0.6, cy)], colour)
+            g.add(tufts.group(opacity="0.8"))
         return g
 
     def tracks(self, sp):
@@ -331,8 +333,8 @@ class _Board:
         towards the space's middle: the routes read as caravan trails (translucent, so they
         sit on the ground like a shadow; content is drawn over them)."""
         T = self.tile
-        g = group()
         colour = pale(TRAIL, 0.6) if self.ink.saver else TRAIL
+        prints = pictures.Shapes()
         for a, b in self.game.board.arrows():
             if sp.id not in (a, b):
                 continue
@@ -343,8 +345,8 @@ class _Board:
                 side = 1.5 if k % 2 else -1.5
                 fx, fy = T / 2 + dx * along - dy * side, T / 2 + dy * along + dx * side
                 rx, ry = (1.1, 0.8) if dx else (0.8, 1.1)
-                g.add(pictures.ellipse(fx, fy, rx, ry, colour, opacity="0.55"))
-        return g
+                prints.add(pictures.oval_points(fx, fy, rx, ry), colour)
+        return prints.group(opacity="0.55")
 
     def kind_picture(self, kind: str, x: float, y: float, w: float, h: float):
         """The picture of a kind of space in the box (x, y, w, h), tile mm: a cluster of yurts,
