@@ -408,7 +408,10 @@ def colour_at(found: FaceItems, x: float, y: float, before: int):
     for shape in found.shapes:
         if shape.order >= before:
             break
-        if shape.fill not in (None, "none") and not shape.fill.startswith("url") and shape.contains(x, y):
+        if shape.fill in (None, "none") or shape.fill.startswith("url"):
+            continue
+        x0, y0, x1, y1 = found.box_of(shape)
+        if x0 <= x <= x1 and y0 <= y <= y1 and shape.contains(x, y):
             colour = blend(colour, rgb(shape.fill), shape.opacity)
     return colour
 

@@ -77,7 +77,7 @@ def test_fields_and_spaces_drawn(game, face, strings):
 def test_market_slots_hold_tokens(game, face):
     token = game.sizes["market_token"]["size_mm"].number()
     root = ET.fromstring(_svg(face))
-    slots = [el for el in root.iter("{http://www.w3.org/2000/svg}rect") if el.get("stroke-dasharray") == "2,1.2"]
+    slots = [el for el in root.iter("{http://www.w3.org/2000/svg}rect") if el.get("class") == "market-slot"]
     assert len(slots) == 2 * len(game.board.of_kind("city"))
     for el in slots:
         assert float(el.get("width")) >= token + 1 - 1e-6 and float(el.get("height")) >= token + 1 - 1e-6

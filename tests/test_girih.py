@@ -1,6 +1,7 @@
 """Girih ornament (pnp.components.girih): star-and-polygon patterns as filled shapes."""
 
 import math
+import re
 
 import pytest
 import svgwrite
@@ -92,12 +93,15 @@ def test_drawn_as_filled_polygons_without_strokes_over_the_ground():
     text = xml.tostring()
     assert "stroke" not in text and "dasharray" not in text
     assert text.count("<rect") == 1 and 'fill="#F0E0C0"' in text
-    assert text.count("<polygon") == len(girih.regions("khatam", (0, 0, 30, 30), 10, 0.8))
+    # one path per fill, one closed subpath per shape
+    found = girih.regions("khatam", (0, 0, 30, 30), 10, 0.8)
+    assert text.count("<path") == 2 and text.count("Z") == len(found)
+    assert text.count('fill="#112233"') == 1
     # a fill of "none" leaves a class out
     g2 = girih.pattern_group("khatam", (0, 0, 30, 30), 10, 0.8, ("#112233", "none"), None)
     d2 = svgwrite.Drawing(debug=False)
     d2.add(g2)
-    assert d2.tostring().count("<polygon") == sum(1 for r in girih.regions("khatam", (0, 0, 30, 30), 10, 0.8) if r.cls == 0)
+    assert d2.tostring().count("<path") == 1 and d2.tostring().count("Z") == sum(1 for r in found if r.cls == 0)
 
 
 @pytest.mark.parametrize("pattern", ["khatam", "decagonal"])
@@ -112,6 +116,8 @@ def test_a_frame_keeps_to_its_ring(pattern):
                 points.extend(child.points)
             walk(child)
     walk(g)
+    for d in re.findall(r' d="([^"]+)"', _xml(g)):
+        points.extend(tuple(map(float, xy.split(","))) for xy in re.findall(r"-?[0-9.]+,-?[0-9.]+", d))
     assert points
     for px, py in points:
         assert x - 1e-6 <= px <= x + w + 1e-6 and y - 1e-6 <= py <= y + h + 1e-6
@@ -132,3 +138,9 @@ def test_inset_and_clip():
     assert [tuple(round(v, 6) for v in p) for p in girih.inset(square[::-1], 1.0)] == [(1, 9), (9, 9), (9, 1), (1, 1)]
     cut = girih.clip(square, (5, -1, 20, 5))
     assert abs(abs(girih._area(cut)) - 25) < 1e-9
+
+
+def _xml(g) -> str:
+    d = svgwrite.Drawing(debug=False)
+    d.add(g)
+    return d.tostring()

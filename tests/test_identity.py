@@ -52,6 +52,48 @@ def test_colours_of_a_set_differ_in_lightness(name):
     assert not close, f"{name}: too alike in greyscale (L* apart): {close}"
 
 
+# Colour-blindness: Machado, Oliveira and Fernandes (2009), severity 1.0, applied to linear sRGB.
+CVD = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+}
+#: Sets held to the same separation for colour-blind players (the banknotes' colours are
+#: money.NOTE_COLOURS, shared by every game: not yet).
+CVD_SETS = ("samarkand goods", "samarkand pawns")
+
+
+def simulate(colour: str, kind: str) -> tuple[float, float, float]:
+    """``colour`` (#RRGGBB) as a person with ``kind`` (protanopia, deuteranopia) sees it, sRGB 0..1."""
+    def linear(v):
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def encode(v):
+        v = min(1.0, max(0.0, v))
+        return v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+
+    rgb = [linear(v) for v in fi.rgb(colour)]
+    return tuple(encode(sum(m * c for m, c in zip(row, rgb))) for row in CVD[kind])
+
+
+def test_simulation_matches_the_published_matrices():
+    # white and black stay; pure red loses most of its light for a protanope, green keeps
+    assert all(abs(v - 1) < 0.01 for v in simulate("#FFFFFF", "protanopia"))
+    assert simulate("#000000", "deuteranopia") == (0.0, 0.0, 0.0)
+    assert fi.lightness(simulate("#FF0000", "protanopia")) < fi.lightness(fi.rgb("#FF0000")) - 10
+    # red and a green of equal lightness become alike for a deuteranope
+    assert abs(fi.lightness(simulate("#D65A45", "deuteranopia")) - fi.lightness(simulate("#2E9A57", "deuteranopia"))) < 8
+
+
+@pytest.mark.parametrize("kind", sorted(CVD))
+@pytest.mark.parametrize("name", CVD_SETS)
+def test_colours_of_a_set_differ_for_colour_blind_players(name, kind):
+    colours = _colour_sets()[name]
+    light = {key: fi.lightness(simulate(c, kind)) for key, c in colours.items()}
+    close = [(a, b, round(abs(light[a] - light[b]), 1)) for a, b in combinations(light, 2)
+             if abs(light[a] - light[b]) < MIN_DELTA_L]
+    assert not close, f"{name}, {kind}: too alike (L* apart): {close}"
+
+
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 _ID = re.compile(r' id="[^"]*"')
 

@@ -20,7 +20,8 @@ Patterns (``PATTERNS``):
 
 ``regions(pattern, box, period, ...)`` gives the shapes clipped to a box, each with its
 *class* (0 = the pattern's largest shape, the star at a lattice point; 1, 2, ... smaller
-kinds of shape by falling area); ``pattern_group`` draws them with one fill per class;
+kinds of shape by falling area); ``pattern_group`` draws them with one fill per class (one
+path element per fill, a closed subpath per shape);
 ``band_group`` draws a straight strip of the pattern (one row of stars along its middle),
 and ``frame_group`` a rectangular frame of four such strips with a star at each corner.
 
@@ -35,7 +36,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.components.svg import group, polygon, rect
+from pnp.components.svg import group, path, rect
 
 Point = tuple[float, float]
 
@@ -405,8 +406,10 @@ def _unit_regions(pattern: str, period: float, band: float):
     det = ax * by - ay * bx
     segments = []
     unit = _unit_segments(pattern, period)
-    for i in range(-3, 4):
-        for j in range(-3, 4):
+    # the cell's own shapes are closed by the strapwork of the cells around it (a bowtie of
+    # the decagonal lattice reaches to the cell's far corner): two rings of cells suffice
+    for i in range(-2, 3):
+        for j in range(-2, 3):
             cx, cy = i * ax + j * bx, i * ay + j * by
             segments.extend(((qx + cx, qy + cy), (rx + cx, ry + cy)) for (qx, qy), (rx, ry) in unit)
     shapes = []
@@ -451,25 +454,52 @@ def pattern_group(pattern: str, box: tuple[float, float, float, float], period: 
     x0, y0, x1, y1 = box
     if ground:
         g.add(rect(x0, y0, x1 - x0, y1 - y0, fill=ground))
+    # one path per fill, a subpath per shape: a few elements instead of hundreds (a PDF
+    # converter's cost goes by the element); the shapes are disjoint, so no fill rule matters
+    by_fill: dict[str, list[str]] = {}
     for region in regions(pattern, box, period, band, origin, rotation_deg):
         fill = fills[min(region.cls, len(fills) - 1)]
         if fill != "none":
-            g.add(polygon(list(region.points), fill=fill))
+            by_fill.setdefault(fill, []).append(subpath(region.points))
+    for fill, parts in by_fill.items():
+        g.add(path(" ".join(parts), fill=fill))
     return g
 
 
+def subpath(points) -> str:
+    """A closed subpath through ``points`` (mm), numbers short and stable."""
+    first, *rest = points
+    return "M" + _xy(first) + "L" + " ".join(_xy(q) for q in rest) + "Z"
+
+
+def _xy(q: Point) -> str:
+    return f"{_n(q[0])},{_n(q[1])}"
+
+
+def _n(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def band_group(pattern: str, x: float, y: float, length: float, width: float, band: float,
-               fills: tuple[str, ...], ground: str | None = None, vertical: bool = False, **attrs):
+               fills: tuple[str, ...], ground: str | None = None, vertical: bool = False, fit: bool = True, **attrs):
     """A straight strip of the pattern, ``length`` x ``width`` mm with its top-left at (x, y)
-    (``vertical``: running down, ``width`` across): one row of stars along its middle, a whole
-    number of periods fitted to its length, centred, so both ends match."""
-    period = _strip_period(pattern, length, width)
+    (``vertical``: running down, ``width`` across): one row of stars along its middle, centred
+    on a star, so both ends match.  ``fit``: the period is stretched so that a whole (odd)
+    number of stars fills the length; else it is the one that shows whole stars across the
+    width (the same for every strip of that width: drawn from one cached cell)."""
+    period = _strip_period(pattern, length, width) if fit else _natural_period(pattern, width)
     if vertical:
         box = (x, y, x + width, y + length)
         origin = (x + width / 2, y + length / 2)
         return pattern_group(pattern, box, period, band, fills, ground, origin, 90.0, **attrs)
     box = (x, y, x + length, y + width)
     return pattern_group(pattern, box, period, band, fills, ground, (x + length / 2, y + width / 2), 0.0, **attrs)
+
+
+def _natural_period(pattern: str, width: float) -> float:
+    """The period at which a strip ``width`` wide shows whole stars across it."""
+    return width if pattern != "decagonal" else width / math.cos(math.pi / 10)
 
 
 def _strip_period(pattern: str, length: float, width: float) -> float:
@@ -488,11 +518,11 @@ def frame_group(pattern: str, x: float, y: float, w: float, h: float, width: flo
     four strips of the pattern and a square at each corner with one star centred in it."""
     g = group(**attrs)
     inner_w, inner_h = w - 2 * width, h - 2 * width
-    g.add(band_group(pattern, x + width, y, inner_w, width, band, fills, ground))
-    g.add(band_group(pattern, x + width, y + h - width, inner_w, width, band, fills, ground))
-    g.add(band_group(pattern, x, y + width, inner_h, width, band, fills, ground, vertical=True))
-    g.add(band_group(pattern, x + w - width, y + width, inner_h, width, band, fills, ground, vertical=True))
-    period = width if pattern != "decagonal" else width / math.cos(math.pi / 10)
+    # one period for the strips and the corners: the whole frame is drawn from one cached cell
+    for bx, by, length, vertical in ((x + width, y, inner_w, False), (x + width, y + h - width, inner_w, False),
+                                     (x, y + width, inner_h, True), (x + w - width, y + width, inner_h, True)):
+        g.add(band_group(pattern, bx, by, length, width, band, fills, ground, vertical=vertical, fit=False))
+    period = _natural_period(pattern, width)
     for cx, cy in ((x, y), (x + w - width, y), (x, y + h - width), (x + w - width, y + h - width)):
         g.add(pattern_group(pattern, (cx, cy, cx + width, cy + width), period, band, fills, ground,
                             (cx + width / 2, cy + width / 2)))

@@ -25,13 +25,14 @@ class TableRow:
 
 def price_table(face_name: str, component: str, width: float, height: float, bleed: float, title: str,
                 head_label: str, columns: tuple[str, ...], rows: tuple[TableRow, ...], shaded_columns: set[int],
-                notes: tuple[str, ...], where: str, ink: style.Ink = style.NORMAL) -> Face:
+                notes: tuple[str, ...], where: str, ink: style.Ink = style.NORMAL, row_picture=None) -> Face:
     """A table card of ``width`` x ``height`` mm.
 
     ``columns`` are the column headings (card counts); cells whose column index is in
     ``shaded_columns`` are tinted (e.g. the chip-only column).  ``notes`` are short lines
     under the table.  With ``style.SAVER``: no full-bleed background, light header and row
-    fields, thin rules.
+    fields, thin rules.  ``row_picture(row, x, y, size)``, when given, draws each row's
+    picture in its ``size`` mm square (a game's own illustration) in place of its icon.
 
     Raises:
         LayoutError / FontError: text does not fit or has a missing glyph.
@@ -70,7 +71,10 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
         art.add(rect(x0, y, label_w, row_h, fill=ink.field(row.colour, 0.7)))
         fg = ink.on(row.colour) if not ink.saver else style.darker(row.colour, 0.45)
         icon_size = row_h * 0.78
-        art.add(icon(row.icon, x0 + 0.8, y + (row_h - icon_size) / 2, icon_size, fg))
+        if row_picture is None:
+            art.add(icon(row.icon, x0 + 0.8, y + (row_h - icon_size) / 2, icon_size, fg))
+        else:
+            art.add(row_picture(row, x0 + 0.8, y + (row_h - icon_size) / 2, icon_size))
         lab = fit(row.label, "bold", label_w - icon_size - 2.2, row_h * 0.7, size, 1.6, where, max_lines=1)
         art.add(text(x0 + icon_size + 1.6, y + row_h / 2 + lab.size * 0.36, lab.lines[0], "bold", lab.size, fg, where=where))
         for i, cell in enumerate(row.cells):

@@ -17,7 +17,7 @@ import math
 
 from pnp.components import style
 from pnp.components.art import art_icon, pale
-from pnp.components.girih import frame_group, pattern_group
+from pnp.components.girih import frame_group, pattern_group, subpath
 from pnp.components.svg import Face, circle, group, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
 from pnp.geometry import SAFE_MM
@@ -37,7 +37,7 @@ SACK = "#C9A46A"
 SAVER_PALE = 0.62
 
 #: The picture in a good's corner index (a Fluent icon, or None: drawn here).
-INDEX_ICON = {"grain": "sheaf-of-rice", "fruit": "grapes", "copper": "amphora", "carpets": None,
+INDEX_ICON = {"grain": None, "fruit": "grapes", "copper": "amphora", "carpets": None,
               "camels": "two-hump-camel", "jewels": "gem-stone"}
 
 
@@ -67,10 +67,10 @@ def icon_at(name: str, cx: float, cy: float, size: float, ink, recolour=None, fl
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, **attrs):
-    """An ellipse as a path of two arcs (the layout tests read paths, not <ellipse>)."""
-    d = (f"M{_num(cx - rx)},{_num(cy)} A{_num(rx)},{_num(ry)} 0 1,0 {_num(cx + rx)},{_num(cy)} "
-         f"A{_num(rx)},{_num(ry)} 0 1,0 {_num(cx - rx)},{_num(cy)} Z")
-    return path(d, fill=fill, **attrs)
+    """An ellipse as a polygon of chords no longer than about 0.6 mm (light to draw and to read back)."""
+    n = max(10, min(64, math.ceil(2 * math.pi * max(rx, ry) / 0.6)))
+    return polygon([(round(cx + rx * math.cos(2 * math.pi * k / n), 3), round(cy + ry * math.sin(2 * math.pi * k / n), 3))
+                    for k in range(n)], fill=fill, **attrs)
 
 
 def copper_tone(colour: str) -> str:
@@ -119,6 +119,69 @@ def sack(cx: float, base: float, w: float, h: float, ink, fill: str = SACK, grai
         gx = cx + (k - 2) * 0.07 * w
         g.add(ellipse(gx, mouth_y - 0.03 * h + (k % 2) * 0.02 * h, 0.025 * w, 0.015 * h, _p(ink, style.darker(grain, 0.2))))
     g.add(rect(cx - 0.15 * w, neck_y - 0.02 * h, 0.3 * w, 0.05 * h, fill=_p(ink, "#6B4423"), radius=0.3))
+    return g
+
+
+def oval_points(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, n: int = 10):
+    """Points of a small ellipse turned by ``angle`` radians."""
+    ca, sa = math.cos(angle), math.sin(angle)
+    pts = []
+    for k in range(n):
+        t = 2 * math.pi * k / n
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        pts.append((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3)))
+    return pts
+
+
+class Shapes:
+    """Closed shapes collected by fill and drawn as one path per fill (many small shapes of
+    one colour cost a PDF converter one element, not hundreds)."""
+
+    def __init__(self):
+        self.parts: dict[str, list[str]] = {}
+
+    def add(self, points, fill: str) -> None:
+        self.parts.setdefault(fill, []).append(subpath(points))
+
+    def group(self, **attrs):
+        g = group()
+        for fill, parts in self.parts.items():
+            g.add(path(" ".join(parts), fill=fill, **attrs))
+        return g
+
+
+def wheat_sheaf(cx: float, base: float, h: float, ink, stalks: int = 7):
+    """A standing sheaf of wheat ``h`` mm tall on ``base``: stalks fanning out above and below a
+    cord, each ending in an ear of paired kernels."""
+    g = group()
+    straw, straw_dark = _p(ink, "#E2B74E"), _p(ink, "#B8862C")
+    kernel, kernel_dark = _p(ink, "#F0C75A"), _p(ink, "#C99A33")
+    tie_y = base - h * 0.42
+    g.add(ellipse(cx, base, h * 0.24, h * 0.035, _p(ink, "#000000"), opacity="0.18"))
+    shapes = Shapes()
+    for i in range(stalks):
+        f = (i - (stalks - 1) / 2) / ((stalks - 1) / 2)           # -1 .. 1
+        top = (cx + f * h * 0.3, base - h * (0.98 - 0.08 * abs(f)))
+        foot = (cx + f * h * 0.2, base)
+        for (x0, y0), (x1, y1) in (((cx + f * h * 0.02, tie_y), top), (foot, (cx + f * h * 0.02, tie_y))):
+            dx, dy = x1 - x0, y1 - y0
+            n = math.hypot(dx, dy)
+            ox, oy = -dy / n * h * 0.012, dx / n * h * 0.012
+            shapes.add([(x0 - ox, y0 - oy), (x1 - ox, y1 - oy), (x1 + ox, y1 + oy), (x0 + ox, y0 + oy)],
+                       straw if i % 2 else straw_dark)
+        # the ear: kernels in pairs along the top 30 % of the stalk
+        ang = math.atan2(top[1] - tie_y, top[0] - (cx + f * h * 0.02))
+        ux, uy = math.cos(ang), math.sin(ang)
+        for k in range(6):
+            t = h * (0.04 + 0.05 * k)
+            px, py = top[0] - ux * t, top[1] - uy * t
+            for side in (-1, 1):
+                off = h * 0.03
+                shapes.add(oval_points(px - uy * off * side, py + ux * off * side, h * 0.035, h * 0.018, ang + side * 0.5),
+                           kernel if (k + side) % 2 else kernel_dark)
+        shapes.add(oval_points(top[0] + ux * h * 0.02, top[1] + uy * h * 0.02, h * 0.03, h * 0.015, ang), kernel)
+    g.add(shapes.group())
+    g.add(rect(cx - h * 0.1, tie_y - h * 0.025, h * 0.2, h * 0.05, fill=_p(ink, "#8A5A2B"), radius=0.3))
     return g
 
 
@@ -222,7 +285,7 @@ def dunes(x: float, y: float, w: float, h: float, ink, colours=("#E7C590", "#D9A
     return g
 
 
-def yurt(cx: float, base: float, w: float, ink, felt: str = "#EFE3C8", band: str = "#B5452F"):
+def yurt(cx: float, base: float, w: float, ink, felt: str = "#FBF5E6", band: str = "#B5452F"):
     """A nomad's yurt: a felt drum under a dome, a coloured band and a door."""
     g = group()
     h = w * 0.75
@@ -233,7 +296,8 @@ def yurt(cx: float, base: float, w: float, ink, felt: str = "#EFE3C8", band: str
             f"{_num(cx - w * 0.1)},{_num(base - h)} {_num(cx)},{_num(base - h)} "
             f"C{_num(cx + w * 0.1)},{_num(base - h)} {_num(cx + w * 0.45)},{_num(base - h * 0.9)} "
             f"{_num(cx + w / 2)},{_num(wall_top)} Z")
-    g.add(path(dome, fill=_p(ink, style.darker(felt, 0.08))))
+    g.add(path(dome, fill=_p(ink, "#D9C08E")))
+    g.add(rect(cx - w * 0.02, base - h * 0.98, w * 0.04, h * 0.5, fill=_p(ink, "#B89B66")))
     g.add(rect(cx - w / 2, wall_top, w, h * 0.08, fill=_p(ink, band)))
     g.add(rect(cx - w / 2, base - h * 0.12, w, h * 0.05, fill=_p(ink, band)))
     g.add(rect(cx - w * 0.12, base - h * 0.33, w * 0.24, h * 0.33, fill=_p(ink, "#7A3E1E"), radius=0.3))
@@ -249,11 +313,11 @@ def still_life(good: str, x: float, y: float, w: float, h: float, ink):
     floor = y + h * 0.86
     unit = min(w, h)
     if good == "grain":
-        g.add(icon_at("sheaf-of-rice", x + w * 0.5, floor - unit * 0.56, unit * 0.7, ink))
-        g.add(icon_at("sheaf-of-rice", x + w * 0.84, floor - unit * 0.3, unit * 0.4, ink, flip=True))
-        g.add(sack(x + w * 0.68, floor - unit * 0.01, unit * 0.44, unit * 0.52, ink))
-        g.add(sack(x + w * 0.32, floor + unit * 0.03, unit * 0.5, unit * 0.6, ink, fill="#B88D55"))
-        g.add(ellipse(x + w * 0.86, floor + unit * 0.035, unit * 0.11, unit * 0.035, _p(ink, "#E9C46A")))
+        g.add(wheat_sheaf(x + w * 0.5, floor - unit * 0.05, unit * 0.76, ink))      # its ears stay in the box
+        g.add(wheat_sheaf(x + w * 0.85, floor, unit * 0.55, ink, stalks=5))
+        g.add(sack(x + w * 0.68, floor - unit * 0.01, unit * 0.42, unit * 0.5, ink))
+        g.add(sack(x + w * 0.3, floor + unit * 0.03, unit * 0.5, unit * 0.6, ink, fill="#B88D55"))
+        g.add(ellipse(x + w * 0.9, floor + unit * 0.035, unit * 0.1, unit * 0.03, _p(ink, "#E9C46A")))
     elif good == "fruit":
         g.add(icon_at("melon", x + w * 0.36, floor - unit * 0.44, unit * 0.36, ink))
         g.add(icon_at("grapes", x + w * 0.62, floor - unit * 0.46, unit * 0.38, ink, flip=True))
@@ -300,6 +364,9 @@ def index_picture(good: str, cx: float, cy: float, size: float, ink):
     if name:
         return icon_at(name, cx, cy, size, ink, copper_tone if good == "copper" else None)
     g = group()
+    if good == "grain":
+        g.add(wheat_sheaf(cx, cy + size * 0.48, size, ink, stalks=5))
+        return g
     g.add(rolled_carpet(cx - size * 0.42, cy - size * 0.22, size * 0.7, size * 0.44, ("#9E2B3A", "#1E4E8C", "#E9C46A"), ink))
     return g
 
@@ -453,3 +520,136 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
         art.add(g)
     # the pattern runs on through the bleed: a neighbour's bleed under a shared cut shows the same pattern
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(CREAM))
+
+
+# ----------------------------------------------------------------------------- merchants
+def merchant(cx: float, foot_y: float, h: float, colour: str, ink):
+    """A merchant standing on ``foot_y``, ``h`` mm tall: a long striped robe (chapan) in the
+    player's colour with a gold sash, and a turbaned head (Fluent)."""
+    g = group()
+    robe, dark = _p(ink, colour), _p(ink, style.darker(colour, 0.35))
+    light = _p(ink, style.lighter(colour, 0.35))
+    head = h * 0.36
+    shoulder_y = foot_y - h + head * 0.82
+    w = h * 0.5
+    g.add(ellipse(cx, foot_y, w * 0.55, h * 0.03, _p(ink, "#000000"), opacity="0.2"))
+    body = (f"M{_num(cx - w * 0.28)},{_num(shoulder_y)} C{_num(cx - w * 0.42)},{_num(shoulder_y + h * 0.04)} "
+            f"{_num(cx - w * 0.46)},{_num(shoulder_y + h * 0.12)} {_num(cx - w * 0.48)},{_num(shoulder_y + h * 0.22)} "
+            f"L{_num(cx - w * 0.56)},{_num(foot_y - h * 0.03)} L{_num(cx + w * 0.56)},{_num(foot_y - h * 0.03)} "
+            f"L{_num(cx + w * 0.48)},{_num(shoulder_y + h * 0.22)} C{_num(cx + w * 0.46)},{_num(shoulder_y + h * 0.12)} "
+            f"{_num(cx + w * 0.42)},{_num(shoulder_y + h * 0.04)} {_num(cx + w * 0.28)},{_num(shoulder_y)} Z")
+    g.add(path(body, fill=robe))
+    for k in (-0.3, -0.12, 0.12, 0.3):        # ikat stripes of the robe
+        g.add(polygon([(cx + w * k - w * 0.035, shoulder_y + h * 0.06), (cx + w * k + w * 0.035, shoulder_y + h * 0.06),
+                       (cx + w * k * 1.25 + w * 0.04, foot_y - h * 0.03), (cx + w * k * 1.25 - w * 0.04, foot_y - h * 0.03)],
+                      fill=light))
+    g.add(polygon([(cx - w * 0.06, shoulder_y), (cx + w * 0.06, shoulder_y), (cx + w * 0.02, foot_y - h * 0.03),
+                   (cx - w * 0.02, foot_y - h * 0.03)], fill=dark))
+    g.add(rect(cx - w * 0.47, shoulder_y + h * 0.26, w * 0.94, h * 0.06, fill=_p(ink, GOLD), radius=0.3))
+    # arms: sleeves and hands holding a small sack of goods
+    g.add(sack(cx + w * 0.5, foot_y - h * 0.18, w * 0.32, h * 0.2, ink))
+    g.add(polygon([(cx + w * 0.3, shoulder_y + h * 0.04), (cx + w * 0.5, shoulder_y + h * 0.3),
+                   (cx + w * 0.42, shoulder_y + h * 0.36), (cx + w * 0.22, shoulder_y + h * 0.14)], fill=dark))
+    g.add(icon_at("person-wearing-turban", cx, foot_y - h + head / 2, head, ink))
+    return g
+
+
+def standee(face_name: str, component: str, width: float, panel: float, foot: float, colour: str, label: str,
+            where: str, ink=style.NORMAL, mark: str | None = None) -> Face:
+    """A merchant as a fold-over standee: foot | figure (upside down) | figure | foot, top to
+    bottom, ``width`` x ``2 * (panel + foot)`` mm, cut on the solid outline, folded on the
+    dashed lines (``pnp.components.cutouts.standee``'s layout).  Each panel shows the
+    merchant in the player's colour in an arched niche, the player's mark (greyscale and
+    colour-blind players) and the word ``label``."""
+    from pnp.components.cutouts import DASH
+    from pnp.components.markers import player_mark
+    from pnp.components.svg import line
+
+    height = 2 * (panel + foot)
+    art = group()
+    for k, top in enumerate((foot, foot + panel)):
+        g = group(transform=f"rotate(180 {_num(width / 2)} {_num(top + panel / 2)})") if k == 0 else group()
+        g.add(rect(0, top, width, panel, fill=ink.field(style.darker(colour, 0.15), 0.75)))
+        niche = _p(ink, CREAM) if not ink.saver else style.WHITE
+        g.add(path(arch_path(width * 0.1, top + panel * 0.06, width * 0.9, top + panel * 0.86, width * 0.3), fill=niche))
+        g.add(merchant(width / 2, top + panel * 0.84, panel * 0.66, colour, ink))
+        lab = fit(label, "bold", width - 3, panel * 0.1, 3.2, 1.5, where, max_lines=1)
+        plate_y = top + panel * 0.87
+        g.add(rect(1.0, plate_y, width - 2.0, panel * 0.12, fill=niche, radius=0.8))
+        g.add(text_block(lab, width / 2, plate_y + (panel * 0.12 - lab.height) / 2, style.INK, "middle", where))
+        if mark is not None:
+            disc = panel * 0.08
+            g.add(circle(width * 0.2, top + disc + 1.6, disc, fill=style.INK))
+            g.add(player_mark(mark, width * 0.2, top + disc + 1.6, disc * 1.3, style.WHITE))
+        art.add(g)
+    for top in (0, foot + 2 * panel):
+        if ink.saver:
+            art.add(rect(0.6, top + 0.6, width - 1.2, foot - 1.2, stroke=colour, stroke_mm=ink.width(0.6)))
+        else:
+            art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
+    art.add(rect(0, 0, width, height, stroke=style.CUT, stroke_mm=0.3))
+    for y in (foot, foot + panel, foot + 2 * panel):
+        art.add(line(0, y, width, y, style.FOLD, 0.25, stroke_dasharray=DASH))
+    return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})
+
+
+# ----------------------------------------------------------------------------- market tokens
+def gate(x: float, y: float, w: float, h: float, ink):
+    """A city gate (pishtaq) in the box: a tiled portal with a pointed arch and the gate's
+    doors, flanked by two slim minarets: the seed's "gate symbol" of an assortment market."""
+    g = group()
+    brick, tile, tile2, door = _p(ink, "#D9B98A"), _p(ink, TURQUOISE), _p(ink, COBALT), _p(ink, "#6B3A1F")
+    for fx in (0.08, 0.92):
+        g.add(rect(x + w * fx - w * 0.05, y + h * 0.12, w * 0.1, h * 0.88, fill=brick))
+        g.add(rect(x + w * fx - w * 0.06, y + h * 0.2, w * 0.12, h * 0.06, fill=tile))
+        g.add(path(f"M{_num(x + w * fx - w * 0.05)},{_num(y + h * 0.12)} Q{_num(x + w * fx)},{_num(y)} "
+                   f"{_num(x + w * fx + w * 0.05)},{_num(y + h * 0.12)} Z", fill=tile2))
+    px0, px1 = x + w * 0.18, x + w * 0.82
+    g.add(rect(px0, y + h * 0.1, px1 - px0, h * 0.9, fill=tile2))
+    g.add(rect(px0 + w * 0.04, y + h * 0.15, px1 - px0 - w * 0.08, h * 0.85, fill=tile))
+    g.add(path(arch_path(px0 + w * 0.12, y + h * 0.24, px1 - w * 0.12, y + h, w * 0.16), fill=brick))
+    g.add(path(arch_path(px0 + w * 0.17, y + h * 0.32, px1 - w * 0.17, y + h, w * 0.12), fill=door))
+    g.add(rect(x + w / 2 - w * 0.008, y + h * 0.5, w * 0.016, h * 0.5, fill=_p(ink, "#3E1F0E")))
+    for k in range(5):
+        g.add(rect(px0 + w * 0.06 + k * (px1 - px0 - w * 0.12) / 4.5, y + h * 0.11, w * 0.05, h * 0.035, fill=_p(ink, OCHRE)))
+    return g
+
+
+def market_token(face_name: str, component: str, size: float, bleed: float, label: str, good: str | None,
+                 colour: str, where: str, ink=style.NORMAL) -> Face:
+    """A ``size`` mm square market token: the good's still life (``good`` None: the gate of an
+    assortment market) on a cream panel in a frame of the good's colour, with its name.
+    The colour runs to the bleed (tokens of one colour may share a cut); saver: a light tint."""
+    art = group()
+    art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
+    if ink.saver:
+        art.add(rect(0, 0, size, size, fill=ink.field(colour)))
+    inset = SAFE_MM + 0.2
+    panel = _p(ink, CREAM) if not ink.saver else style.WHITE
+    art.add(rect(inset, inset, size - 2 * inset, size - 2 * inset, fill=panel, radius=1.5))
+    label_fit = fit(label, "bold", size - 2 * inset - 3.0, size * 0.16, size * 0.14, 1.8, where, max_lines=1)
+    art_h = size - 2 * inset - label_fit.height - 2.2
+    box = (inset + 0.8, inset + 0.8, size - 2 * inset - 1.6, art_h - 0.8)
+    if good is None:
+        art.add(gate(box[0] + box[2] * 0.12, box[1] + 0.4, box[2] * 0.76, box[3] - 0.4, ink))
+    else:
+        art.add(rect(box[0], box[1], box[2], box[3], fill=_p(ink, style.lighter(colour, 0.72)) if not ink.saver
+                     else style.lighter(colour, 0.92), radius=1.0))
+        art.add(still_life(good, box[0], box[1] - box[3] * 0.02, box[2], box[3] * 0.98, ink))
+    ink_colour = style.legible(style.darker(colour, 0.45), panel)
+    art.add(text_block(label_fit, size / 2, size - inset - label_fit.height - 0.9, ink_colour, "middle", where))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(colour))
+
+
+def dress_table(face: Face, ink) -> None:
+    """Put a girih border round a table face (in place): the pattern runs under the whole face
+    and its bleed (a full-bleed pattern: a miscut shows no edge), covered by a parchment panel
+    from 3.3 mm inside the trim, so only the margin shows it."""
+    fills = (COBALT, TURQUOISE, OCHRE)
+    if ink.saver:
+        fills = tuple(pale(c, 0.8) for c in fills)
+    b = face.bleed
+    pattern = pattern_group("khatam", (-b, -b, face.width + b, face.height + b), 9.0, 0.6, fills,
+                            None if ink.saver else CREAM, origin=(face.width / 2, face.height / 2), class_="pattern")
+    panel = rect(3.3, 3.3, face.width - 6.6, face.height - 6.6, fill=style.WHITE if ink.saver else style.PARCHMENT, radius=2)
+    face.art.elements[1:1] = [pattern, panel]

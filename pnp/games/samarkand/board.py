@@ -26,9 +26,12 @@ import math
 
 from pnp.errors import LayoutError
 from pnp.geometry import CARD_SIZES, SAFE_MM
-from pnp.components.svg import Face, circle, group, icon, path, polygon, rect, text_block, _num
+from pnp.components.svg import Face, circle, group, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
 from pnp.components.style import legible
+from pnp.components.girih import frame_group, pattern_group
+from pnp.components.art import pale
+from pnp.games.samarkand import art as pictures
 
 # Visual proportions of the board (design, not game numbers).
 GUTTER_MM = 4.0            # sand between neighbouring space tiles
@@ -39,6 +42,8 @@ ARROW_HEAD_W_MM = 9.0
 ARROW_HEAD_L_MM = 6.5
 SLOT_CLEARANCE_MM = 1.0    # a slot is this much larger than a market token
 CLEAR_MM = ARROW_INTRUDE_MM + 1.0   # content keeps this far from a tile edge where an arrow may sit
+LABEL_MM = 6.0             # labels of the spaces: at most this size ...
+LABEL_MIN_MM = 5.6         # ... and at least this (cap height 0.72 em: 4 mm)
 MOUTH_TOP_MM = 11.0        # a field's plate starts this far out from the grid (room for the camp's arrow)
 # A field's plate keeps this far from its column's sides: a tile seam that cannot reach a gutter
 # falls up to 7.4 mm into a column (A4; pnp.printing.tiling), and art within ART_PAST_SEAM_MM
@@ -50,6 +55,11 @@ GHOST_TOP_MM = 3.8         # height of the tallest card top of a field's stack
 GHOST_STEP_MM = 1.2        # each card top of the stack lies this much lower than the one behind
 CASCADE_MM = 15.0          # each card of a field's column lies this far beyond the one under it
 MOUTH_FILL = "#FBF1DC"
+ORNAMENT_BAND_MM = 6.0     # width of the girih band round the board, inside the safe area
+COBALT_BAND, TURQUOISE_BAND, OCHRE_BAND = "#1E4E8C", "#2A9D8F", "#C9A24A"
+BAND_EDGE = "#F4E8CC"
+TRAIL = "#9C6B3A"          # camel footprints along the routes
+
 
 ARROW_RED = "#C1121F"
 ARROW_EDGE = "#FFF6E0"
@@ -62,11 +72,10 @@ BAND_GROUND = "#D0A86A"    # the darkest the band gets under a field's texts (ba
 
 KIND_STYLE = {
     #         tile fill   tile edge   icon/ink    accent
-    "camp":  ("#F4E1BC", "#9C6B30", "#7A4A1C", "#B5792E"),
+    "camp":  ("#EFD7A6", "#9C6B30", "#6E4018", "#B5792E"),
     "oasis": ("#DCEBC4", "#5E8A3A", "#2F6B35", "#4F8A3C"),
     "city":  ("#D3E8EA", "#2D6F86", "#1E4D6B", "#2D7F9A"),
 }
-KIND_ICON = {"camp": "camping-tent", "oasis": "oasis", "city": "castle"}
 FIELD_ROTATION = {"south": 0, "west": 90, "north": 180, "east": 270}
 
 
@@ -194,12 +203,19 @@ class _Board:
                  f"H{_num(inner[0] + inner[2])} V{_num(inner[1])} Z")
         if not saver:
             g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
-        g.add(rect(inner[0] - 1.2, inner[1] - 1.2, inner[2] + 2.4, inner[3] + 2.4, stroke=INK, stroke_mm=self.ink.width(0.7)))
-        g.add(rect(inner[0] - 2.6, inner[1] - 2.6, inner[2] + 5.2, inner[3] + 5.2, stroke=INK, stroke_mm=self.ink.width(0.25)))
-        # Outer ornament line, inside the safe area.
+        # a cobalt band round the grid (a filled ring, not a thin line: thin lines are cut lines)
+        ring = (f"M{_num(inner[0] - 2.6)},{_num(inner[1] - 2.6)} h{_num(inner[2] + 5.2)} v{_num(inner[3] + 5.2)} "
+                f"h{_num(-inner[2] - 5.2)} Z M{_num(inner[0] - 1.0)},{_num(inner[1] - 1.0)} v{_num(inner[3] + 2.0)} "
+                f"h{_num(inner[2] + 2.0)} v{_num(-inner[3] - 2.0)} Z")
+        g.add(path(ring, fill=pale(COBALT_BAND, 0.7) if saver else COBALT_BAND, fill_rule="evenodd"))
+        # Outer ornament: a 10-fold girih band inside the safe area (filled shapes, never a
+        # dashed line: dashes on a sheet are fold lines).
         m = ORNAMENT_INSET_MM
-        g.add(rect(m, m, W - 2 * m, H - 2 * m, stroke=INK, stroke_mm=0.35, radius=2.0,
-                   stroke_dasharray="2.5,1.5", opacity="0.6"))
+        fills = (COBALT_BAND, TURQUOISE_BAND, OCHRE_BAND)
+        if saver:
+            fills = tuple(pale(c, 0.75) for c in fills)
+        g.add(frame_group("decagonal", m, m, W - 2 * m, H - 2 * m, ORNAMENT_BAND_MM, ORNAMENT_BAND_MM / 14, fills,
+                          None if saver else "#F4E8CC", id="border-ornament"))
         return g
 
     # ------------------------------------------------------------------ corners
@@ -209,16 +225,17 @@ class _Board:
         W, H = self.width, self.height
         g = group(id="decor")
         m = SAFE_MM + 2.5
-        # North-west: the title.
-        box_w, box_h = band + sp - m - 3, band - m - 3
+        # North-west: the title, inside the girih band round the board.
+        mt = ORNAMENT_INSET_MM + ORNAMENT_BAND_MM + 0.8
+        box_w, box_h = band + sp - mt - 3, band - mt - 3
         title = fit(s("title"), "display", box_w, box_h * 0.68, 16, 6, s.where("title"))
         sub = fit(s("designer"), "italic", box_w, box_h * 0.26, 4.5, 2.5, s.where("designer"))
-        top = m + (box_h - title.height - sub.height - 1.5) / 2
-        g.add(text_block(title, m + box_w / 2, top, fill="#6E1A12", where=s.where("title")))
-        g.add(text_block(sub, m + box_w / 2, top + title.height + 1.5, fill=INK, where=s.where("designer")))
+        top = mt + (box_h - title.height - sub.height - 1.5) / 2
+        g.add(text_block(title, mt + box_w / 2, top, fill="#6E1A12", where=s.where("title")))
+        g.add(text_block(sub, mt + box_w / 2, top + title.height + 1.5, fill=INK, where=s.where("designer")))
         # South-west: where to start, and what the colours of the spaces mean.
         y0 = H - band + 4.5
-        start = fit(s("start_here"), "bold", box_w, 6, 5, 2.5, s.where("start_here"))
+        start = fit(s("start_here"), "bold", box_w, 7, LABEL_MM, 2.5, s.where("start_here"))
         g.add(text_block(start, m + box_w / 2, y0, fill=INK, where=s.where("start_here")))
         kinds = ("camp", "oasis", "city")
         chip = 7.0
@@ -227,8 +244,8 @@ class _Board:
             x = m + k * slot_w
             cy = y0 + start.height + 4 + chip / 2
             fill, edge, ink, _ = KIND_STYLE[kind]
-            g.add(rect(x + 1, cy - chip / 2, chip, chip, fill=fill, stroke=edge, stroke_mm=0.5, radius=1.2))
-            g.add(icon(KIND_ICON[kind], x + 1.8, cy - chip / 2 + 0.8, chip - 1.6, fill=ink))
+            g.add(rect(x + 1, cy - chip / 2, chip, chip, fill=self.ink.field(fill, 0.5), stroke=edge, stroke_mm=0.8, radius=1.2))
+            g.add(self.kind_picture(kind, x + 1.6, cy - chip / 2 + 0.6, chip - 1.2, chip - 1.2))
             name = fit(s(f"space_kinds.{kind}"), "body", slot_w - chip - 3, chip, 3.4, 2.0,
                        s.where(f"space_kinds.{kind}"), max_lines=2)
             g.add(text_block(name, x + chip + 2.5, cy - name.height / 2, fill=INK, anchor="start",
@@ -237,7 +254,8 @@ class _Board:
         cx0 = W - band - sp + 6
         for k in range(3):
             size = band * 0.62
-            g.add(icon("camel", cx0 + k * (size + 1), (band - size) / 2 + 1, size, fill="#8A5A2B"))
+            g.add(pictures.icon_at("two-hump-camel" if k % 2 == 0 else "camel", cx0 + k * (size + 1) + size / 2,
+                                   band / 2 + 1, size, self.ink, flip=True))
         # South-east: a compass rose in the corner.
         g.add(self.compass(W - band / 2, H - band / 2, band / 2 - SAFE_MM - 1.5))
         # Palms in the free parts of the side bands.
@@ -246,7 +264,7 @@ class _Board:
                 if not any(c.row == row and c.field in ("west", "east") for c in self.game.board.of_kind("camp")):
                     y = band + row * sp + sp / 2
                     size = min(band - 2 * SAFE_MM - 4, sp * 0.5)
-                    g.add(icon("palm-tree", x - size / 2, y - size / 2, size, fill="#5E7F3A"))
+                    g.add(pictures.icon_at("palm-tree", x, y, size, self.ink))
         return g
 
     def compass(self, cx: float, cy: float, r: float):
@@ -268,62 +286,126 @@ class _Board:
 
     # ------------------------------------------------------------------ spaces
     def space_tile(self, sp):
+        """A space as a patch of terrain: its ground, the camel tracks of its routes running in
+        from the arrows, then its picture and labels."""
         x, y = self.cell(sp)
         T = self.tile
         fill, edge, ink, accent = KIND_STYLE[sp.kind]
         g = group(id=f"space-{sp.id}", transform=f"translate({_num(x)},{_num(y)})")
-        g.add(rect(0.6, 0.9, T, T, fill="#5A3A1A", radius=TILE_RADIUS_MM, opacity="0.25"))   # shadow
-        g.add(rect(0, 0, T, T, fill=fill, stroke=edge, stroke_mm=0.8, radius=TILE_RADIUS_MM))
-        g.add(rect(1.6, 1.6, T - 3.2, T - 3.2, stroke=edge, stroke_mm=0.25, radius=TILE_RADIUS_MM - 1.2,
-                   opacity="0.7"))
+        if not self.ink.saver:
+            g.add(rect(0.6, 0.9, T, T, fill="#5A3A1A", radius=TILE_RADIUS_MM, opacity="0.25"))   # shadow
+        g.add(rect(0, 0, T, T, fill=self.ink.field(fill, 0.6), stroke=edge, stroke_mm=self.ink.width(1.4),
+                   radius=TILE_RADIUS_MM))
+        g.add(self.ground(sp.kind))
+        g.add(self.tracks(sp))
         getattr(self, f"_{sp.kind}")(g, sp, ink, accent)
         return g
 
-    def _label(self, g, key: str, ink: str, role: str = "bold", size: float = 4.2, top: float | None = None,
-               height: float = 6.0, text: str | None = None):
+    def ground(self, kind: str):
+        """Texture of a space's ground (tile mm): ripples of sand at a camp, tufts of grass at
+        an oasis, a paving of 6-fold girih in a city."""
+        T, ink = self.tile, self.ink
+        g = group()
+        if kind == "city":
+            fills = ("#C9E0E2", "#DCEBEC") if not ink.saver else ("#EEF5F6", "#F5FAFA")
+            g.add(pattern_group("hexagonal", (1.4, 1.4, T - 1.4, T - 1.4), 14.0, 0.8, fills, None,
+                                origin=(T / 2, T / 2), class_="pattern"))
+        elif kind == "camp":
+            colour = pale("#D9B77A", 0.6) if ink.saver else "#DDBB7E"
+            for k, (fy, amp) in enumerate(((0.3, 1.4), (0.55, 1.8), (0.82, 1.2))):
+                y0 = T * fy
+                d = (f"M{_num(3)},{_num(y0)} C{_num(T * 0.3)},{_num(y0 - amp * 2)} {_num(T * 0.6)},{_num(y0 + amp * 2)} "
+                     f"{_num(T - 3)},{_num(y0 - amp)} L{_num(T - 3)},{_num(y0 - amp + 1.6)} "
+                     f"C{_num(T * 0.6)},{_num(y0 + amp * 2 + 1.6)} {_num(T * 0.3)},{_num(y0 - amp * 2 + 1.6)} {_num(3)},{_num(y0 + 1.6)} Z")
+                g.add(path(d, fill=colour, opacity="0.7"))
+        else:
+            colour = pale("#7FAF4E", 0.6) if ink.saver else "#8DBB5A"
+            tufts = pictures.Shapes()
+            for k, (fx, fy) in enumerate(((0.12, 0.3), (0.86, 0.22), (0.5, 0.9), (0.2, 0.86), (0.9, 0.88), (0.62, 0.2))):
+                cx, cy = T * fx, T * fy
+                for j in (-1, 0, 1):
+                    tufts.add([(cx + j * 1.3 - 0.6, cy), (cx + j * 1.6, cy - 2.6 + abs(j) * 0.8), (cx + j * 1.3 + 0.6, cy)], colour)
+            g.add(tufts.group(opacity="0.8"))
+        return g
+
+    def tracks(self, sp):
+        """Camel footprints from the middle of each edge that carries an arrow of ``sp`` in
+        towards the space's middle: the routes read as caravan trails (translucent, so they
+        sit on the ground like a shadow; content is drawn over them)."""
+        T = self.tile
+        colour = pale(TRAIL, 0.6) if self.ink.saver else TRAIL
+        prints = pictures.Shapes()
+        for a, b in self.game.board.arrows():
+            if sp.id not in (a, b):
+                continue
+            other = self.game.board.space(b if a == sp.id else a)
+            dx, dy = other.column - sp.column, other.row - sp.row
+            for k in range(7):
+                along = T / 2 - 2.5 - k * 4.4
+                side = 1.5 if k % 2 else -1.5
+                fx, fy = T / 2 + dx * along - dy * side, T / 2 + dy * along + dx * side
+                rx, ry = (1.1, 0.8) if dx else (0.8, 1.1)
+                prints.add(pictures.oval_points(fx, fy, rx, ry), colour)
+        return prints.group(opacity="0.55")
+
+    def kind_picture(self, kind: str, x: float, y: float, w: float, h: float):
+        """The picture of a kind of space in the box (x, y, w, h), tile mm: a cluster of yurts,
+        an oasis pond under palms, or a walled city with domes."""
+        ink = self.ink
+        g = group()
+        if kind == "camp":
+            g.add(pictures.yurt(x + w * 0.3, y + h * 0.62, w * 0.42, ink, band="#2A9D8F"))
+            g.add(pictures.yurt(x + w * 0.72, y + h * 0.68, w * 0.38, ink))
+            g.add(pictures.yurt(x + w * 0.45, y + h * 0.97, w * 0.5, ink, band="#1E4E8C"))
+        elif kind == "oasis":
+            g.add(pictures.ellipse(x + w * 0.5, y + h * 0.78, w * 0.46, h * 0.17, pale("#3C8DBC", 0.6) if ink.saver else "#3C8DBC"))
+            g.add(pictures.ellipse(x + w * 0.5, y + h * 0.76, w * 0.34, h * 0.1, pale("#7CC4E4", 0.6) if ink.saver else "#7CC4E4"))
+            g.add(pictures.icon_at("palm-tree", x + w * 0.26, y + h * 0.45, min(w, h) * 0.62, ink))
+            g.add(pictures.icon_at("palm-tree", x + w * 0.74, y + h * 0.38, min(w, h) * 0.7, ink, flip=True))
+        else:
+            g.add(city_picture(x, y, w, h, ink))
+        return g
+
+    def _label(self, g, key: str, ink: str, role: str = "bold", size: float = LABEL_MM, top: float | None = None,
+               height: float = 8.0, text: str | None = None):
         T = self.tile
         content = text if text is not None else self.s(key)
         width = T - 2 * CLEAR_MM - 6
-        f = fit(content, role, width, height, size, 2.2, self.s.where(key), max_lines=1)
-        top = CLEAR_MM + 1.0 if top is None else top
+        f = fit(content, role, width, height, size, LABEL_MIN_MM, self.s.where(key), max_lines=1)
+        top = CLEAR_MM + 0.6 if top is None else top
         g.add(text_block(f, T / 2, top + (height - f.height) / 2, fill=ink, where=self.s.where(key)))
         return top + height
 
-    def _kind_heading(self, g, kind: str, ink: str) -> tuple[float, float, float]:
-        """The space kind's name on top and its icon on the left; returns (top of the room
-        under the name, height of that room, icon size), in tile mm."""
-        T = self.tile
-        below = self._label(g, f"space_kinds.{kind}", ink)
-        room = T - CLEAR_MM - below
-        size = min(room - 2, T / 2 - CLEAR_MM)
-        g.add(icon(KIND_ICON[kind], CLEAR_MM + 0.5, below + (room - size) / 2, size, fill=ink))
-        return below, room, size
-
     def _camp(self, g, sp, ink, accent):
         T = self.tile
-        # tent on the left, the capacity as a card-shaped badge on the right
-        below, room, _ = self._kind_heading(g, "camp", ink)
+        # yurts on the left, the capacity as a card-shaped badge on the right
+        below = self._label(g, "space_kinds.camp", ink)
+        room = T - CLEAR_MM - below
         bh = min(room - 6, 30.0)
         bw = bh * self.card_ratio
         bx = T - CLEAR_MM - 2.5 - bw
         by = below + (room - bh) / 2
+        g.add(self.kind_picture("camp", CLEAR_MM, below + 1.0, bx - CLEAR_MM - 3.0, room - 2.0))
         g.add(rect(bx + 0.5, by + 0.7, bw, bh, fill="#000000", radius=2.0, opacity="0.18"))
-        g.add(rect(bx, by, bw, bh, fill="#FFF8E8", stroke=accent, stroke_mm=0.9, radius=2.0))
+        g.add(rect(bx, by, bw, bh, fill="#FFF8E8", stroke=accent, stroke_mm=self.ink.width(1.0), radius=2.0))
         num = fit(str(sp.capacity), "display", bw - 3, bh * 0.62, bh * 0.75, 6, f"board: {sp.id}.capacity")
         g.add(text_block(num, bx + bw / 2, by + (bh - num.height) / 2 - 0.6, fill=ink, where=f"board: {sp.id}"))
 
     def _oasis(self, g, sp, ink, accent):
         T = self.tile
-        below, room, size = self._kind_heading(g, "oasis", ink)
+        below = self._label(g, "space_kinds.oasis", ink)
+        room = T - CLEAR_MM - below
+        picture_w = 24.0
         prices = self.s("oasis_prices", single=self.game.rules.oasis_single_price, four=sp.price_4)
-        pw = T - CLEAR_MM - 1.5 - (CLEAR_MM + size + 2)
-        ph = min(room - 6, 26.0)
-        px = T - CLEAR_MM - 1.5 - pw
+        px = CLEAR_MM + picture_w + 1.5
+        pw = T - CLEAR_MM - 0.5 - px
+        ph = min(room - 4, 28.0)
         py = below + (room - ph) / 2
-        g.add(rect(px, py, pw, ph, fill="#FFF8E8", stroke=accent, stroke_mm=0.7, radius=2.0))
+        g.add(self.kind_picture("oasis", CLEAR_MM - 1.0, below, picture_w + 1.0, room))
+        g.add(rect(px, py, pw, ph, fill="#FFF8E8", stroke=accent, stroke_mm=self.ink.width(1.0), radius=2.0))
         coin = 6.0
-        g.add(icon("two-coins", px + (pw - coin) / 2, py + 1.2, coin, fill="#A8741A"))
-        f = fit(prices, "bold", pw - 3, ph - coin - 3.5, 5.4, 2.2, self.s.where("oasis_prices"))
+        g.add(pictures.icon_at("coin", px + pw / 2, py + 1.2 + coin / 2, coin, self.ink))
+        f = fit(prices, "bold", pw - 2.4, ph - coin - 3.0, LABEL_MM, LABEL_MIN_MM, self.s.where("oasis_prices"))
         g.add(text_block(f, px + pw / 2, py + coin + 1.6 + (ph - coin - 3.2 - f.height) / 2, fill=INK,
                          where=self.s.where("oasis_prices")))
 
@@ -333,19 +415,17 @@ class _Board:
         slot_top = T - CLEAR_MM - slot
         name_h = 9.5
         below = self._label(g, key, ink, role="display", size=8.5, height=name_h)
-        # castle between the name and the market slots
+        # the city's walls and domes between the name and the market slots
         room = slot_top - below
-        size = room - 2.8       # clear of the name's descenders above and the slots below
-        if size > 5:
-            g.add(icon(KIND_ICON["city"], T / 2 - size / 2, below + 1.6, size, fill=ink))
+        if room > 6:
+            g.add(self.kind_picture("city", CLEAR_MM, below + 0.8, T - 2 * CLEAR_MM, room - 2.0))
         gap = T - 2 * CLEAR_MM - 2 * slot
         label = self.s("market_slot")
         for k in range(2):
             sx = CLEAR_MM + k * (slot + gap)
-            g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=0.6, radius=1.5,
-                       stroke_dasharray="2,1.2"))
-            g.add(rect(sx + 2, slot_top + 2, slot - 4, slot - 4, stroke=accent, stroke_mm=0.2, radius=1.0,
-                       opacity="0.6"))
+            # a slot is framed by a coloured band, never a dashed line (dashes are fold lines)
+            g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=self.ink.width(1.2), radius=1.5,
+                       class_="market-slot"))
             f = fit(label, "bold", slot - 6, 5, 3.6, 2.0, self.s.where("market_slot"), max_lines=1)
             g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=legible(accent, "#F6FBFB"),
                              where=self.s.where("market_slot")))
@@ -403,8 +483,8 @@ class _Board:
         for k in range(3):
             inset = 2.0 + 1.6 * k
             top = ghost_bottom - GHOST_TOP_MM + GHOST_STEP_MM * k
-            g.add(rect(mx + inset, top, mw - 2 * inset, ghost_bottom - top, stroke=accent, stroke_mm=0.3,
-                       radius=0.8, stroke_dasharray="1.2,0.8"))
+            g.add(rect(mx + inset, top, mw - 2 * inset, ghost_bottom - top, fill=self.ink.field(("#E9D3A8", "#F2E2C2", "#FFF8E8")[k], 0.5),
+                       stroke=accent, stroke_mm=self.ink.width(0.6), radius=0.8))
         # connector arrow from the camp into the plate (drawn above the space tiles)
         tail = -(GUTTER_MM / 2 + ARROW_INTRUDE_MM)
         connector = group(id=f"field-arrow-{sp.id}", transform=transform)
@@ -458,3 +538,46 @@ def arrow_polygon(x0: float, y0: float, x1: float, y1: float, shaft: float, head
 
     return [at(0, shaft / 2), at(neck, shaft / 2), at(neck, head_w / 2), at(length, 0),
             at(neck, -head_w / 2), at(neck, -shaft / 2), at(0, -shaft / 2)]
+
+
+def city_picture(x: float, y: float, w: float, h: float, ink):
+    """A walled city in the box (x, y, w, h): turquoise ribbed domes and minarets behind a
+    crenellated wall with a gate."""
+    g = group()
+    p = (lambda c: pale(c, 0.6)) if ink.saver else (lambda c: c)
+    wall_top = y + h * 0.55
+    brick, dark, dome, dome_dark, gold = p("#D9B98A"), p("#A9845A"), p("#2A9D8F"), p("#1E6F66"), p("#C9A24A")
+    # minarets and domes behind the wall
+    for fx, fw, fh in ((0.16, 0.05, 0.95), (0.84, 0.05, 0.95)):
+        mx0 = x + w * fx - w * fw / 2
+        g.add(rect(mx0, y + h * (1 - fh), w * fw, h * fh, fill=brick))
+        g.add(rect(mx0 - w * 0.008, y + h * (1 - fh) + h * 0.12, w * (fw + 0.016), h * 0.05, fill=dome))
+        g.add(polygon([(mx0, y + h * (1 - fh)), (mx0 + w * fw / 2, y + h * (1 - fh) - h * 0.12), (mx0 + w * fw, y + h * (1 - fh))],
+                      fill=dome_dark))
+    for cx, r, drum in ((0.5, 0.17, 0.2), (0.3, 0.1, 0.1), (0.7, 0.1, 0.1)):
+        dx, rr = x + w * cx, min(w * r, h * (0.52 - drum) / 1.8)     # the finial stays inside the box
+        base = wall_top - h * 0.02
+        g.add(rect(dx - rr * 0.8, base - h * drum, rr * 1.6, h * drum + 0.5, fill=brick))
+        top = base - h * drum
+        d = (f"M{_num(dx - rr)},{_num(top)} C{_num(dx - rr)},{_num(top - rr * 1.1)} {_num(dx - rr * 0.2)},{_num(top - rr * 1.3)} "
+             f"{_num(dx)},{_num(top - rr * 1.55)} C{_num(dx + rr * 0.2)},{_num(top - rr * 1.3)} {_num(dx + rr)},{_num(top - rr * 1.1)} "
+             f"{_num(dx + rr)},{_num(top)} Z")
+        g.add(path(d, fill=dome))
+        for k in (-0.5, 0.0, 0.5):     # ribs
+            g.add(rect(dx + k * rr - rr * 0.04, top - rr * (1.2 - abs(k) * 0.6), rr * 0.08, rr * (1.2 - abs(k) * 0.6), fill=dome_dark))
+        g.add(rect(dx - rr * 0.04, top - rr * 1.8, rr * 0.08, rr * 0.3, fill=gold))
+    # the wall, its crenellations and the gate
+    g.add(rect(x, wall_top, w, y + h - wall_top, fill=brick))
+    n = 13
+    for k in range(n):
+        g.add(rect(x + w * (k + 0.2) / n, wall_top - h * 0.07, w * 0.6 / n, h * 0.07 + 0.3, fill=brick))
+    g.add(rect(x, y + h * 0.93, w, h * 0.07, fill=dark))
+    gate_w = w * 0.12
+    gx = x + w / 2 - gate_w / 2
+    gate = (f"M{_num(gx)},{_num(y + h)} V{_num(wall_top + h * 0.2)} Q{_num(gx)},{_num(wall_top + h * 0.05)} "
+            f"{_num(gx + gate_w / 2)},{_num(wall_top + h * 0.02)} Q{_num(gx + gate_w)},{_num(wall_top + h * 0.05)} "
+            f"{_num(gx + gate_w)},{_num(wall_top + h * 0.2)} V{_num(y + h)} Z")
+    g.add(path(gate, fill=p("#5A3A1A")))
+    for fx in (0.2, 0.35, 0.65, 0.8):
+        g.add(rect(x + w * fx - w * 0.015, wall_top + h * 0.15, w * 0.03, h * 0.12, fill=dark))
+    return g

@@ -28,7 +28,6 @@ MONEY_ICON = "coins"
 #: The banknotes' vignette (Fluent Emoji, flat): a Bactrian camel of the Silk Road.
 NOTE_VIGNETTE = "two-hump-camel"
 BACK_ICON = "camel"
-PAWN_ICON = "hooded-figure"
 DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
 
@@ -126,10 +125,20 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
     notes = (strings("price_table_chip_note"), strings("price_table_max_note", max=prices.sizes[-1],
                                                                         chip=prices.column(prices.sizes[-1] + 1, chip=True)))
     shaded = {i for i, n in enumerate(prices.sizes) if n < game.rules.min_sale}
+    ink = style.ink_for(settings.ink)
+    pictures = {strings(f"goods.{good.id}"): good.id for good in game.goods}
+
+    def picture(row, x, y, size):
+        good = pictures.get(row.label)
+        if good is None:
+            return art.gate(x + size * 0.1, y, size * 0.8, size, ink)
+        return art.index_picture(good, x + size / 2, y + size / 2, size, ink)
+
     face = tables.price_table("price-table", "price-tables", w, h, bleed,
                               f"{strings('price_table_title')} · {strings('currency')}", strings("price_table_cards"),
                               columns, tuple(rows), shaded, notes, strings.where("price_table_title"),
-                              ink=style.ink_for(settings.ink))
+                              ink=ink, row_picture=picture)
+    art.dress_table(face, ink)
     label = strings("components.price_tables")
     return ComponentRun("price-tables", "table", label, players,
                         pieces=[PieceGroup("price-tables", label, [face] * players)])
@@ -142,11 +151,11 @@ def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
     faces = []
     for good_id in game.market_token_goods:
         good = game.good(good_id)
-        faces.append(tokens.icon_token(f"market/{good_id}", "market-tokens", size, bleed, strings(f"goods.{good_id}"),
-                                       good.colour, good.icon, strings.where(f"goods.{good_id}"), ink=ink))
-    for _ in range(game.assortment_tokens):
-        faces.append(tokens.icon_token("market/assortment", "market-tokens", size, bleed, strings("assortment"),
-                                       ASSORTMENT_COLOUR, ASSORTMENT_ICON, strings.where("assortment"), ink=ink))
+        faces.append(art.market_token(f"market/{good_id}", "market-tokens", size, bleed, strings(f"goods.{good_id}"),
+                                      good_id, good.colour, strings.where(f"goods.{good_id}"), ink=ink))
+    assortment = art.market_token("market/assortment", "market-tokens", size, bleed, strings("assortment"), None,
+                                  ASSORTMENT_COLOUR, strings.where("assortment"), ink=ink)
+    faces.extend([assortment] * game.assortment_tokens)
     chip = tokens.chip("market-chip", "market-chips", size, diameter, bleed, strings("market_chip"), CHIP_SIGN,
                        strings.where("market_chip"), ink=ink)
     chips = [chip] * game.market_chips
@@ -180,8 +189,8 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     width, panel, foot = pawn["width_mm"].number(10), pawn["panel_mm"].number(10), pawn["foot_mm"].number(5)
     ink = style.ink_for(settings.ink)
     # Each pawn carries a player mark besides its colour (greyscale, colour-blind players).
-    pieces = [cutouts.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"), PAWN_ICON,
-                              strings.where("pawn"), ink=ink, mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
+    pieces = [art.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"),
+                          strings.where("pawn"), ink=ink, mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
               for k, p in enumerate(game.pawns[:players])]
     die_face = game.sizes["die"]["face_mm"].number(8)
     die = cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
