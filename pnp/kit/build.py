@@ -379,7 +379,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     name = kit_name(request.game, variant, request.lang, request.paper) + print_suffix + request.suffix
     total_pages = pagination.total
     metadata = {
-        "Title": f"{title} — {subtitle}",
+        "Title": strings.locale.title(title, subtitle),
         # What a viewer's Document Properties show, in the kit's language; the ids below are
         # for programs (tests, print shops' scripts), not for reading.
         "Subject": strings("pdf_subject", title=title, players=players, language=language, paper=paper.name),
@@ -426,7 +426,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         board = progress.task(f"{request.game} {variant.id}: board in one piece")
         sheet = recipe.board_single_sheet(game, strings, settings)
         board_pdf = pdfout.assemble([pdfout.PageSource(pdfout.render_sheets([sheet]), strings("board_single"))],
-                                    {**metadata, "Title": f"{title} — {strings('board_single')}", "Paper": sheet.paper.id},
+                                    {**metadata, "Title": strings.locale.title(title, strings('board_single')), "Paper": sheet.paper.id},
                                     duplex="none", lang=request.lang)
         payloads.append((out_dir / f"{name}-board-{sheet.paper.id}.pdf", board_pdf))
         manifest["board_single"] = {"file": payloads[-1][0].name, "paper": sheet.paper.id}
@@ -438,7 +438,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
 
         with step(f"{request.game} {variant.id}: one PDF per component kind"):
             extra += split_files(runs, sheet_pdfs, rules_source, out_dir, name, metadata, settings.duplex,
-                                 request.lang, titles=strings.get("split_titles"))
+                                 request.lang, titles=strings.get("split_titles"), dash=strings.locale.title_dash)
     if request.target in ("tts", "png"):
         with step(f"{request.game} {variant.id}: {request.target} files"):
             labels = {run.id: run.label for run in runs} | {"rules": strings("components.rules")}
@@ -456,7 +456,8 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
         target_settings = replace(settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
                                   back_scale=(1.0, 1.0))
         target_runs = runs if target_settings == settings else make_runs(target_settings)
-        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+        extra += export(request.target, target_runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang,
+                        dash=strings.locale.title_dash)
         exporting.done()
     if extra:
         manifest["extra_files"] = [str(path.relative_to(out_dir)) for path, _ in extra]
