@@ -357,3 +357,11 @@ def test_the_review_hyphenation_exceptions():
         positions = hyphenator.positions(word)
         joint = word.index("række")
         assert joint + 5 in positions and joint + 3 not in positions, (word, positions)
+
+
+def test_no_markdown_syntax_leaks_into_print(outputs):
+    """A paragraph joined to the example box after it (a whitespace-stripping Jinja tag)
+    prints the box's '>' after the sentence (»… baglæns ad.>«); '**' is an unclosed bold."""
+    leaks = [f"{where}: {m.group(0)!r}" for where, text in outputs.items()
+             for m in re.finditer(r"\w[.:;!?]>|\*\*", text)]
+    assert not leaks, "\n".join(leaks)
