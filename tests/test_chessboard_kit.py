@@ -136,7 +136,7 @@ def test_contents_page_names_the_die_and_supplies(kits):
     assert "Eight-sided die (d8)" in first and "any eight-sided die (d8)" in first
     reader, _ = kit(kits, DA)
     first = reader.pages[0].extract_text()
-    assert "Ottesidet terning (T8)" in first and "almindelig ottesidet terning" in first
+    assert "Ottesidet terning (d8)" in first and "almindelig ottesidet terning" in first
 
 
 def test_danish_kit_has_no_english(kits, page_texts):

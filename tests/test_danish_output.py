@@ -158,13 +158,30 @@ def test_no_banned_variant_or_english_word(outputs, glossary):
     assert not problems, "\n".join(problems[:40])
 
 
+def test_no_banned_variant_in_the_rules_and_aids_as_written(glossary):
+    """The same banned variants in the rendered rules and aid Markdown: one paragraph is one
+    line there, so a variant the PDF text breaks across lines ("2" / "te") is still found."""
+    from pnp.kit.rulebook import aid_template_path
+
+    problems = []
+    for game_id in GAMES:
+        game = load_game(game_id, DEFAULT_DATA_DIR)
+        variant = game.variant(game.players_default)
+        for name, path in (("rules", None), ("aid", aid_template_path(game, "da"))):
+            if path is not None and not path.is_file():
+                continue
+            text = render_rules_markdown(game, variant, "da", *([path] if path else []))
+            problems += [str(h) for h in glossary.banned_hits(f"{game_id} {name}", text)]
+    assert not problems, "\n".join(problems)
+
+
 def test_bookmarks_properties_and_split_titles_are_danish(danish, outputs):
     kit = danish["kits"]["samarkand"].name
     assert outputs[f"{kit} Subject"] == "Print-and-play-sæt: Samarkand, 5 spillere, Dansk, A4"
     assert "Varekort" in outputs[f"{kit} bookmark"].splitlines()
     titles = {p.name: str(PdfReader(str(p)).metadata["/Title"]) for p in danish["files"] if "-da-a4-" in p.name}
-    assert titles[kit.replace(".pdf", "-board.pdf")].endswith("— spilleplade")
-    assert titles[kit.replace(".pdf", "-rules.pdf")].endswith("— regler")
+    assert titles[kit.replace(".pdf", "-board.pdf")].endswith(" – spilleplade")
+    assert titles[kit.replace(".pdf", "-rules.pdf")].endswith(" – regler")
     assert outputs["calibration-a4-da.pdf Subject"] == "Printerkalibrering, A4"
 
 
@@ -267,3 +284,84 @@ def test_po_round_trip_changes_exactly_that_string_in_the_kit(danish, data_copy,
     assert changed == {f"{name} p.1"}
     expected = before[f"{name} p.1"].replace(old.format(players=2), new.format(players=2))
     assert expected != before[f"{name} p.1"] and after[f"{name} p.1"] == expected
+
+
+# ------------------------------------------------- the kinds behind the second review (2026-12)
+def test_footers_and_pdf_titles_take_the_spaced_en_dash(danish, outputs):
+    """Danish sets the tankestreg as a spaced en dash: the rules footer, the kit's /Title and
+    every --split file's /Title (typography.title_dash), never the English em dash."""
+    kit = danish["kits"]["samarkand"].name
+    assert outputs[f"{kit} Title"] == "Samarkand – Print-and-play-sæt til 5 spillere · Dansk · A4"
+    footers = [text for where, text in outputs.items() if where.startswith(kit + " p.")
+               and "Samarkand – Regler · Et handelsspil til 5 spillere" in text]
+    assert len(footers) >= 3, "the rules sheet's footer"
+    titles = {p.name: str(PdfReader(str(p)).metadata["/Title"]) for p in danish["files"]}
+    assert titles[kit.replace(".pdf", "-rules.pdf")].endswith(" – regler")
+    for where, text in outputs.items():
+        assert "—" not in text, f"{where}: an em dash in Danish print"
+
+
+def test_no_lone_number_at_a_line_start(outputs):
+    """A number that ends a sentence stays on its word's line: a line of only "1." inside a
+    numbered list reads as a new item (review 2026-12 no. 14: "… og trække" / "1.")."""
+    lone = [f"{where}: {line!r}" for where, text in outputs.items() for line in text.split("\r\n")
+            if re.fullmatch(r"\s*\d+\.\s*", line)]
+    assert not lone, "\n".join(lone)
+
+
+def test_a_sentence_final_number_is_tied_to_its_word():
+    from pnp.kit.rulebook import _tie
+
+    text = "2. Derefter må du aflægge 2 kort mere og trække 1.\n3. Træk så 3 kort."
+    assert _tie(text, None) == "2. Derefter må du aflægge 2 kort mere og trække\u00a01.\n3. Træk så 3 kort."
+
+
+def test_numbers_in_quoted_names_are_tied_to_their_noun():
+    """»1 felt tilbage« (the die face) and »8 retninger« never break after the number."""
+    from pnp.model.catalog import read_yaml
+
+    assert read_yaml(DEFAULT_DATA_DIR / "samarkand" / "lang" / "da.yaml").mapping()["die_back"] == "1\u00a0felt tilbage"
+    for game in GAMES:
+        markdown = rules_markdown(game, "da")
+        loose = re.findall(r"»[^«\n]*\d [^«\n]*«", markdown)
+        assert not loose, f"{game}: {loose}"
+
+
+def test_the_glossary_catches_every_kind_the_review_found(glossary):
+    """Each review fault is a kind: inflected banned forms, 'for N … spillere', mass nouns
+    counted like cards, a number after a card name, 'så mange' without 'som'."""
+    planted = {
+        "caravan-4p-da-a4.pdf p.1": "Det korte spil for 3 eller 4 spillere. Spil for 2–4 spillere.",
+        "caravan-4p-da-a4.pdf p.2": "Afklaringerne. Udvalget. Modstanderne. Kortet er smidt.",
+        "caravan-chessboard-4p-da-a4.pdf p.3": "Europa med 2 krydderier, 2 te, 1 silke og en soldat.",
+        "caravan-chessboard-4p-da-a4.pdf p.2": "og du spiller et rejsekort 4. Du spiller et røverkort 2 og",
+        "caravan-chessboard-4p-da-a4.pdf p.4": "Flyt din karavane præcis så mange felter i lige linje.",
+    }
+    found = "\n".join(glossary_problems(planted, glossary, {}))
+    for bad in ("for 3 eller 4 spillere", "for 2–4 spillere", "Afklaringerne", "Udvalget", "Modstanderne",
+                "smidt", "'2 te'", "'1 silke'", "et rejsekort 4", "et røverkort 2", "så mange"):
+        assert bad in found, bad
+    fine = {"x p.1": "til 3 eller 4 spillere; 2 kort med te; et »Rejse 4«-kort; 2 krydderier; "
+                     "præcis så mange felter, som kortet viser; så mange handler, som I vil; udvalgt."}
+    assert not glossary_problems(fine, glossary, {})
+
+
+def test_the_review_hyphenation_exceptions():
+    """RO § 17.2.b breaks before the last consonant (kos-ter, førs-te); a compound breaks at
+    its joint (række-følge), never inside its member (ræk-kefølge)."""
+    hyphenator = hyphenator_for(DEFAULT_DATA_DIR, "da")
+    assert hyphenator.positions("koster") == (3,)
+    assert 3 not in hyphenator.positions("første")   # førs-te; a two-letter tail is never carried
+    assert 5 in hyphenator.positions("rækkefølge") and 3 not in hyphenator.positions("rækkefølge")
+    for word in ("nummerrækkefølge", "turrækkefølge"):
+        positions = hyphenator.positions(word)
+        joint = word.index("række")
+        assert joint + 5 in positions and joint + 3 not in positions, (word, positions)
+
+
+def test_no_markdown_syntax_leaks_into_print(outputs):
+    """A paragraph joined to the example box after it (a whitespace-stripping Jinja tag)
+    prints the box's '>' after the sentence (»… baglæns ad.>«); '**' is an unclosed bold."""
+    leaks = [f"{where}: {m.group(0)!r}" for where, text in outputs.items()
+             for m in re.finditer(r"\w[.:;!?]>|\*\*", text)]
+    assert not leaks, "\n".join(leaks)

@@ -66,7 +66,7 @@ def test_page_size_and_fonts(game, lang, paper):
 def test_metadata(game):
     _, pdf = render(game, 2, "da", "a4")
     meta = PdfReader(io.BytesIO(pdf)).metadata
-    assert meta.title == "Samarkand — Regler"
+    assert meta.title == "Samarkand – Regler"   # Danish: the spaced en dash (typography.title_dash)
     for part in ("samarkand", "players=2", "lang=da"):
         assert part in meta["/Keywords"]
     assert "2" in meta.subject and "da" in meta.subject
@@ -100,7 +100,7 @@ def test_two_player_deck(game):
     assert "Rules for 2 players: 72 commodity cards" in text
     assert "17 Grain, 15 Fruit, 13 Copper, 11 Carpets, 9 Camels, 7 Jewels" in text
     da = text_of(render(game, 2, "da", "a4")[1])
-    assert "72 varekort til 2 spillere: 17 korn, 15 frugt, 13 kobber, 11 tæpper, 9 kameler, 7 juveler" in da
+    assert "72 varekort til 2 spillere: 17 med korn, 15 med frugt, 13 med kobber, 11 med tæpper, 9 med kameler, 7 med juveler" in da
     ctx = rules_context(game, 5, "en")
     assert ctx["deck_total"] == 102 and [v["total"] for v in ctx["variants"]] == [72, 84, 96, 102]
 

@@ -667,7 +667,7 @@ def kit_metadata(request: KitRequest, variant: Variant, strings: Strings, title:
     players, paper = variant.players, PAPERS[request.paper]
     language = strings("language_name")
     return {
-        "Title": f"{title} — {subtitle}",
+        "Title": strings.locale.title(title, subtitle),
         "Subject": strings("pdf_subject", title=title, players=players, language=language, paper=paper.name),
         "Keywords": strings("pdf_keywords", title=title, players=players),
         "Creator": f"pnp {__version__}",
@@ -736,7 +736,8 @@ def _extras(source: _KitSource, progress, layout: _Layout, rendered: _Rendered, 
         with _stepper(progress)(f"{source.label}: one PDF per component kind"):
             extra += split_files(list(layout.runs), rendered.sheet_pdfs, rendered.rules_source, out_dir, name,
                                  metadata, layout.settings.duplex, request.lang,
-                                 titles=source.loaded.strings.get("split_titles"))
+                                 titles=source.loaded.strings.get("split_titles"),
+                                 dash=source.loaded.strings.locale.title_dash)
     if request.target not in ("home", *SCREEN_TARGETS):
         extra += _target_files(source, progress, layout, metadata, name)
     if extra:
@@ -755,7 +756,7 @@ def _board_single(source: _KitSource, progress, settings: PrintSettings, metadat
     board = progress.task(f"{source.label}: board in one piece")
     sheet = loaded.recipe.board_single_sheet(loaded.game, strings, settings)
     pdf = pdfout.assemble([pdfout.PageSource(pdfout.render_sheets([sheet]), strings("board_single"))],
-                          {**metadata, "Title": f"{source.title} — {strings('board_single')}", "Paper": sheet.paper.id},
+                          {**metadata, "Title": strings.locale.title(source.title, strings("board_single")), "Paper": sheet.paper.id},
                           duplex="none", lang=request.lang)
     board.done()
     return Path(request.out_dir) / f"{name}-board-{sheet.paper.id}.pdf", pdf, sheet.paper.id
@@ -780,7 +781,8 @@ def _target_files(source: _KitSource, progress, layout: _Layout, metadata: dict,
         runs = source.runs(target_settings)
         pack_runs(runs, target_settings, source.sheet_label)
     out_dir = Path(request.out_dir)
-    files = export(request.target, runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang)
+    files = export(request.target, runs, name, out_dir / f"{name}-{request.target}", metadata, request.lang,
+                   dash=source.loaded.strings.locale.title_dash)
     exporting.done()
     return files
 

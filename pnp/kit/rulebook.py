@@ -604,11 +604,14 @@ def _named(flowable, kind: str, node):
 
 
 def _tie(text: str, currency: str | None) -> str:
-    """Non-breaking spaces that keep '200 Piaster' and '30 × 5' on one line."""
+    """Non-breaking spaces that keep '200 Piaster' and '30 × 5' on one line, and a number that
+    ends a sentence on the line of the word before it: a lone "1." at the start of a line in a
+    numbered list reads as a new item ("… og trække" / "1.")."""
     import re
 
     if currency:
         text = re.sub(rf"(\d) ({re.escape(currency)})\b", "\\1\u00a0\\2", text)
+    text = re.sub(r"(?<=[^\W\d_]) (\d+)\.(?=\s|$)", "\u00a0\\1.", text)
     return re.sub(r"(\d) × (\d)", "\\1\u00a0×\u00a0\\2", text)
 
 
@@ -689,6 +692,7 @@ def rules_pages_source(game, variant, lang: str, paper: str):
 
     from pnp.kit.rulepages import NOMINAL_BODY, Geometry, Source
     from pnp.model.i18n import fill_text
+    from pnp.model.locale import locale_for
 
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
     lang_file = game.folder / "lang" / f"{lang}.yaml"
@@ -711,7 +715,7 @@ def rules_pages_source(game, variant, lang: str, paper: str):
     title_flow = body(NOMINAL_BODY)[0]
     needed = sum(f.wrap(full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
     geo = Geometry(paper, max(TITLE_BLOCK_MM * MM, needed + 4 * MM))
-    sheet_title = f"{strings['title']} — {strings['components']['rules']}"
+    sheet_title = locale_for(root, lang).title(strings['title'], strings['components']['rules'])
     meta = dict(title=sheet_title, author=strings["designer"],
                 subject=f"{strings['title']} rules, {players} players, language {lang}",
                 keywords=f"game={game.id}, players={players}, lang={lang}, paper={paper}",

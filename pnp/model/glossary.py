@@ -16,6 +16,11 @@ from pnp.errors import DataError
 COMMAND_LINE = re.compile(r"--[a-z][a-z-]*(?:[ =][\w.,+\-−()/]+)?(?: \((?:eller|or) \w+\))?|\bpnp \w+(?: \w+)?")
 
 
+#: The inflectional endings a banned form may take (definite, plural, genitive, verb forms),
+#: per language: a regular expression appended to each banned variant.
+INFLECTION = {"da": "(?:e|en|er|et|ene|erne|ne|s|es|ens|ets|r|ede)?"}
+
+
 @dataclass(frozen=True)
 class Term:
     en: str
@@ -77,10 +82,13 @@ def load_glossary(root: Path, lang: str) -> Glossary:
         if not isinstance(entry, dict) or not entry.get("da" if lang == "da" else lang) and not entry.get("form"):
             raise DataError("expected en, the language's form and banned variants", file=path, key=where)
         flags = 0 if entry.get("case") else re.IGNORECASE
+        # A banned word is banned in every inflection: "udvalg" also catches "udvalget",
+        # "Afklaringer" "Afklaringerne" (`inflect: false` for a pattern that is no word).
+        ending = INFLECTION.get(lang, "") if entry.get("inflect", True) else ""
         patterns = []
         for variant in entry.get("banned") or []:
             try:
-                patterns.append(re.compile(rf"(?<![\w-]){variant}(?![\w-])", flags))
+                patterns.append(re.compile(rf"(?<![\w-])(?:{variant}){ending}(?![\w-])", flags))
             except re.error as exc:
                 raise DataError(f"bad pattern {variant!r}: {exc}", file=path, key=where) from None
         terms.append(Term(str(entry.get("en", "")), str(entry.get(lang) or entry.get("form")), tuple(patterns),

@@ -40,7 +40,8 @@ def babel_locale(lang: str):
 class LocaleFormat:
     """Number and typography rules of one language.
 
-    ``typography``: ``{quote_open, quote_close, range, minus}`` from the language data.
+    ``typography``: ``{quote_open, quote_close, range, minus}`` from the language data, and
+    ``title_dash`` (optional, default " — ") between a title and its part in footers and PDF titles.
     """
 
     lang: str
@@ -48,6 +49,12 @@ class LocaleFormat:
     quote_close: str
     range_dash: str
     minus: str
+    #: Joins a title and its part ("Samarkand – Regler"): English " — ", Danish " – " (tankestreg).
+    title_dash: str = " — "
+
+    def title(self, *parts: str) -> str:
+        """``parts`` joined by the language's title dash: ``title("Samarkand", "Regler")``."""
+        return self.title_dash.join(parts)
 
     def num(self, value, digits: int | None = None) -> str:
         """``value`` with the language's separators: ``num(1500)`` -> ``1.500`` (da),
@@ -96,7 +103,11 @@ def locale_format(lang: str, common: dict, file: Path | None = None) -> LocaleFo
     missing = [k for k in TYPOGRAPHY_KEYS if not isinstance(table.get(k), str) or not table.get(k)]
     if missing:
         raise DataError(f"typography lacks {', '.join(missing)}", file=file, key=f"typography.{missing[0]}")
-    return LocaleFormat(lang, table["quote_open"], table["quote_close"], table["range"], table["minus"])
+    dash = table.get("title_dash", " — ")   # optional: a language without it keeps the em dash
+    if not isinstance(dash, str) or not dash.strip():
+        raise DataError("typography.title_dash must be a dash with its spaces, e.g. ' – '", file=file,
+                        key="typography.title_dash")
+    return LocaleFormat(lang, table["quote_open"], table["quote_close"], table["range"], table["minus"], dash)
 
 
 @lru_cache(maxsize=None)

@@ -252,7 +252,8 @@ def refuse_trims(target: str, deck_trims_mm) -> str:
     return target
 
 
-def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, str], lang: str) -> list[tuple[Path, bytes]]:
+def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, str], lang: str,
+           dash: str = " — ") -> list[tuple[Path, bytes]]:
     """The files of ``target`` for a kit whose components are ``runs`` (rendered at the target's bleed).
 
     Returns (path, bytes) pairs under ``folder``, the last two being ``preflight.json`` and
@@ -274,7 +275,7 @@ def export(target: str, runs, kit_name: str, folder: Path, metadata: dict[str, s
     report_files: list[dict] = []
     checks: list[dict] = []
     if spec.dpi is None:
-        _export_pdfs(spec, pieces, folder, metadata, lang, files, report_files, checks)
+        _export_pdfs(spec, pieces, folder, metadata, lang, files, report_files, checks, dash)
     else:
         _export_pngs(spec, pieces, folder, files, report_files, checks)
     no_bleed = sorted({p.component for p in pieces if p.front.bleed == 0})
@@ -374,7 +375,7 @@ def _export_pngs(spec: TargetSpec, pieces: list[Piece], folder: Path, files, rep
 
 
 def _export_pdfs(spec: TargetSpec, pieces: list[Piece], folder: Path, metadata, lang, files, report_files,
-                 checks) -> None:
+                 checks, dash: str = " — ") -> None:
     from pypdf import PdfReader
 
     from pnp.printing import pdf as pdfout
@@ -404,7 +405,7 @@ def _export_pdfs(spec: TargetSpec, pieces: list[Piece], folder: Path, metadata, 
                                                      bleed_mm=b))
                     expected.append((face, "back" if face is piece.back else "front"))
         name = f"{_slug(component)}.pdf"
-        data = pdfout.assemble(sources, {**metadata, "Title": f"{metadata.get('Title', '')} — {component} ({spec.id})"},
+        data = pdfout.assemble(sources, {**metadata, "Title": f"{metadata.get('Title', '')}{dash}{component} ({spec.id})"},
                                duplex="none", lang=lang)
         files.append((folder / name, data))
         reader = PdfReader(io.BytesIO(data))
@@ -486,7 +487,8 @@ def split_group(kind: str) -> str:
 
 
 def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: str, metadata: dict[str, str],
-                duplex: str, lang: str, titles: dict[str, str] | None = None) -> list[tuple[Path, bytes]]:
+                duplex: str, lang: str, titles: dict[str, str] | None = None,
+                dash: str = " — ") -> list[tuple[Path, bytes]]:
     """``<name>-<group>.pdf`` for every group the kit has (cards, board, tokens, tables, rules).
 
     Args:
@@ -524,11 +526,11 @@ def split_files(runs, sheet_pdfs: dict[int, bytes], rules, out_dir: Path, name: 
     out = []
     for group in names:
         hint = duplex if group in two_sided else "none"  # a goods-token "deck" has no backs
-        data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')} — {titles.get(group, group)}"},
+        data = pdfout.assemble(groups[group], {**metadata, "Title": f"{metadata.get('Title', '')}{dash}{titles.get(group, group)}"},
                                duplex=hint, lang=lang)
         out.append((out_dir / f"{name}-{group}.pdf", data))
     # the reading matter is printed double-sided in every kit (pnp.printing.pagination)
-    title = f"{metadata.get('Title', '')} — {titles.get('rules', 'rules')}"
+    title = f"{metadata.get('Title', '')}{dash}{titles.get('rules', 'rules')}"
     data = pdfout.assemble([rules], {**metadata, "Title": title}, duplex="long",
                            lang=lang)
     out.append((out_dir / f"{name}-rules.pdf", data))
