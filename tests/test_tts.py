@@ -132,6 +132,8 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
             counted[obj["Nickname"]] += len(obj["ContainedObjects"])
         elif obj["Name"] in ("Custom_Tile", "Figurine_Custom", "Custom_Board"):
             counted[obj.get("Description") or obj["Nickname"]] += 1
+        elif obj["Name"] == "Bag":
+            counted[obj["Description"]] += len(obj["ContainedObjects"])
     labels = {c["id"]: c for c in manifest["components"]}
     not_carried = {"die", "aids", "contents", "rules"}
     for component in manifest["components"]:
@@ -141,8 +143,13 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
     assert counted["Commodity cards"] == labels["cards"]["count"] == 102
     assert counted["Piaster banknotes"] == labels["banknotes"]["count"]
     assert counted["Merchant pawns"] == labels["pawns"]["count"]
-    banks = [o for o in save["ObjectStates"] if o["Name"] == "Infinite_Bag"]
-    assert len(banks) == len(labels["banknotes"]["by_type"])
+    banks = [o for o in save["ObjectStates"] if o["Name"] == "Bag" and o["Description"] == "Piaster banknotes"]
+    assert sorted(len(b["ContainedObjects"]) for b in banks) == sorted(labels["banknotes"]["by_type"].values())
+    # a tile keeps its printed proportions unless it is square (Stretch squares the image)
+    for obj in _walk(save["ObjectStates"]):
+        if obj["Name"] == "Custom_Tile":
+            square = obj["Description"] in ("Market tokens", "Market chips")
+            assert obj["CustomImage"]["CustomTile"]["Stretch"] is square, obj["Nickname"]
     assert "Not carried over: Player aids (in the rules PDF); Special die (use Tabletop Simulator's own die" in report
 
 

@@ -25,8 +25,8 @@ Mapping (what a TTS user gets):
   sheet continues on the next (never truncated). A deck without backs (tokens drawn from a
   bag, such as goods tokens) → a ``Bag`` of tiles.
 * the board → ``Custom_Board``, at its printed proportions.
-* tokens, markers, money, price tables, player boards → ``Custom_Tile`` (a stack of as many
-  as the kit holds); money also as an ``Infinite_Bag`` per value (the bank).
+* tokens, markers, price tables, player boards → ``Custom_Tile`` (as many as the kit holds,
+  stacked); money → a ``Bag`` per value holding the kit's notes or coins of it (the bank).
 * pawns and standees → ``Figurine_Custom``, their printed faces (player colours included).
 * the rules sheet → ``Custom_PDF`` (the kit's rules pages).
 * Not carried over: dice nets (use TTS's own dice; the rules sheet gives the faces), player
@@ -281,20 +281,22 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                                     "GUID": guid(kit_name, f"{path}/{copy}")})
                 total += p.count
                 continue
+            # "Stretch" squares the image (knowledge base, "Custom Tile"): only a square piece
+            # may be stretched; any other keeps its printed proportions
+            square = math.isclose(p.front.width, p.front.height, rel_tol=0.02)
             tile = {"Name": "Custom_Tile", "Nickname": title, "Description": label,
                     "CustomImage": {"ImageURL": image, "ImageSecondaryURL": "",
                                     "CustomTile": {"Type": 0, "Thickness": TILE_THICKNESS, "Stackable": True,
-                                                   "Stretch": True}}}
+                                                   "Stretch": square}}}
             scale = _scale(p.front.width, p.front.height)
-            if kind == "money":
-                objects.append({"Name": "Infinite_Bag", "Nickname": f"{label}: {title}", "Description": label,
-                                "Transform": _transform(x, z - d_units - 0.5),
-                                "ContainedObjects": [tile | {"Transform": _transform(0, 0, scale), "GUID": guid(kit_name, f"{path}/bank-tile")}],
-                                "GUID": guid(kit_name, f"{path}/bank")})
             copies = [tile | {"Transform": _transform(x, z, scale, y=1.0 + copy * TILE_THICKNESS),
                               "GUID": guid(kit_name, f"{path}/{copy}")} for copy in range(p.count)]
             if kind == "deck":          # a deck without backs is drawn blind: its pieces go in one bag
                 drawn.extend(copies)
+            elif kind == "money":       # the bank: one bag per value, as many notes as the kit prints
+                objects.append({"Name": "Bag", "Nickname": f"{label}: {title}", "Description": label,
+                                "Transform": _transform(x, z), "ContainedObjects": copies,
+                                "GUID": guid(kit_name, f"{path}/bank")})
             else:
                 objects.extend(copies)
             total += p.count
@@ -303,8 +305,8 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             objects.append({"Name": "Bag", "Nickname": label, "Transform": _transform(x, z),
                             "ContainedObjects": drawn, "GUID": guid(kit_name, f"{slug}/bag")})
         if total:
-            report[component] = {"objects": total, "kind": {"standee": "Figurine_Custom", "deck": "Custom_Tile in a Bag"}
-                                 .get(kind, "Custom_Tile")}
+            report[component] = {"objects": total, "kind": {"standee": "Figurine_Custom", "deck": "Custom_Tile in a Bag",
+                                                             "money": "Bag (bank)"}.get(kind, "Custom_Tile")}
 
     rules_url = add_image("rules.pdf", rules_pdf)
     objects.append({"Name": "Custom_PDF", "Nickname": labels.get("rules", "rules"),
@@ -325,21 +327,27 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
 
 def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | None) -> str:
     """How to load the export, what it holds and what it leaves out (written beside it)."""
+    kinds = {entry["kind"] for entry in report.values()}
+    parts = (["the decks face down on its right"] if "DeckCustom" in kinds else []) + \
+        (["the bags to draw from beside them"] if "Custom_Tile in a Bag" in kinds else []) + \
+        ["the pieces below it"] + (["the bank (a bag per money value)"] if "Bag (bank)" in kinds else [])
+    layout_words = ", ".join(parts)
     lines = [f"{kit_name}: a Tabletop Simulator saved object", "",
              "To load it:",
-             f"1. Copy this whole folder's files into Tabletop Simulator's saved objects folder",
+             f"1. Copy {kit_name}.json into Tabletop Simulator's saved objects folder",
              "   (Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows,",
              "   ~/Library/Tabletop Simulator/Saves/Saved Objects on macOS,",
              "   ~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux).",
              "2. In a game, open Objects > Saved Objects and click " + f"'{kit_name}'.",
-             "3. The kit spawns laid out: the board in the middle, the decks face down on its right, the",
-             "   pieces, the bank (one infinite bag per banknote or coin value) and the rules below it.", ""]
+             "3. The kit spawns laid out: the board in the middle, " + layout_words + ",",
+             "   and the rules PDF to the board's left.", ""]
     if url_base:
         lines += [f"The images are addressed under {url_base}: upload every file of this folder there",
                   "before you share the saved object.", ""]
     else:
-        lines += ["The images are addressed as file:/// paths on this computer: the objects show only here.",
-                  "To play with others, upload the files and build again with --tts-url-base URL.", ""]
+        lines += ["The images are addressed as file:/// paths to this folder: leave it where it is (moved or",
+                  "deleted, the objects go blank), and only this computer shows them. To play with others,",
+                  "upload the folder's files and build again with --tts-url-base URL.", ""]
     lines.append("Objects:")
     for component, entry in report.items():
         extra = f", on {entry['sheets']} card sheet(s)" if "sheets" in entry else ""
