@@ -1,7 +1,10 @@
 """Home printing on the produced PDF: flip edge, gutter fold, back offset and scale, viewer hints.
 
 Positions are measured on the written PDF pages (tests/pdfgeom.py interprets the content
-streams), not on the SVG: each card's full-bleed frame fill gives its centre.
+streams), not on the SVG: each placed card face (a form XObject ``/Fc<n>``) paints its ground
+over the trim and the full bleed first, and that fill gives the card's centre.  A back is
+known by what it is, not by how it looks: the face that prints the deck's back text (the
+game's title and ``card_back``), whatever its colours and pattern.
 """
 
 import io
@@ -10,15 +13,17 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.components import cards, style
 from helpers import PAPER_PT, POKER_MM
 from pnp.geometry import PAPERS
 from pnp.printing.imposition import FOLD_CLEAR_MM, TIGHT_BLEED_MM, PrintSettings, impose_grid
 from pnp.kit.build import KitRequest, build_kit
 from pnp.printing.pdf import svg_to_pdf
 from pnp.components.svg import Face, group, rect
+from pnp.model.catalog import DEFAULT_DATA_DIR
+from pnp.model.i18n import Strings
 
 from pdfgeom import paints, rgb, same_colour
+from pdfpieces import form_text
 
 W, H = POKER_MM
 BLEED = 3.0
@@ -52,13 +57,34 @@ def card_pages(kit) -> list:
     return [reader.pages[p - 1] for p in deck["pages"]]
 
 
-def frames(page, bleed=BLEED) -> list:
-    """The full-bleed fill of every card front and back on ``page`` (either orientation)."""
+_STRINGS = Strings(DEFAULT_DATA_DIR, "samarkand", "en")
+#: The lines a card back prints (its two cartouches, head and foot): the title and the deck's name.
+BACK_TEXT = {_STRINGS("title"), _STRINGS("card_back")}
+_TEXTS: dict[tuple[int, int], str] = {}     # (id(reader), form object number) -> the text that form draws
+
+
+def _is_back(page, form: str) -> bool:
+    """True when ``form`` (a ``Paint.form``, "/Fc<n>#k") placed on ``page`` is the deck's back face."""
+    ref = page["/Resources"].get_object()["/XObject"].get_object().raw_get(form.split("#")[0])
+    key = (id(page.pdf), ref.idnum)
+    if key not in _TEXTS:
+        _TEXTS[key] = form_text(page.pdf, ref)
+    return {line.strip() for line in _TEXTS[key].splitlines() if line.strip()} == BACK_TEXT
+
+
+def frames(page, bleed=BLEED, backs: bool | None = None) -> list:
+    """The full-bleed ground of every card face placed on ``page`` (either orientation), in
+    drawing order: the first fill of each placed copy that covers the trim and its ``bleed``.
+    ``backs``: True for the deck's back only, False for fronts only, None for both."""
     sizes = ((W + 2 * bleed, H + 2 * bleed), (H + 2 * bleed, W + 2 * bleed))
-    # Fronts: the flat frame colour; backs: their full-bleed ground (the lattice lies on it).
-    return [p for p in paints(page) if p.op == "fill"
-            and any(same_colour(p.fill, rgb(c)) for c in (style.FRAME, cards.BACK_GROUND))
-            and any(abs(p.size[0] - a) < 0.01 and abs(p.size[1] - b) < 0.01 for a, b in sizes)]
+    grounds, seen = [], set()
+    for p in paints(page):
+        if (p.form and p.form not in seen and p.op == "fill"
+                and any(abs(p.size[0] - a) < 0.01 and abs(p.size[1] - b) < 0.01 for a, b in sizes)):
+            seen.add(p.form)
+            if backs is None or _is_back(page, p.form) == backs:
+                grounds.append(p)
+    return grounds
 
 
 def match(points_a, points_b) -> float:
@@ -83,9 +109,10 @@ def test_backs_reflected_through_the_flip_edge_land_on_their_fronts(card_kits, m
     assert len(pages) == 2 * 8                   # 9 poker cards a sheet (3 x 3, shared cuts)
     paper_w, paper_h = PAPERS["a4"].width, PAPERS["a4"].height
     for front, back in zip(pages[0::2], pages[1::2]):
-        fronts = [f.centre for f in frames(front)]
-        backs = [b.centre for b in frames(back)]
+        fronts = [f.centre for f in frames(front, backs=False)]
+        backs = [b.centre for b in frames(back, backs=True)]
         assert len(fronts) == 9 and len(backs) == 9
+        assert len(frames(front)) == len(frames(back)) == 9     # nothing else full-bleed: no back among fronts
         if mode == "long":
             reflected = [(paper_w - x, y) for x, y in backs]
         else:
@@ -102,8 +129,9 @@ def test_cards_per_sheet_8_keeps_full_bleed_and_registration(card_kits):
     pages = card_pages(kit)
     assert len(pages) == 2 * 9
     for front, back in zip(pages[0::2], pages[1::2]):
-        fronts, backs = frames(front), frames(back)
+        fronts, backs = frames(front, backs=False), frames(back, backs=True)
         assert len(fronts) == len(backs) == 8
+        assert len(frames(front)) == len(frames(back)) == 8
         assert min(f.box[0] for f in fronts) >= 5.0 + 0.7 + 3.0 - 0.01     # margin + gap + mark clear
         assert match([(PAPERS["a4"].width - b.centre[0], b.centre[1]) for b in backs], [f.centre for f in fronts]) < 0.1
 
@@ -113,7 +141,8 @@ def test_no_duplex_puts_backs_unmirrored_on_their_own_sheets(card_kits):
     assert prefs(kit)["/Duplex"] == "/Simplex"
     pages = card_pages(kit)
     for front, back in zip(pages[0::2], pages[1::2]):
-        assert match([b.centre for b in frames(back)], [f.centre for f in frames(front)]) < 0.01
+        assert len(frames(front)) == len(frames(front, backs=False)) and len(frames(back)) == len(frames(back, backs=True))
+        assert match([b.centre for b in frames(back, backs=True)], [f.centre for f in frames(front, backs=False)]) < 0.01
 
 
 def test_back_offset_moves_every_back_and_its_marks_by_exactly_that(card_kits):
@@ -128,8 +157,8 @@ def test_back_offset_moves_every_back_and_its_marks_by_exactly_that(card_kits):
         if n % 2 == 0:     # fronts do not move
             assert a.get_contents().get_data() == b.get_contents().get_data()
             continue
-        before = [f.centre for f in frames(a)]
-        after = [f.centre for f in frames(b)]
+        before = [f.centre for f in frames(a, backs=True)]
+        after = [f.centre for f in frames(b, backs=True)]
         assert len(before) == len(after) == 9
         for (x0, y0), (x1, y1) in zip(before, after):
             assert abs((x1 - x0) - dx) < 0.01 and abs((y1 - y0) - dy) < 0.01
@@ -178,11 +207,11 @@ def test_fold_sheets_put_each_back_opposite_its_front_about_the_fold_line(card_k
         for c in cards:
             lo, hi = (c.box[1], c.box[3]) if horizontal else (c.box[0], c.box[2])
             assert min(abs(lo - at), abs(hi - at)) >= FOLD_CLEAR_MM - (BLEED - TIGHT_BLEED_MM) - 0.01
-        # Fronts on the near side, backs (parchment field) on the far side.
-        back_fields = [p for p in drawn if p.op == "fill" and same_colour(p.fill, rgb(style.PARCHMENT_DARK))
-                       and p.size[0] > 40 and p.size[1] > 40]
+        # Fronts on the near side, backs (the deck's back face) on the far side.
+        back_fields = frames(page, backs=True)
         assert len(back_fields) == len(far)
         assert all((b.centre[1] if horizontal else b.centre[0]) > at for b in back_fields)
+        assert all((f.centre[1] if horizontal else f.centre[0]) < at for f in frames(page, backs=False))
     assert fronts_seen == 72
 
 
