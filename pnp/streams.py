@@ -77,7 +77,17 @@ class GuardedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         if self.failure is None:
             try:
-                self.stream.write(text)
+                if isinstance(text, (bytes, bytearray)):
+                    # bytes from a writer that takes this for a binary stream (Click's shell
+                    # completion writes its lines so): to the stream's buffer, or decoded
+                    buffer = getattr(self.stream, "buffer", None)
+                    if buffer is not None:
+                        self.stream.flush()
+                        buffer.write(text)
+                    else:
+                        self.stream.write(bytes(text).decode(self.encoding, self.errors))
+                else:
+                    self.stream.write(text)
             except OSError as exc:
                 self._lost(exc)
         return len(text)

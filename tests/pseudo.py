@@ -41,8 +41,8 @@ def _convert(node):
 
 def add_pseudo_language(root: Path, game_folders: list[Path]) -> None:
     """Write ``en-XA`` files next to the English ones of ``root/common`` and each game
-    folder (its rules template: a copy of the English one, whose names come from the
-    pseudo strings)."""
+    folder (its rules template and player aid: copies of the English ones, whose names come
+    from the pseudo strings)."""
     yaml = YAML(typ="safe")
     yaml.allow_unicode = True
     yaml.default_flow_style = False
@@ -53,3 +53,5 @@ def add_pseudo_language(root: Path, game_folders: list[Path]) -> None:
             yaml.dump(converted, handle)
     for folder in game_folders:
         shutil.copy(folder / "rules" / "en.md.j2", folder / "rules" / f"{PSEUDO}.md.j2")
+        if (folder / "rules" / "aid" / "en.md.j2").is_file():
+            shutil.copy(folder / "rules" / "aid" / "en.md.j2", folder / "rules" / "aid" / f"{PSEUDO}.md.j2")

@@ -45,8 +45,9 @@ def test_a_manifest_entry_lists_each_page_once_in_order_and_types_only_for_decks
     tokens = ComponentRun("tokens", "token", "Tokens", 8)
     pages = {"cards": [9, 7, 7, 8], "board": [1]}
     assert _manifest_entry(deck, pages) == {"id": "cards", "kind": "deck", "count": 12, "pages": [7, 8, 9],
-                                            "by_type": {"grain": 7, "fruit": 5}}
-    assert _manifest_entry(tokens, pages) == {"id": "tokens", "kind": "token", "count": 8, "pages": []}
+                                            "by_type": {"grain": 7, "fruit": 5}, "stock": "card"}
+    assert _manifest_entry(tokens, pages) == {"id": "tokens", "kind": "token", "count": 8, "pages": [],
+                                              "stock": tokens.stock}
 
 
 def _pdf_in(*fonts: str) -> bytes:

@@ -106,7 +106,7 @@ def _deck_faces() -> dict:
 
     captured = {}
 
-    def grab(target, runs, *args):
+    def grab(target, runs, *args, **kwargs):
         captured["runs"] = runs
         raise StopIteration
 

@@ -9,6 +9,7 @@ from pnp.components.fonts import ascent
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, path, rect, text_block
 from pnp.components.text import fit
+from pnp.errors import LayoutError
 from pnp.components import guilloche, style
 
 # Note colours by rank of value (lowest first); the palette is a design choice, not data.
@@ -151,8 +152,14 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art.add(text_block(big, c, c - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
     legend_h = centre_r * 0.26
     if title:
-        top = fit(title.upper(), "bold", centre_r * 1.0, legend_h, legend_h, 1.0, where, max_lines=1)
-        art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
+        # the game's name is the coin's ornament, not its information: a name too long for
+        # the chord above the value (a long translation) is left out, the value and words stay
+        try:
+            top = fit(title.upper(), "bold", centre_r * 1.3, legend_h, legend_h, 1.0, where, max_lines=1)
+        except LayoutError:
+            top = None
+        if top is not None:
+            art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
     small = fit(words or caption, "bold", centre_r * 1.2, legend_h, legend_h, 1.2, where, max_lines=1)
     art.add(text_block(small, c, c + centre_r * 0.5, COIN_INK, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))

@@ -164,7 +164,7 @@ def plan_pages(src: Source, geo: Geometry) -> Plan:
     """The plan for ``src`` on ``geo`` (``_plan_pages``), set tighter where that saves a
     sheet of paper: the largest of ``TIGHT_SIZES`` whose text ends on a page that makes
     ``reading_sheets`` fewer, keeping every rule of the module docstring (no page more
-    than a third empty, the last page's columns level).  A 4-page Samarkand sheet (3 sheets
+    than a third empty, the last page's columns level).  A 4-page rules sheet (3 sheets
     with the contents page, the last page 40 % empty) becomes 3 pages (2 sheets)."""
     plan = _plan_pages(src, geo)
     for size in TIGHT_SIZES:

@@ -49,11 +49,11 @@ class LocaleFormat:
     quote_close: str
     range_dash: str
     minus: str
-    #: Joins a title and its part ("Samarkand – Regler"): English " — ", Danish " – " (tankestreg).
+    #: Joins a title and its part ("Title – Regler"): English " — ", Danish " – " (tankestreg).
     title_dash: str = " — "
 
     def title(self, *parts: str) -> str:
-        """``parts`` joined by the language's title dash: ``title("Samarkand", "Regler")``."""
+        """``parts`` joined by the language's title dash: ``title("Title", "Regler")``."""
         return self.title_dash.join(parts)
 
     def num(self, value, digits: int | None = None) -> str:

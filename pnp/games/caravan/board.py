@@ -27,6 +27,7 @@ from __future__ import annotations
 from pnp.components import sahel, style
 from pnp.components.grid_board import grid_board
 from pnp.components.svg import Face, circle, group, path, rect, text_block
+from pnp.errors import LayoutError
 from pnp.components.text import fit
 from pnp.games.caravan import art
 
@@ -119,7 +120,10 @@ class _Painter:
         pic = disc_r * 1.45
         g.add(art.good_picture(self.spec, good_id, cx - pic / 2, cy - pic / 2, pic, ink))
         lkey = f"letters.{good_id}"
-        letters = fit(self.s(lkey), "heavy", 13.0, 7.0, 6.4, _min_size("heavy"), self.s.where(lkey), max_lines=1)
+        # the letters may take the width the picture's disc leaves (a translation's letters
+        # can be longer than the English two)
+        room = size - 2 * 3.6 - 2 * disc_r - 1.0 - 3.0
+        letters = fit(self.s(lkey), "heavy", room, 7.0, 6.4, _min_size("heavy"), self.s.where(lkey), max_lines=1)
         lw, lh = letters.width + 3.0, letters.height + 1.6
         lx, ly = x + size - 3.6 - lw, y + size - 3.6 - lh
         g.add(rect(lx, ly, lw, lh, fill=style.WHITE, radius=1.2))
@@ -148,7 +152,10 @@ class _Painter:
             # One demand picture per marker put here at set-up, and "start", at the upper right.
             isz = 7.0
             key = "supply_start"
-            start = fit(self.s(key), "bold", 16.0, 6.0, 5.6, _min_size("bold"), self.s.where(key), max_lines=1)
+            # the word may take the space's width less the pictures and the margins: a
+            # translation longer than "start" still fits at the board's smallest label size
+            room = size - 4.0 - space.demand_at_start * (isz + 0.5) - 3.0
+            start = fit(self.s(key), "bold", room, 6.0, 5.6, _min_size("bold"), self.s.where(key), max_lines=1)
             width = start.width + space.demand_at_start * (isz + 0.5) + 3.0
             px, py = x + size - 2.0 - width, y + 2.0
             g.add(rect(px, py, width, isz + 1.2, fill=style.WHITE if ink.saver else CARTOUCHE, radius=1.5,
@@ -178,8 +185,14 @@ class _Painter:
         columns = round((width - 2 * border) / self.spec.cell_mm)
         mid_left = border + (columns // 2) * self.spec.cell_mm
         room = self.spec.cell_mm - 4.0
-        title = fit(self.s("title"), "display", room - 6.0, border - 6.2, border - 6.2, _min_size("display"),
-                    self.s.where("title"), max_lines=1)
+        try:
+            title = fit(self.s("title"), "display", room - 6.0, border - 6.2, border - 6.2, _min_size("display"),
+                        self.s.where("title"), max_lines=1)
+        except LayoutError:
+            # a title longer than one column (a translation) spans three, centred on the
+            # middle one: a seam may then cross it, on the glued overlap, rather than fail
+            title = fit(self.s("title"), "display", 3 * self.spec.cell_mm - 10.0, border - 6.2, border - 6.2,
+                        _min_size("display"), self.s.where("title"), max_lines=1)
         tw, th = title.width + 6.0, border - 3.3 - 0.8
         tx = mid_left + (self.spec.cell_mm - tw) / 2
         g.add(rect(tx - 0.8, 3.3, tw + 1.6, th + 0.8, fill=edge, radius=2.4))
@@ -189,8 +202,15 @@ class _Painter:
         # The hint stays left of the middle grid line (a seam there would cut it in two).
         pad = 3.0
         hint_room = mid_left - border - 2 * pad - 2.0
-        hint = fit(self.s("board_hint"), "bold", hint_room, border * 0.5, 6.0, _min_size("bold"),
-                   self.s.where("board_hint"), max_lines=1)
+        try:
+            hint = fit(self.s("board_hint"), "bold", hint_room, border * 0.5, 6.0, _min_size("bold"),
+                       self.s.where("board_hint"), max_lines=1)
+        except LayoutError:
+            # longer than the left half (a translation): the whole bottom band, a seam may
+            # cross it on the glued overlap
+            hint_room = width - 2 * border - 2 * pad - 2.0
+            hint = fit(self.s("board_hint"), "bold", hint_room, border * 0.5, 6.0, _min_size("bold"),
+                       self.s.where("board_hint"), max_lines=1)
         hw, hh = hint.width + 2 * pad, hint.height + 2.4
         hx = border + 1.0 + (hint_room + 2 * pad - hw) / 2
         hy = height - 3.3 - 0.8 - hh          # the plate's gilded edge keeps to the safe area
