@@ -178,8 +178,8 @@ def test_rules_pages_print_the_page_numbers_the_contents_page_gives(built, stem)
     rules = next(c for c in manifest["components"] if c["id"] == "rules")["pages"]
     assert rules[0] == 2
     for page in rules:
-        # the footer line: "<title> — <rules> · <subtitle> <page number>"
-        footers = [line.strip() for line in texts[page - 1].splitlines() if re.search(r" — .* · .* \d+$", line.strip())]
+        # the footer line: "<title> — <rules> · <subtitle> <page number>" (Danish: a spaced en dash)
+        footers = [line.strip() for line in texts[page - 1].splitlines() if re.search(r" [—–] .* · .* \d+$", line.strip())]
         assert len(footers) == 1, (page, footers)
         assert int(footers[0].rpartition(" ")[2]) == page, (page, footers[0])
 
