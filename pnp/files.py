@@ -57,6 +57,8 @@ def unwritable_file(path: Path) -> tuple[Path, str] | None:
     path = Path(path)
     if path.is_dir():
         return path, "is a folder, not a file"
+    if _not_a_file(path):
+        return path, "is not a regular file (a device, pipe or socket); name a file to write"
     problem = unwritable(path.parent)
     if problem is None:
         return None
@@ -144,6 +146,13 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]], key: st
     """
     staged: list[tuple[Path, Path]] = []
     current: Path | None = None   # the file being written, for the error line
+    payloads = list(payloads)
+    for target, _ in payloads:
+        # a rename would replace a device, a pipe or a socket with a plain file (/dev/full,
+        # a FIFO a script reads): refused, nothing written
+        if _not_a_file(target):
+            raise OutputError("is not a regular file (a device, pipe or socket); name a file to write",
+                              file=target, key=key)
     try:
         for target, data in payloads:
             current = target
@@ -164,6 +173,18 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]], key: st
             tmp.unlink(missing_ok=True)
             _STAGED.discard(tmp)
         raise OutputError(f"cannot write ({exc.strerror or exc})", file=_named(exc, current, path), key=key) from None
+
+
+def _not_a_file(path: Path) -> bool:
+    """Whether ``path`` exists as something other than a regular file or a folder (a device,
+    a FIFO, a socket), or is a symbolic link to one; a dangling link counts as writable."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _named(exc: OSError, current: Path | None, folder: Path) -> Path:
