@@ -146,14 +146,14 @@ def write_atomically(path: Path, payloads: Iterable[tuple[Path, bytes]], key: st
     """
     staged: list[tuple[Path, Path]] = []
     current: Path | None = None   # the file being written, for the error line
-    payloads = list(payloads)
-    for target, _ in payloads:
-        # a rename would replace a device, a pipe or a socket with a plain file (/dev/full,
-        # a FIFO a script reads): refused, nothing written
-        if _not_a_file(target):
-            raise OutputError("is not a regular file (a device, pipe or socket); name a file to write",
-                              file=target, key=key)
     try:
+        payloads = list(payloads)      # (a generator's own write error is caught below)
+        for target, _ in payloads:
+            # a rename would replace a device, a pipe or a socket with a plain file
+            # (/dev/full, a FIFO a script reads): refused, nothing written
+            if _not_a_file(target):
+                raise OutputError("is not a regular file (a device, pipe or socket); name a file to write",
+                                  file=target, key=key)
         for target, data in payloads:
             current = target
             target.parent.mkdir(parents=True, exist_ok=True)

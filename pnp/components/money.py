@@ -155,7 +155,7 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
         # the game's name is the coin's ornament, not its information: a name too long for
         # the chord above the value (a long translation) is left out, the value and words stay
         try:
-            top = fit(title.upper(), "bold", centre_r * 1.3, legend_h, legend_h, 1.0, where, max_lines=1)
+            top = fit(title.upper(), "bold", centre_r * 1.0, legend_h, legend_h, 1.0, where, max_lines=1)
         except LayoutError:
             top = None
         if top is not None:
