@@ -157,4 +157,8 @@ def test_a_run_whose_scheduler_stops_ends_with_one_error():
         runner.join(timeout=60)
         executor.close()
     assert not runner.is_alive()
-    assert str(outcome.get("error")).startswith(f"--cluster: the Dask scheduler at {address} dropped the run's tasks")
+    # which of the two a run meets depends on when the scheduler goes: its tasks cancelled,
+    # or its connection closed first; either is the one --cluster line, never a traceback
+    message = str(outcome.get("error"))
+    assert message.startswith(f"--cluster: the Dask scheduler at {address} "), message
+    assert "dropped the run's tasks" in message or "stopped answering" in message, message
