@@ -48,14 +48,7 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
             g.add(circle(width / 2, top + disc + 1.0, disc, fill=style.INK))
             g.add(player_mark(mark, width / 2, top + disc + 1.0, disc * 1.3, style.WHITE))
         art.add(g)
-    for top in (0, foot + 2 * panel):
-        if ink.saver:
-            art.add(rect(0.6, top + 0.6, width - 1.2, foot - 1.2, stroke=colour, stroke_mm=ink.width(0.6)))
-        else:
-            art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
-    art.add(rect(0, 0, width, height, stroke=style.CUT, stroke_mm=0.3))
-    for y in (foot, foot + panel, foot + 2 * panel):
-        art.add(line(0, y, width, y, style.FOLD, 0.25, stroke_dasharray=DASH))
+    add_standee_folds(art, width, height, foot, panel, colour, ink)
     return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})
 
 
@@ -330,3 +323,18 @@ def _net_outline(tris, folds, tabs):
     for q in tabs:
         out += [(q[0], q[1]), (q[1], q[2]), (q[2], q[3])]
     return out
+
+
+def add_standee_folds(art, width: float, height: float, foot: float, panel: float, colour: str, ink) -> None:
+    """The parts every fold-over standee shares, added to ``art`` (mm): the two feet of
+    ``foot`` mm in ``colour`` (an outline only under the ink saver), the solid cut line round
+    the ``width`` x ``height`` piece and the dashed fold lines at the feet and between the two
+    ``panel``-high figures."""
+    for top in (0, foot + 2 * panel):
+        if ink.saver:
+            art.add(rect(0.6, top + 0.6, width - 1.2, foot - 1.2, stroke=colour, stroke_mm=ink.width(0.6)))
+        else:
+            art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
+    art.add(rect(0, 0, width, height, stroke=style.CUT, stroke_mm=0.3))
+    for y in (foot, foot + panel, foot + 2 * panel):
+        art.add(line(0, y, width, y, style.FOLD, 0.25, stroke_dasharray=DASH))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pnp.components import style
 from pnp.components.art import art_icon, pale
-from pnp.components.cutouts import DASH
+from pnp.components.cutouts import DASH, add_standee_folds
 from pnp.components.markers import player_mark
 from pnp.components.svg import Face, circle, group, line, path, rect, text_block
 from pnp.components.text import fit
@@ -70,14 +70,7 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
             g.add(circle(width / 2, top + disc + 0.9, disc, fill=style.INK))
             g.add(player_mark(mark, width / 2, top + disc + 0.9, disc * 1.3, style.WHITE))
         art.add(g)
-    for top in (0, foot + 2 * panel):
-        if ink.saver:
-            art.add(rect(0.6, top + 0.6, width - 1.2, foot - 1.2, stroke=colour, stroke_mm=ink.width(0.6)))
-        else:
-            art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
-    art.add(rect(0, 0, width, height, stroke=style.CUT, stroke_mm=0.3))
-    for y in (foot, foot + panel, foot + 2 * panel):
-        art.add(line(0, y, width, y, style.FOLD, 0.25, stroke_dasharray=DASH))
+    add_standee_folds(art, width, height, foot, panel, colour, ink)
     return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from pnp.components import style
+from pnp.components.cutouts import add_standee_folds
 from pnp.components.art import art_icon, pale
 from pnp.components.girih import frame_group, pattern_group, subpath
 from pnp.components.svg import Face, circle, group, path, polygon, rect, text_block, _num
@@ -582,14 +583,7 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
             g.add(circle(width * 0.2, top + disc + 1.6, disc, fill=style.INK))
             g.add(player_mark(mark, width * 0.2, top + disc + 1.6, disc * 1.3, style.WHITE))
         art.add(g)
-    for top in (0, foot + 2 * panel):
-        if ink.saver:
-            art.add(rect(0.6, top + 0.6, width - 1.2, foot - 1.2, stroke=colour, stroke_mm=ink.width(0.6)))
-        else:
-            art.add(rect(0, top, width, foot, fill=style.lighter(colour, 0.45)))
-    art.add(rect(0, 0, width, height, stroke=style.CUT, stroke_mm=0.3))
-    for y in (foot, foot + panel, foot + 2 * panel):
-        art.add(line(0, y, width, y, style.FOLD, 0.25, stroke_dasharray=DASH))
+    add_standee_folds(art, width, height, foot, panel, colour, ink)
     return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})
 
 
