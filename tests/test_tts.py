@@ -24,12 +24,16 @@ REQUIRED = {
     "Card": {"CardID", "CustomDeck"},
     "Custom_Board": {"CustomImage"},
     "Custom_Tile": {"CustomImage"},
+    "Custom_Tile_Stack": {"CustomImage", "Number", "ContainedObjects"},
+    "Custom_Dice": {"CustomImage", "RotationValues"},
+    "Die_8": set(),
     "Figurine_Custom": {"CustomImage"},
     "Infinite_Bag": {"ContainedObjects"},
     "Bag": {"ContainedObjects"},
     "Custom_PDF": {"CustomPDF"},
 }
 MAX_MEAN_DIFF = 4.0      # mean absolute difference per channel (0-255) of a cropped cell and its face
+FRAME_RGB = (0x4A, 0x2F, 0x1B)      # style.FRAME: the flat band between a card's trim and its safe area
 
 
 @pytest.fixture(scope="module")
@@ -88,15 +92,33 @@ def test_every_card_id_shows_that_cards_face(samarkand_tts):
         w, h = sheet.width // spec["NumWidth"], sheet.height // spec["NumHeight"]
         crop = sheet.crop(((cell % spec["NumWidth"]) * w, (cell // spec["NumWidth"]) * h,
                            (cell % spec["NumWidth"] + 1) * w, (cell // spec["NumWidth"] + 1) * h))
-        alone = Image.open(io.BytesIO(face_png(faces[card["Nickname"]], tts.CARD_DPI))).convert("RGB").resize((w, h))
+        alone = _inside_safe_area(faces[card["Nickname"]], w, h)
         diff = ImageStat.Stat(ImageChops.difference(crop, alone)).mean
         assert max(diff) < MAX_MEAN_DIFF, (card["Nickname"], diff)
+        # the whole trimmed face, dark frame band and all, is not what the cell shows
+        whole = Image.open(io.BytesIO(face_png(faces[card["Nickname"]], tts.CARD_DPI))).convert("RGB").resize((w, h))
+        assert max(ImageStat.Stat(ImageChops.difference(crop, whole)).mean) > MAX_MEAN_DIFF, card["Nickname"]
+        edge = [crop.getpixel((x, y)) for x in range(0, w, 7) for y in (1, h - 2)] + \
+            [crop.getpixel((x, y)) for y in range(0, h, 7) for x in (1, w - 2)]
+        framed = sum(max(abs(a - b) for a, b in zip(px, FRAME_RGB)) < 24 for px in edge) / len(edge)
+        assert framed < 0.2, (card["Nickname"], framed)
         # and it is not some other card: every other face differs from this cell
         others = [name for name, face in faces.items() if name != card["Nickname"]]
         for name in others:
-            other = Image.open(io.BytesIO(face_png(faces[name], tts.CARD_DPI))).convert("RGB").resize((w, h))
+            other = _inside_safe_area(faces[name], w, h)
             assert max(ImageStat.Stat(ImageChops.difference(crop, other)).mean) > MAX_MEAN_DIFF, (card["Nickname"], name)
     assert len(checked) == 6          # Samarkand's six goods
+
+
+def _inside_safe_area(face, w: int, h: int):
+    """``face`` rendered alone at trim, cut to its safe area (pnp.geometry.SAFE_MM in from
+    the trim on every side), resized to a cell's ``w`` x ``h`` px."""
+    from pnp.geometry import SAFE_MM
+    from pnp.printing.targets import face_png
+
+    image = Image.open(io.BytesIO(face_png(face, tts.CARD_DPI))).convert("RGB")
+    band = SAFE_MM / 25.4 * tts.CARD_DPI
+    return image.crop((round(band), round(band), image.width - round(band), image.height - round(band))).resize((w, h))
 
 
 def _deck_faces() -> dict:
@@ -132,6 +154,10 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
             counted[obj["Nickname"]] += len(obj["ContainedObjects"])
         elif obj["Name"] in ("Custom_Tile", "Figurine_Custom", "Custom_Board"):
             counted[obj.get("Description") or obj["Nickname"]] += 1
+        elif obj["Name"] == "Custom_Tile_Stack":
+            assert obj["Number"] == len(obj["ContainedObjects"]) >= 2
+            assert {o["Nickname"] for o in obj["ContainedObjects"]} == {obj["Nickname"]}
+            counted[obj["Description"]] += obj["Number"]
         elif obj["Name"] == "Bag":
             counted[obj["Description"]] += len(obj["ContainedObjects"])
     labels = {c["id"]: c for c in manifest["components"]}
@@ -143,6 +169,9 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
     assert counted["Commodity cards"] == labels["cards"]["count"] == 102
     assert counted["Piaster banknotes"] == labels["banknotes"]["count"]
     assert counted["Merchant pawns"] == labels["pawns"]["count"]
+    assert counted["Market tokens"] == labels["market-tokens"]["count"] == 8
+    assert counted["Market chips"] == labels["market-chips"]["count"] == 2
+    assert counted["Price tables"] == labels["price-tables"]["count"] == 5
     banks = [o for o in save["ObjectStates"] if o["Name"] == "Bag" and o["Description"] == "Piaster banknotes"]
     assert sorted(len(b["ContainedObjects"]) for b in banks) == sorted(labels["banknotes"]["by_type"].values())
     # a tile keeps its printed proportions unless it is square (Stretch squares the image)
@@ -150,7 +179,8 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
         if obj["Name"] == "Custom_Tile":
             square = obj["Description"] in ("Market tokens", "Market chips")
             assert obj["CustomImage"]["CustomTile"]["Stretch"] is square, obj["Nickname"]
-    assert "Not carried over: Player aids (in the rules PDF); Special die (use Tabletop Simulator's own die" in report
+    assert "Not carried over: Player aids (in the rules PDF); crop marks" in report
+    assert "die: 1 x Custom_Dice" in report
 
 
 def test_every_image_and_the_rules_exist_beside_the_json(samarkand_tts):

@@ -59,6 +59,8 @@ def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...],
 
     Opposite faces: faces[0]/faces[5], faces[1]/faces[4], faces[2]/faces[3], so a 1..6
     order gives the usual sums of seven.  Bounding box ``4 * face + tab`` x ``3 * face + 2 * tab`` mm.
+    ``meta["die_faces"]``: (label, x, y, size) of each face's square in the net (mm, in the
+    order of ``faces``), for exports that show the die's faces one by one.
     ``style.SAVER``: paper faces and pale glue tabs (see ``_net_fills``).
     """
     face_fill, tab_fill = _net_fills(ink)
@@ -102,7 +104,9 @@ def die_net(face_name: str, component: str, face: float, faces: tuple[str, ...],
         art.add(line(x, y0 + face, x, y0 + 2 * face, style.FOLD, 0.25, stroke_dasharray=DASH))
     art.add(line(face, y0 + face, 2 * face, y0 + face, style.FOLD, 0.25, stroke_dasharray=DASH))
     art.add(line(face, y0 + 2 * face, 2 * face, y0 + 2 * face, style.FOLD, 0.25, stroke_dasharray=DASH))
-    return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})
+    squares = [(label, cells[side][0], cells[side][1], face) for side, label in zip(order, faces)]
+    return Face(face_name, component, width, height, 0.0, art,
+                meta={"pieces": 1, "die_faces": squares, "die_back_label": back_label})
 
 
 def _net_fills(ink: style.Ink) -> tuple[str, str]:
@@ -201,7 +205,7 @@ def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...],
     Faces are ``edge`` mm triangles; 5 tinted glue tabs sit on cut edges, one per pair of
     edges that meet when folded, each on the side whose neighbour cell is empty.  Solid
     lines are cut, dashed lines folded.  ``meta``: ``triangles`` (8 triangles in mm with
-    their number), ``tabs`` (5 quadrilaterals) and ``folds`` (7 segments).  ``style.SAVER``:
+    their number), ``tabs`` (5 quadrilaterals), ``folds`` (7 segments) and ``labels``.  ``style.SAVER``:
     paper faces and pale glue tabs, as ``die_net``.
 
     Raises:
@@ -283,7 +287,7 @@ def d8_net(face_name: str, component: str, edge: float, labels: tuple[str, ...],
     for (ax, ay), (bx, by) in outline:
         art.add(line(ax, ay, bx, by, style.CUT, 0.3, stroke_linecap="round"))
     meta = {"pieces": 1, "triangles": [(numbers[i], t) for i, t in sorted(tris.items())], "tabs": tabs,
-            "folds": folds}
+            "folds": folds, "labels": tuple(labels)}
     return Face(face_name, component, width, height, 0.0, art, meta=meta)
 
 

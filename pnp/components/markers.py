@@ -160,7 +160,7 @@ def disc_marker(face_name: str, component: str, size: float, diameter: float, bl
     The disc's outline is a cut line; the square is flat parchment to its edge, so markers
     may abut.  With ``style.SAVER``: the square is paper, the disc a light tint with a thin
     ring in ``colour`` (the cut line stays as it is), sign or mark in dark ink, the icon a
-    little softer (``soft_sign``).
+    little softer (``soft_sign``).  ``meta["disc_mm"]``: the cut disc's diameter.
 
     Raises:
         LayoutError / FontError: the sign does not fit under the icon.
@@ -184,4 +184,5 @@ def disc_marker(face_name: str, component: str, size: float, diameter: float, bl
     else:
         sign_fit = fit(sign, "heavy", r * 1.2, r * 0.45, r * 0.45, r * 0.25, where, max_lines=1)
         art.add(text_block(sign_fit, c, c + r * 0.15, fg, "middle", where))
-    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT),
+                meta={"disc_mm": diameter})

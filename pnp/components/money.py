@@ -131,6 +131,7 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     it, ``caption``, e.g. "Gold").  The square around the disc is parchment with the cut
     circle.  With ``style.SAVER``: paper around the disc, a light tint of the rim and a pale
     gold face, pale lace; the cut circle and the value keep their weight.
+    ``meta["disc_mm"]``: the cut disc's diameter.
 
     Raises:
         LayoutError / FontError: the value or a legend does not fit or has a missing glyph.
@@ -162,4 +163,5 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
             art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
     small = fit(words or caption, "bold", centre_r * 1.2, legend_h, legend_h, 1.2, where, max_lines=1)
     art.add(text_block(small, c, c + centre_r * 0.5, COIN_INK, "middle", where))
-    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT),
+                meta={"disc_mm": diameter})

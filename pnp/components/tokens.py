@@ -57,7 +57,8 @@ def chip(face_name: str, component: str, size: float, diameter: float, bleed: fl
          sign: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """A round chip of ``diameter`` mm on a ``size`` mm square face; ``sign`` is its big mark (e.g. "−1").
 
-    With ``style.SAVER``: a white disc with a dark outline and dark text on plain paper."""
+    With ``style.SAVER``: a white disc with a dark outline and dark text on plain paper.
+    ``meta["disc_mm"]``: the diameter of the cut disc (what a screen export shows round)."""
     art = group()
     art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
     c = size / 2
@@ -83,4 +84,5 @@ def chip(face_name: str, component: str, size: float, diameter: float, bleed: fl
     small = fit_in_circle(label, "bold", inside, label_top,
                           diameter * 0.13, 1.6, where)
     art.add(text_block(small, c, c + label_top, text_fill, "middle", where))
-    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT))
+    return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT),
+                meta={"disc_mm": diameter})

@@ -806,9 +806,19 @@ def _screen_files(source: _KitSource, layout: _Layout, rules_pdf: bytes, pdf_byt
     trim = replace(layout.settings, bleed_mm=0.0, duplex="long", back_offset_mm=(0.0, 0.0), back_scale=(1.0, 1.0))
     runs = source.runs(trim)
     pack_runs(runs, trim, source.sheet_label)
-    labels = {run.id: run.label for run in layout.runs} | {"rules": source.loaded.strings("components.rules")}
-    files, _ = tts.export_tts(collect_pieces(runs), name, out_dir / f"{name}-tts", rules_pdf, request.tts_url_base,
-                              labels)
+    strings = source.loaded.strings
+    labels = {run.id: run.label for run in layout.runs} | {"rules": strings("components.rules")}
+    pieces = collect_pieces(runs)
+    names, colours = {}, {}
+    for piece in pieces:        # a piece whose id the language file names (a good, a player colour)
+        own = piece.front.name.rsplit("/", 1)[-1]
+        if strings.has(f"goods.{own}"):
+            names[own] = strings(f"goods.{own}")
+        for key in (f"player_colours.{own}", f"colours.{own}"):
+            if strings.has(key) and own not in colours:
+                colours[own] = strings(key)
+    files, _ = tts.export_tts(pieces, name, out_dir / f"{name}-tts", rules_pdf, request.tts_url_base,
+                              labels, names, colours, source.loaded.variant.players)
     return [(f.path, f.data) for f in files]
 
 

@@ -2,42 +2,53 @@
 
 Writes ``OUT/<kit>-tts/``: the images and ``<kit>.json``, a TTS save state whose
 ``ObjectStates`` hold the whole kit for the chosen player count, variant and language, laid
-out as the rules' set-up begins (board in the middle, decks beside it, the bank and pieces
-round it). A user copies the JSON and the images into TTS's ``Saves/Saved Objects`` folder
-(or imports it from Objects → Saved Objects).
+out as a set-up begins: the board in the middle, decks and draw bags on its right, the
+supply and the bank (a bag per money value) on its left, and each seat's material (player
+board or price table, pawn, own tokens) in front of it, seats along the near edge, then the
+far edge.  A user copies the JSON into TTS's ``Saves/Saved Objects`` folder and leaves the
+images where it points (or imports it from Objects → Saved Objects).
 
-Source of the format: the Tabletop Simulator knowledge base, "Save File Format"
+Sources of the format: the Tabletop Simulator knowledge base, "Save File Format"
 (kb.tabletopsimulator.com/custom-content/save-file-format/: ``SaveState``, ``ObjectState``,
 ``CustomDeck`` keyed by the hundreds of a ``CardID``), "Custom Deck" (card sheets of at most
 10 × 7 cells; "the last image on a card sheet" is the hidden card unless Back is Hidden),
 "Custom Tile" (thickness in "in-game units (about an inch)") and "Asset Creation" (images
-under 4096 × 4096 px). Field names of the custom objects (``CustomImage.CustomTile``,
-``CustomDeck.BackIsHidden``, ``Custom_PDF``'s ``CustomPDF.PDFUrl``) as TTS itself writes them,
-and as the TypeScript declarations of the TTS API (@typed-tabletop-simulator/declaration)
-record them.
+under 4096 × 4096 px); the TTS API's "Custom Game Objects" page (api.tabletopsimulator.com,
+``setCustomObject``: Custom_Tile ``type`` 0 rectangle, 1 hex, 2 circle; Custom_Dice ``type``
+0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20).  Field names as TTS itself writes them
+(``CustomImage.CustomTile``, ``CustomImage.CustomDice``, ``CustomDeck.BackIsHidden``,
+``CustomPDF.PDFUrl``, ``RotationValues``).
 
 Mapping (what a TTS user gets):
 
-* a deck → ``DeckCustom``: its distinct faces on card sheets of at most 10 × 7 cells, at most
-  69 faces a sheet — the 70th (last) cell holds the back, so the hidden card shows the back
-  whether or not TTS is told Back is Hidden (it is); ``CardID`` = sheet id × 100 + cell;
-  one ``Card`` a copy, ``Nickname`` the card's title as printed; a deck too large for one
-  sheet continues on the next (never truncated). A deck without backs (tokens drawn from a
-  bag, such as goods tokens) → a ``Bag`` of tiles.
-* the board → ``Custom_Board``, at its printed proportions.
-* tokens, markers, price tables, player boards → ``Custom_Tile`` (as many as the kit holds,
-  stacked); money → a ``Bag`` per value holding the kit's notes or coins of it (the bank).
-* pawns and standees → ``Figurine_Custom``, their printed faces (player colours included).
-* the rules sheet → ``Custom_PDF`` (the kit's rules pages).
-* Not carried over: dice nets (use TTS's own dice; the rules sheet gives the faces), player
-  aids typeset as PDF (they are in the rules PDF), and anything the kit prints only for
-  cutting (crop marks, glue flaps).
+* a deck → ``DeckCustom``: its distinct faces (each inside its safe area, ``card_cell``) on
+  card sheets of at most 10 × 7 cells, at most 69 faces a sheet — the 70th (last) cell holds
+  the back, so the hidden card shows the back whether or not TTS is told Back is Hidden (it
+  is); ``CardID`` = sheet id × 100 + cell; one ``Card`` a copy, ``Nickname`` the card's
+  title as printed; a deck too large for one sheet continues on the next (never truncated).
+  A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
+* the board → ``Custom_Board``, at its printed proportions, locked.
+* tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
+  face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
+  pieces of the supply or of one seat → one ``Custom_Tile_Stack`` of the kit's count; money →
+  a ``Bag`` per value holding the kit's notes or coins of it (the bank).
+* fold-over standees → ``Figurine_Custom``: the upright front panel alone on a transparent
+  ground, the other panel as ``ImageSecondaryURL`` where it differs (the panels are read off
+  the dashed fold lines, so any standee drawn with ``add_standee_folds`` works).
+* a d6 net → ``Custom_Dice`` (Type 1), its printed faces in TTS's d6 layout and each face's
+  label (e.g. "back 1") as its ``RotationValues`` value; a d8 numbered 1–8 → TTS's own
+  ``Die_8`` (see ``_die``).
+* the rules sheet → ``Custom_PDF`` (the kit's rules pages), left of the supply.
+* Not carried over: player aids typeset as PDF (they are in the rules PDF), a die of another
+  shape, and what the kit prints only for cutting (crop marks, glue flaps, fold lines).
 
-Sizes: 1 TTS unit is taken as 1 inch = 25.4 mm (the knowledge base's "about an inch");
-custom tiles, tokens, boards and figurines get ``scaleX``/``scaleZ`` = printed size in inches
-/ ``BASE_UNITS`` (assumption: TTS spans a custom image's longer side over that many units at
-scale 1; not measured in TTS here, and the README says so); cards keep scale 1 (TTS sizes
-cards by the sheet's cell aspect).
+Sizes: 1 TTS unit = 1 inch = 25.4 mm (knowledge base, Custom Tile: "in-game units (about
+an inch)"), positions in those units from the printed mm.  A custom tile, board or figurine
+gets ``scaleX``/``scaleZ`` = its longer printed side in units / ``BASE_UNITS``, the span TTS
+gives an image's longer side at scale 1; a card gets its printed width / ``STANDARD_CARD_MM``
+(TTS's stock card taken as a poker card); a d6 its face's edge in units.  These bases are
+assumptions, not measured in TTS (no TTS here), and the README says so.  Every image carries
+its resolution (pHYs), so its printed size is read back from the file.
 
 Same inputs give byte-identical files: keys sorted, GUIDs derived from the kit and the
 object's path (``guid``), no dates.
@@ -61,8 +72,11 @@ CARD_DPI = 200                                       # a poker card 500 x 700 px
                                                      # cut down to 4096 by MAX_SHEET_PX
 PIECE_DPI = 150
 BOARD_DPI = 100
-TTS_UNIT_MM = 25.4
-BASE_UNITS = 2.0
+TTS_UNIT_MM = 25.4                                   # knowledge base, Custom Tile: "about an inch"
+BASE_UNITS = 2.0                                     # an image's longer side at scale 1 (assumption)
+STANDARD_CARD_MM = 63.5                              # TTS's stock card at scale 1, taken as poker width
+D8_EDGE_UNITS = 1.0
+SAME_IMAGE_MEAN = 2.0                                # mean channel difference (0-255) under which two panels are one                                  # Die_8's edge at scale 1 (assumption)
 TILE_THICKNESS = 0.1                                 # units: about 2.5 mm, a punched board token
 
 
@@ -113,9 +127,21 @@ def _encode(image) -> bytes:
     return out.getvalue()
 
 
+def card_cell(face, dpi: int = CARD_DPI):
+    """What a card sheet's cell shows of ``face``: the card inside its safe area
+    (``pnp.geometry.SAFE_MM`` in from the trim on every side), an RGB image at ``dpi``.  The
+    band between trim and safe area holds nothing but the flat frame that forgives a miscut;
+    on a screen it would be a dark border round every card."""
+    from pnp.geometry import SAFE_MM
+
+    image = _image(_png(face, dpi))
+    band = round((face.bleed + SAFE_MM) / TTS_UNIT_MM * dpi)
+    return image.crop((band, band, image.width - band, image.height - band))
+
+
 def card_sheets(faces: list, back, dpi: int = CARD_DPI) -> list[tuple[bytes, int, int, int]]:
-    """Card sheets of ``faces`` (distinct fronts, in order) with ``back`` in each sheet's last
-    cell: (PNG, columns, rows, faces on it) per sheet, at most 10 × 7 cells and 69 faces a
+    """Card sheets of ``faces`` (distinct fronts, in order, each as ``card_cell``) with ``back``
+    in each sheet's last cell: (PNG, columns, rows, faces on it) per sheet, at most 10 × 7 cells and 69 faces a
     sheet, each image at most ``MAX_SHEET_PX`` on a side (cells scaled down to fit)."""
     from PIL import Image
 
@@ -125,7 +151,7 @@ def card_sheets(faces: list, back, dpi: int = CARD_DPI) -> list[tuple[bytes, int
         cells = len(chunk) + 1
         columns = min(MAX_COLUMNS, cells)
         rows = math.ceil(cells / columns)
-        images = [_image(_png(f, dpi)) for f in chunk] + [_image(_png(back, dpi))]
+        images = [card_cell(f, dpi) for f in chunk] + [card_cell(back, dpi)]
         w, h = images[0].size
         scale = min(1.0, MAX_SHEET_PX / (columns * w), MAX_SHEET_PX / (rows * h))
         cw, ch = max(1, int(w * scale)), max(1, int(h * scale))
@@ -139,52 +165,189 @@ def card_sheets(faces: list, back, dpi: int = CARD_DPI) -> list[tuple[bytes, int
 
 
 def _transform(x: float, z: float, scale: float = 1.0, rot_y: float = 180.0, y: float = 1.0) -> dict:
-    return {"posX": round(x, 3), "posY": y, "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": 0.0,
+    return {"posX": round(x, 3), "posY": round(y, 3), "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": 0.0,
             "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 
-def _scale(width_mm: float, height_mm: float) -> float:
-    return max(width_mm, height_mm) / TTS_UNIT_MM / BASE_UNITS
+def units(mm: float) -> float:
+    """``mm`` printed as TTS units (1 unit = 1 inch = 25.4 mm: the knowledge base's "in-game
+    units (about an inch)", Custom Tile page)."""
+    return mm / TTS_UNIT_MM
 
 
-class _Layout:
-    """Places objects in rows beside the board: decks on the right, pieces below (TTS x to
-    the right, z away from the first seat)."""
+def image_scale(width_mm: float, height_mm: float) -> float:
+    """The ``scaleX``/``scaleZ`` of a custom tile, board or figurine printed ``width_mm`` x
+    ``height_mm``: its longer side in units over ``BASE_UNITS``, the span TTS gives an image's
+    longer side at scale 1 (an assumption, not measured in TTS)."""
+    return units(max(width_mm, height_mm)) / BASE_UNITS
 
-    def __init__(self, board_w: float, board_h: float):
-        self.right = board_w / 2 + 2.0
-        self.deck_z = board_h / 2 - 2.0
-        self.row_x = -board_w / 2
-        self.row_z = -board_h / 2 - 3.0
-        self.row_depth = 0.0
-        self.limit = board_w / 2
 
-    def deck(self) -> tuple[float, float]:
-        spot = (self.right + 1.5, self.deck_z)
-        self.deck_z -= 4.5
+def card_scale(width_mm: float) -> float:
+    """The scale of a card ``width_mm`` wide: TTS draws a card at scale 1 as its stock card,
+    taken to be a poker card (``STANDARD_CARD_MM`` wide; an assumption, not measured)."""
+    return width_mm / STANDARD_CARD_MM
+
+
+def _rgba(face, dpi: int):
+    """``face`` rendered at ``dpi`` with nothing under the art (unpainted pixels transparent)."""
+    from PIL import Image
+
+    from pnp.printing.pdf import cairosvg_module
+    from pnp.printing.targets import face_svg, px_of
+
+    w = px_of(face.width + 2 * face.bleed, dpi)
+    h = px_of(face.height + 2 * face.bleed, dpi)
+    png = cairosvg_module().svg2png(bytestring=face_svg(face).encode("utf-8"), output_width=w, output_height=h)
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGBA")
+
+
+def _encode_dpi(image, dpi: int) -> bytes:
+    from pnp.printing.targets import _with_dpi
+
+    return _with_dpi(_encode(image), dpi)
+
+
+def _crop_mm(image, face, box: tuple[float, float, float, float], dpi: int):
+    """The part of ``image`` (``face`` rendered at ``dpi``) inside ``box`` = (x, y, w, h) in trim mm."""
+    k = dpi / TTS_UNIT_MM
+    x, y, w, h = box
+    b = face.bleed
+    return image.crop((round((x + b) * k), round((y + b) * k), round((x + b + w) * k), round((y + b + h) * k)))
+
+
+def standee_panels(face) -> tuple[float, float] | None:
+    """(foot, panel) heights in mm of a fold-over standee, read off its drawing: the three
+    dashed fold lines across its whole width (foot | figure upside down | figure | foot,
+    as ``pnp.components.cutouts.add_standee_folds`` draws them), or None."""
+    from pnp.printing.targets import face_svg
+
+    ys = set()
+    for attrs in re.findall(r"<line ([^>]*stroke-dasharray[^>]*)/?>", face_svg(face)):
+        v = dict(re.findall(r'([a-z0-9-]+)="([^"]*)"', attrs))
+        try:
+            x1, y1, x2, y2 = (float(v[k]) for k in ("x1", "y1", "x2", "y2"))
+        except (KeyError, ValueError):
+            continue
+        if math.isclose(y1, y2, abs_tol=1e-6) and math.isclose(abs(x2 - x1), face.width, abs_tol=1e-3):
+            ys.add(round(y1, 4))
+    folds = sorted(ys)
+    if len(folds) != 3 or not math.isclose(folds[1] - folds[0], folds[2] - folds[1], abs_tol=1e-3):
+        return None
+    return folds[0], folds[1] - folds[0]
+
+
+def round_image(image):
+    """``image`` (a square) with every pixel outside its inscribed circle transparent."""
+    from PIL import Image, ImageDraw
+
+    mask = Image.new("L", (image.width * 4, image.height * 4), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, mask.width - 1, mask.height - 1), fill=255)
+    mask = mask.resize(image.size, Image.LANCZOS)
+    out = image.copy()
+    alpha = Image.new("L", image.size, 0)
+    alpha.paste(image.getchannel("A"), mask=mask)
+    out.putalpha(alpha)
+    return out
+
+
+# TTS's d6 template: the cell of each face value (left, top, px at 2048 px; turned 180 degrees
+# or not) and the rotation that shows it on top.  Source: an open-source TTS save writer's
+# D6 layout and rotation values (faces 2 4 5 on the upper row, 1 3 6 below, 1 and 6 upside
+# down), not checked against the template shipped in TTS's Modding/Dice Templates folder.
+D6_TEXTURE_PX, D6_CELL_PX = 2048, 500
+D6_INSET_MM = 0.4
+D6_LAYOUT = {1: (71, 1462, True), 2: (71, 767, False), 3: (771, 1462, False),
+             4: (771, 767, False), 5: (1462, 767, False), 6: (1462, 1462, True)}
+D6_ROTATIONS = {1: (-90.0, 0.0, 0.0), 2: (0.0, 0.0, 0.0), 3: (0.0, 0.0, -90.0), 4: (0.0, 0.0, 90.0),
+                5: (0.0, 0.0, -180.0), 6: (90.0, 0.0, 0.0)}
+
+
+def d6_texture(face) -> tuple[bytes, list[dict]] | None:
+    """The TTS d6 texture of a cube net (``meta["die_faces"]``: six (label, x, y, size mm),
+    opposite faces at 0/5, 1/4, 2/3, as TTS's values 1/6, 2/5, 3/4) and its RotationValues
+    (each face's printed label as its value), or None for a face that is not a d6 net."""
+    from PIL import Image
+
+    squares = face.meta.get("die_faces")
+    if not squares or len(squares) != 6:
+        return None
+    size_mm = squares[0][3]
+    dpi = max(1, round(D6_CELL_PX / size_mm * TTS_UNIT_MM))
+    net = _rgba(face, dpi)
+    texture = Image.new("RGBA", (D6_TEXTURE_PX, D6_TEXTURE_PX), (255, 255, 255, 255))
+    values = []
+    printed = face.meta.get("die_back_label")
+    for value, (label, x, y, size) in enumerate(squares, start=1):
+        # inset past the cut and fold lines on the square's edges: the face alone
+        cell = _crop_mm(net, face, (x + D6_INSET_MM, y + D6_INSET_MM, size - 2 * D6_INSET_MM, size - 2 * D6_INSET_MM),
+                        dpi).resize((D6_CELL_PX, D6_CELL_PX), Image.LANCZOS)
+        left, top, turned = D6_LAYOUT[value]
+        texture.paste(cell.rotate(180) if turned else cell, (left, top))
+        rx, ry, rz = D6_ROTATIONS[value]
+        shown = label if label.isdigit() or not printed else printed     # as printed: pips, or "back 1"
+        values.append({"Value": shown, "Rotation": {"x": rx, "y": ry, "z": rz}})
+    return _encode(texture.convert("RGB")), values
+
+
+class _Table:
+    """Where the set-up puts things (TTS x to the right, z away from the first seats): the
+    board in the middle, decks and draw bags on its right, the bank and supply on its left,
+    each seat's material in front of it (seats along the near edge, then the far edge)."""
+
+    def __init__(self, board_w: float, board_d: float, players: int):
+        self.board_w, self.board_d, self.players = board_w, board_d, max(1, players)
+        self.deck_z = board_d / 2 - 2.0
+        self.supply_x, self.supply_z, self.supply_col = -board_w / 2 - 2.0, board_d / 2 - 1.0, 0.0
+        self.seat_cursor = [0.0] * self.players
+
+    def deck(self, depth: float = 4.0) -> tuple[float, float]:
+        spot = (self.board_w / 2 + 3.0, self.deck_z - depth / 2)
+        self.deck_z -= depth + 1.0
         return spot
 
-    def piece(self, w_units: float, d_units: float) -> tuple[float, float]:
-        if self.row_x + w_units > self.limit and self.row_x > -self.limit:
-            self.row_x, self.row_z = -self.limit, self.row_z - self.row_depth - 1.0
-            self.row_depth = 0.0
-        spot = (self.row_x + w_units / 2, self.row_z - d_units / 2)
-        self.row_x += w_units + 0.5
-        self.row_depth = max(self.row_depth, d_units)
+    def supply(self, w: float, d: float) -> tuple[float, float]:
+        if self.supply_z - d < -self.board_d / 2 - 1.0:        # column full: start one further left
+            self.supply_x -= self.supply_col + 1.0
+            self.supply_z, self.supply_col = self.board_d / 2 - 1.0, 0.0
+        spot = (self.supply_x - w / 2, self.supply_z - d / 2)
+        self.supply_z -= d + 0.6
+        self.supply_col = max(self.supply_col, w)
         return spot
+
+    def seat_of(self, seat: int) -> tuple[float, float, float]:
+        """Centre x, edge z and the y rotation of seat ``seat`` (facing the board)."""
+        near = math.ceil(self.players / 2)
+        row, k, n = (0, seat, near) if seat < near else (1, seat - near, self.players - near)
+        x = -self.board_w / 2 + self.board_w * (k + 0.5) / n
+        return (x, -self.board_d / 2 - 1.0, 180.0) if row == 0 else (-x, self.board_d / 2 + 1.0, 0.0)
+
+    def at_seat(self, seat: int, w: float, d: float) -> tuple[float, float, float]:
+        x, edge, rot = self.seat_of(seat % self.players)
+        offset = self.seat_cursor[seat % self.players]
+        self.seat_cursor[seat % self.players] += d + 0.4
+        z = edge - offset - d / 2 if rot == 180.0 else edge + offset + d / 2
+        return x, z, rot
 
 
 def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_base: str | None,
-               labels: dict[str, str]) -> tuple[list[TtsFile], dict]:
+               labels: dict[str, str], names: dict[str, str] | None = None,
+               colours: dict[str, str] | None = None, players: int = 1) -> tuple[list[TtsFile], dict]:
     """The files of the TTS export and its report.
 
     ``pieces``: ``pnp.printing.targets.collect_pieces`` of the kit laid out without bleed;
     ``labels``: component id -> its name in the kit's language (the Description of its
-    objects); ``rules_pdf``: the rules sheet; ``url_base``: None for ``file:///`` URLs to
-    the images beside the JSON, else a hosted folder's address ending in ``/``.
+    objects); ``names``: a face's id (the last part of its name, e.g. ``meat`` of
+    ``good/meat``) -> the piece's name in the kit's language, where the language file names
+    it (a good); ``colours``: a player colour's id -> its name in words (the Nickname of a
+    player's piece adds it: "Camels (rød)"); ``players``: the seats, for what the set-up gives each player;
+    ``rules_pdf``: the rules sheet; ``url_base``: None for ``file:///`` URLs to the images
+    beside the JSON, else a hosted folder's address ending in ``/``.
 
     Returns (files, report) where report counts every component's objects (the kit's counts).
     """
+    names, colours = names or {}, colours or {}
     files: list[TtsFile] = []
     objects: list[dict] = []
     skipped: list[str] = []
@@ -203,15 +366,28 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             files.append(TtsFile(folder / name, data))
         return url(name)
 
+    def nickname(face, label: str) -> str:
+        own = face.name.rsplit("/", 1)[-1]
+        if own in names:
+            return names[own]
+        title = face_title(face)
+        if not any(ch.isalpha() for ch in title):      # a value only ("10", "−1"): with what it is
+            title = f"{label}: {title}"
+        elif title == own:                              # no name printed: the component's
+            title = label
+        if own in colours and colours[own].lower() not in title.lower():
+            return f"{title} ({colours[own]})"     # a player's piece: and the player's colour, in words
+        return title
+
     boards = [p for p in pieces if p.kind == "board" and p.component == "board"]
     board = boards[0] if boards else None
-    bw = board.front.width / TTS_UNIT_MM if board else 16.0
-    bh = board.front.height / TTS_UNIT_MM if board else 16.0
-    layout = _Layout(bw, bh)
+    bw = units(board.front.width) if board else 16.0
+    bh = units(board.front.height) if board else 16.0
+    table = _Table(bw, bh, players)
     if board is not None:
-        image = add_image("board.png", _png(board.front, BOARD_DPI))
+        image = add_image("board.png", _encode_dpi(_image(_png(board.front, BOARD_DPI)), BOARD_DPI))
         objects.append({"Name": "Custom_Board", "Nickname": labels.get("board", "board"),
-                        "Transform": _transform(0.0, 0.0, _scale(board.front.width, board.front.height), y=0.9),
+                        "Transform": _transform(0.0, 0.0, image_scale(board.front.width, board.front.height), y=0.9),
                         "CustomImage": {"ImageURL": image, "WidthScale": 0.0}, "Locked": True,
                         "GUID": guid(kit_name, "board")})
         report["board"] = {"objects": 1, "kind": "Custom_Board"}
@@ -226,7 +402,9 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         by_component.setdefault(p.component, []).append(p)
 
     sheet_id = 0
-    for component, group in by_component.items():
+    # boards and tables first: a seat's board lies nearest the table's middle, its pieces beyond
+    ordered = sorted(by_component.items(), key=lambda item: item[1][0].kind not in ("board", "table"))
+    for component, group in ordered:
         kind = group[0].kind
         label = labels.get(component, component)
         slug = re.sub(r"[^a-z0-9-]+", "-", component.lower())
@@ -237,7 +415,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 by_back.setdefault(p.back.name, []).append(p)
             for back_name, cards in by_back.items():
                 back_file = re.sub(r"[^A-Za-z0-9._-]+", "-", back_name).strip("-") + ".png"
-                back_url = add_image(back_file, _png(cards[0].back, CARD_DPI))
+                back_url = add_image(back_file, _encode_dpi(card_cell(cards[0].back), CARD_DPI))
                 for start in range(0, len(cards), MAX_FACES_PER_SHEET):
                     chunk = cards[start:start + MAX_FACES_PER_SHEET]
                     (png, columns, rows, _), = card_sheets([p.front for p in chunk], chunk[0].back)
@@ -252,56 +430,80 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                             deck_ids.append(card_id)
                             contained.append({"Name": "Card", "Nickname": title, "Description": label,
                                               "CardID": card_id, "CustomDeck": {str(sheet_id): custom[str(sheet_id)]},
-                                              "Transform": _transform(0, 0),
+                                              "Transform": _transform(0, 0, card_scale(p.front.width)),
                                               "GUID": guid(kit_name, f"{slug}/{card_id}/{copy}")})
-            x, z = layout.deck()
-            objects.append({"Name": "DeckCustom", "Nickname": label, "Transform": _transform(x, z, y=1.2) | {"rotZ": 180.0},
+            first = group[0].front
+            x, z = table.deck(units(first.height))
+            objects.append({"Name": "DeckCustom", "Nickname": label,
+                            "Transform": _transform(x, z, card_scale(first.width), y=1.2) | {"rotZ": 180.0},
                             "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained,
                             "GUID": guid(kit_name, slug)})
             report[component] = {"objects": len(contained), "kind": "DeckCustom", "sheets": len(custom)}
             continue
-        # everything else: tiles (stacks), money banks, figurines, bags of tiles
+        if kind == "die":
+            total = 0
+            for p in group:
+                die = _die(p, label, kit_name, slug, add_image)
+                if die is None:
+                    skipped.append(f"{label} (no die of this shape in Tabletop Simulator: use the paper one)")
+                    continue
+                x, z = table.supply(1.5, 1.5)
+                die["Transform"] = _transform(x, z, die.pop("_scale"), y=1.5)
+                objects.append(die)
+                total += p.count
+            if total:
+                report[component] = {"objects": total, "kind": objects[-1]["Name"]}
+            continue
+        # everything else: figurines, tiles and stacks, money banks, bags of tiles
+        per_seat = len(group) == players or (len(group) == 1 and group[0].count == players)
         total = 0
         drawn: list[dict] = []
-        for p in group:
-            if kind == "die":
-                skipped.append(f"{label} (use Tabletop Simulator's own die; the rules give its faces)")
-                continue      # not carried over (see the module's docstring)
-            title = face_title(p.front)
+        for index, p in enumerate(group):
             name = re.sub(r"[^A-Za-z0-9._-]+", "-", p.front.name).strip("-")
-            image = add_image(f"{name}.png", _png(p.front, PIECE_DPI))
-            w_units, d_units = p.front.width / TTS_UNIT_MM, p.front.height / TTS_UNIT_MM
-            x, z = layout.piece(w_units, d_units)
+            title = nickname(p.front, label)
             path = f"{slug}/{name}"
             if kind == "standee":
+                figure = _figurine(p, title, label, name, add_image)
+                w_mm, h_mm = figure.pop("_mm")
                 for copy in range(p.count):
-                    objects.append({"Name": "Figurine_Custom", "Nickname": title, "Description": label,
-                                    "Transform": _transform(x + copy * 0.3, z, _scale(p.front.width, p.front.height / 2)),
-                                    "CustomImage": {"ImageURL": image, "ImageSecondaryURL": "", "ImageScalar": 1.0},
-                                    "GUID": guid(kit_name, f"{path}/{copy}")})
+                    seat = index if len(group) == players else copy
+                    if per_seat:
+                        x, z, rot = table.at_seat(seat, 1.0, 1.0)
+                    else:
+                        x, z = table.supply(units(w_mm), 1.0)
+                        rot = 180.0
+                    objects.append(figure | {"Transform": _transform(x, z, image_scale(w_mm, h_mm), rot_y=rot),
+                                             "GUID": guid(kit_name, f"{path}/{copy}")})
                 total += p.count
                 continue
-            # "Stretch" squares the image (knowledge base, "Custom Tile"): only a square piece
-            # may be stretched; any other keeps its printed proportions
-            square = math.isclose(p.front.width, p.front.height, rel_tol=0.02)
-            tile = {"Name": "Custom_Tile", "Nickname": title, "Description": label,
-                    "CustomImage": {"ImageURL": image, "ImageSecondaryURL": "",
-                                    "CustomTile": {"Type": 0, "Thickness": TILE_THICKNESS, "Stackable": True,
-                                                   "Stretch": square}}}
-            scale = _scale(p.front.width, p.front.height)
-            copies = [tile | {"Transform": _transform(x, z, scale, y=1.0 + copy * TILE_THICKNESS),
-                              "GUID": guid(kit_name, f"{path}/{copy}")} for copy in range(p.count)]
+            tile, (w_mm, h_mm) = _tile(p, title, label, name, add_image)
+            scale = image_scale(w_mm, h_mm)
+            w_u, d_u = units(w_mm), units(h_mm)
+            copies = [tile | {"Transform": _transform(0, 0, scale), "GUID": guid(kit_name, f"{path}/{copy}")}
+                      for copy in range(p.count)]
+            total += p.count
             if kind == "deck":          # a deck without backs is drawn blind: its pieces go in one bag
                 drawn.extend(copies)
-            elif kind == "money":       # the bank: one bag per value, as many notes as the kit prints
-                objects.append({"Name": "Bag", "Nickname": f"{label}: {title}", "Description": label,
+                continue
+            if kind == "money":         # the bank: one bag per value, as many notes as the kit prints
+                x, z = table.supply(max(w_u, 1.5), max(d_u, 1.5))
+                objects.append({"Name": "Bag", "Nickname": title, "Description": label,
                                 "Transform": _transform(x, z), "ContainedObjects": copies,
                                 "GUID": guid(kit_name, f"{path}/bank")})
-            else:
-                objects.extend(copies)
-            total += p.count
+                continue
+            if per_seat and len(group) == players:      # one kind for each player: in front of their seat
+                x, z, rot = table.at_seat(index, w_u, d_u)
+                objects.append(_stack(tile, copies, x, z, scale, rot, guid(kit_name, f"{path}/stack")))
+                continue
+            if per_seat:                # as many as players: one in front of each seat
+                for copy, obj in enumerate(copies):
+                    x, z, rot = table.at_seat(copy, w_u, d_u)
+                    objects.append(obj | {"Transform": _transform(x, z, scale, rot_y=rot)})
+                continue
+            x, z = table.supply(w_u, d_u)
+            objects.append(_stack(tile, copies, x, z, scale, 180.0, guid(kit_name, f"{path}/stack")))
         if kind == "deck" and drawn:
-            x, z = layout.deck()
+            x, z = table.deck(2.0)
             objects.append({"Name": "Bag", "Nickname": label, "Transform": _transform(x, z),
                             "ContainedObjects": drawn, "GUID": guid(kit_name, f"{slug}/bag")})
         if total:
@@ -310,7 +512,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
 
     rules_url = add_image("rules.pdf", rules_pdf)
     objects.append({"Name": "Custom_PDF", "Nickname": labels.get("rules", "rules"),
-                    "Transform": _transform(-bw / 2 - 6.0, bh / 2 - 4.0, 1.0),
+                    "Transform": _transform(-bw / 2 - 12.0, 0.0, 1.0),
                     "CustomPDF": {"PDFUrl": rules_url, "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0},
                     "GUID": guid(kit_name, "rules")})
     for obj in objects:     # the fields TTS writes for every object, at their defaults
@@ -323,6 +525,85 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     files.append(TtsFile(folder / f"{kit_name}.json", text.encode("utf-8")))
     files.append(TtsFile(folder / "README.txt", _readme(kit_name, report, sorted(set(skipped)), url_base).encode("utf-8")))
     return files, report
+
+
+def _stack(tile: dict, copies: list[dict], x: float, z: float, scale: float, rot: float, stack_guid: str) -> dict:
+    """One tile at (x, z), or identical tiles as one ``Custom_Tile_Stack`` holding the kit's
+    count (``Number`` and the tiles themselves)."""
+    if len(copies) == 1:
+        return copies[0] | {"Transform": _transform(x, z, scale, rot_y=rot)}
+    return tile | {"Name": "Custom_Tile_Stack", "Number": len(copies),
+                   "Transform": _transform(x, z, scale, rot_y=rot, y=1.0 + len(copies) * TILE_THICKNESS),
+                   "ContainedObjects": copies, "GUID": stack_guid}
+
+
+def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
+    """A ``Figurine_Custom`` of standee ``p``: the upright front panel alone on a transparent
+    ground, and the other panel (turned upright) as the back where it differs."""
+    from PIL import ImageChops, ImageStat
+
+    image = _rgba(p.front, PIECE_DPI)
+    folds = standee_panels(p.front)
+    if folds is None:                       # not a fold-over net: the whole face stands up
+        front, back, h_mm = image, None, p.front.height
+    else:
+        foot, panel = folds
+        front = _crop_mm(image, p.front, (0, foot + panel, p.front.width, panel), PIECE_DPI)
+        back = _crop_mm(image, p.front, (0, foot, p.front.width, panel), PIECE_DPI).rotate(180)
+        same = ImageStat.Stat(ImageChops.difference(back.resize(front.size), front)).mean
+        if max(same) < SAME_IMAGE_MEAN:     # the same figure both sides: TTS shows the front on the back
+            back = None
+        h_mm = panel
+    secondary = add_image(f"{name}-back.png", _encode_dpi(back, PIECE_DPI)) if back is not None else ""
+    return {"Name": "Figurine_Custom", "Nickname": title, "Description": label,
+            "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(front, PIECE_DPI)),
+                            "ImageSecondaryURL": secondary, "ImageScalar": 1.0, "WidthScale": 0.0},
+            "_mm": (p.front.width, h_mm)}
+
+
+def _tile(p, title: str, label: str, name: str, add_image) -> tuple[dict, tuple[float, float]]:
+    """A ``Custom_Tile`` of piece ``p`` and its printed size (mm): a disc piece
+    (``meta["disc_mm"]``) as a round tile (Type 2) with transparent corners, any other as a
+    rectangle that keeps its printed proportions ("Stretch" squares the image: only square
+    pieces are stretched)."""
+    disc = p.front.meta.get("disc_mm")
+    if disc:
+        inset = (p.front.width - disc) / 2, (p.front.height - disc) / 2
+        image = round_image(_crop_mm(_rgba(p.front, PIECE_DPI), p.front, (inset[0], inset[1], disc, disc), PIECE_DPI))
+        shape, square, size = 2, True, (disc, disc)
+    else:
+        image = _image(_png(p.front, PIECE_DPI))
+        shape, size = 0, (p.front.width, p.front.height)
+        square = math.isclose(p.front.width, p.front.height, rel_tol=0.02)
+    tile = {"Name": "Custom_Tile", "Nickname": title, "Description": label,
+            "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(image, PIECE_DPI)), "ImageSecondaryURL": "",
+                            "WidthScale": 0.0,
+                            "CustomTile": {"Type": shape, "Thickness": TILE_THICKNESS, "Stackable": True,
+                                           "Stretch": square}}}
+    return tile, size
+
+
+def _die(p, label: str, kit_name: str, slug: str, add_image) -> dict | None:
+    """A die as TTS can roll it: a d6 net as ``Custom_Dice`` (Type 1) with its printed faces
+    in TTS's d6 layout and each face's label as its value; a d8 net numbered 1-8 as TTS's own
+    ``Die_8`` (TTS has a custom d8 type, Type 2, but its texture layout is not published
+    outside the game's template, so the numbered d8 stands in: the same faces); any other
+    die None (not carried over)."""
+    d6 = d6_texture(p.front)
+    if d6 is not None:
+        texture, values = d6
+        size_mm = p.front.meta["die_faces"][0][3]
+        return {"Name": "Custom_Dice", "Nickname": label, "Description": label,
+                "CustomImage": {"ImageURL": add_image(f"{slug}-d6.png", texture), "ImageSecondaryURL": "",
+                                "ImageScalar": 1.0, "WidthScale": 0.0, "CustomDice": {"Type": 1}},
+                "RotationValues": values, "GUID": guid(kit_name, f"{slug}/die"), "_scale": units(size_mm)}
+    labels = p.front.meta.get("labels")
+    if labels and list(labels) == [str(n) for n in range(1, 9)]:
+        tris = p.front.meta["triangles"]
+        edge = math.dist(tris[0][1][0], tris[0][1][1])
+        return {"Name": "Die_8", "Nickname": label, "Description": label, "GUID": guid(kit_name, f"{slug}/die"),
+                "_scale": units(edge) / D8_EDGE_UNITS}
+    return None
 
 
 def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | None) -> str:

@@ -162,7 +162,8 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
     else:
         sign_fit = fit(sign, "heavy", r * 1.0, r * 0.5, r * 0.5, r * 0.25, where, max_lines=1)
         art_g.add(text_block(sign_fit, c, c + r * 0.3, fg, "middle", where))
-    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(style.PARCHMENT))
+    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(style.PARCHMENT),
+                meta={"disc_mm": diameter})     # cut as a disc: a screen export shows it round
 
 
 #: How faint the pictures in a player board's wells are (towards white): a well shows what
