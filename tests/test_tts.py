@@ -14,6 +14,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from pnp.geometry import SAFE_MM
 from pnp.printing import tts
 
 REPO = Path(__file__).resolve().parents[1]
@@ -263,3 +264,107 @@ def test_png_target_writes_every_page_named_by_page_and_side(tmp_path):
         assert info["dpi"] == 40
         assert abs(info["width"] - w_mm / 25.4 * 40) <= 1 and abs(info["height"] - h_mm / 25.4 * 40) <= 1
     assert pngs[0].name.endswith("-sheet01-front.png")      # the contents page is on the first sheet
+
+
+def _dpi(path: Path) -> float:
+    from pnp.printing.targets import png_info
+
+    return png_info(path.read_bytes())["dpi"]
+
+
+def test_every_scale_follows_from_the_printed_mm(samarkand_tts):
+    """A tile's, figurine's or board's scale is its longer printed side (read back from its
+    image: pixels over the image's own dpi) in inches over tts.BASE_UNITS; a card's its width
+    over the stock card's; positions keep the board's printed size in inches."""
+    export, save, _ = samarkand_tts
+    checked = Counter()
+    for obj in _walk(save["ObjectStates"]):
+        if obj["Name"] in ("Custom_Tile", "Custom_Tile_Stack", "Figurine_Custom", "Custom_Board"):
+            path = _path(obj["CustomImage"]["ImageURL"])
+            image = Image.open(path)
+            longer_mm = max(image.size) / _dpi(path) * 25.4
+            expected = longer_mm / 25.4 / tts.BASE_UNITS
+            assert obj["Transform"]["scaleX"] == obj["Transform"]["scaleZ"]
+            assert abs(obj["Transform"]["scaleX"] - expected) <= 0.012 * expected, (obj["Nickname"], expected)
+            checked[obj["Name"]] += 1
+        elif obj["Name"] == "Card":
+            # the card's printed width: its cell (at CARD_DPI, the sheet not scaled down) and the
+            # safe-area band the cell leaves off on both sides
+            spec = next(iter(obj["CustomDeck"].values()))
+            sheet = Image.open(_path(spec["FaceURL"]))
+            assert max(sheet.size) < tts.MAX_SHEET_PX
+            width_mm = sheet.width / spec["NumWidth"] / tts.CARD_DPI * 25.4 + 2 * SAFE_MM
+            assert abs(width_mm - 63.5) < 0.3                  # components.yaml cards: poker, 63.5 x 88.9 mm
+            assert abs(obj["Transform"]["scaleX"] - width_mm / tts.STANDARD_CARD_MM) < 0.01
+            checked["Card"] += 1
+        elif obj["Name"] == "Custom_Dice":
+            assert obj["Transform"]["scaleX"] == round(tts.units(18.0), 4)      # components.yaml die face_mm
+            checked["Custom_Dice"] += 1
+    assert checked["Custom_Board"] == 1 and checked["Figurine_Custom"] == 5 and checked["Card"] == 102
+    assert checked["Custom_Dice"] == 1 and checked["Custom_Tile"] >= 8
+    board = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Board")
+    image = _path(board["CustomImage"]["ImageURL"])
+    assert abs(max(Image.open(image).size) / _dpi(image) * 25.4 - board["Transform"]["scaleX"] * 2 * 25.4) < 1.0
+
+
+def test_standees_stand_as_their_front_panel_and_discs_are_round_tiles(samarkand_tts):
+    export, save, manifest = samarkand_tts
+    figures = [o for o in save["ObjectStates"] if o["Name"] == "Figurine_Custom"]
+    assert len(figures) == 5
+    for fig in figures:
+        front = Image.open(_path(fig["CustomImage"]["ImageURL"])).convert("RGBA")
+        dpi = _dpi(_path(fig["CustomImage"]["ImageURL"]))
+        w_mm, h_mm = front.width / dpi * 25.4, front.height / dpi * 25.4
+        # data/samarkand/components.yaml pawn: a panel 24 mm wide, 36 mm high (the net: 2 panels, 2 feet)
+        assert abs(w_mm - 24.0) < 0.3 and abs(h_mm - 36.0) < 0.3, (fig["Nickname"], w_mm, h_mm)
+        assert fig["CustomImage"]["ImageSecondaryURL"] == "" or _path(fig["CustomImage"]["ImageSecondaryURL"]).is_file()
+    chips = [o for o in _walk(save["ObjectStates"]) if o["Description"] == "Market chips"]
+    assert chips and all(o["CustomImage"]["CustomTile"]["Type"] == 2 for o in chips)
+    chip = Image.open(_path(chips[0]["CustomImage"]["ImageURL"])).convert("RGBA")
+    assert chip.width == chip.height
+    assert chip.getpixel((1, 1))[3] == 0 and chip.getpixel((chip.width - 2, chip.height - 2))[3] == 0
+    assert chip.getpixel((chip.width // 2, chip.height // 2))[3] == 255
+    assert chip.getpixel((chip.width // 2, 2))[3] == 255          # the disc reaches the image's edge
+    squares = [o for o in _walk(save["ObjectStates"]) if o["Description"] == "Market tokens"]
+    assert squares and all(o["CustomImage"]["CustomTile"]["Type"] == 0 for o in squares)
+
+
+def test_the_die_is_a_custom_d6_with_its_printed_faces(samarkand_tts):
+    export, save, _ = samarkand_tts
+    die = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice")
+    assert die["CustomImage"]["CustomDice"] == {"Type": 1}
+    # data/samarkand/game.yaml die_faces 1..5 and the back face, printed "back 1"
+    assert [v["Value"] for v in die["RotationValues"]] == ["1", "2", "3", "4", "5", "back 1"]
+    texture = Image.open(_path(die["CustomImage"]["ImageURL"])).convert("L")
+    assert texture.size == (tts.D6_TEXTURE_PX, tts.D6_TEXTURE_PX)
+    pips = {}
+    for value, (left, top, turned) in tts.D6_LAYOUT.items():
+        cell = texture.crop((left, top, left + tts.D6_CELL_PX, top + tts.D6_CELL_PX)).point(lambda v: 255 if v < 100 else 0)
+        pips[value] = ImageStat.Stat(cell).mean[0] / 255     # share of dark ink in the cell
+    # more pips, more ink: 1 < 2 < 3 < 4 < 5 (each pip ~ the same disc), and the back face holds its icon
+    assert pips[1] < pips[2] < pips[3] < pips[4] < pips[5], pips
+    assert abs(pips[2] / pips[1] - 2) < 0.15 and abs(pips[5] / pips[1] - 5) < 0.5, pips
+    assert pips[6] > pips[1]
+
+
+def test_set_up_each_seat_gets_its_own_material_and_the_bank_sits_beside_the_board(samarkand_tts):
+    export, save, _ = samarkand_tts
+    objects = save["ObjectStates"]
+    board = next(o for o in objects if o["Name"] == "Custom_Board")
+    image = _path(board["CustomImage"]["ImageURL"])
+    px = Image.open(image).size
+    half_w, half_d = px[0] / _dpi(image) / 2, px[1] / _dpi(image) / 2      # inches = TTS units
+    tables = [o for o in objects if o["Description"] == "Price tables"]
+    pawns = [o for o in objects if o["Name"] == "Figurine_Custom"]
+    assert len(tables) == len(pawns) == 5
+    seats = {(round(o["Transform"]["posX"], 1), o["Transform"]["posZ"] > 0) for o in tables}
+    assert len(seats) == 5                           # one price table in front of each seat
+    for table_, pawn in zip(tables, pawns):          # a seat's pawn beyond its table, at the same x
+        assert abs(table_["Transform"]["posX"] - pawn["Transform"]["posX"]) < 1e-6
+        assert abs(pawn["Transform"]["posZ"]) > abs(table_["Transform"]["posZ"]) > half_d
+    assert len({p["Nickname"] for p in pawns}) == 5 and all("(" in p["Nickname"] for p in pawns)
+    deck = next(o for o in objects if o["Name"] == "DeckCustom")
+    assert deck["Transform"]["posX"] > half_w       # the deck right of the board
+    banks = [o for o in objects if o["Name"] == "Bag"]
+    assert len(banks) == 5 and all(b["Transform"]["posX"] < -half_w for b in banks)
+    assert all(abs(b["Transform"]["posZ"]) < half_d for b in banks)
