@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+import yaml
 from PIL import Image, ImageChops, ImageStat
 
 from pnp.geometry import SAFE_MM
@@ -223,6 +224,14 @@ def test_a_danish_kit_names_its_cards_in_danish_and_rebuilds_byte_identical(tmp_
     assert len(words) >= 5
     assert all(n in danish for n in words), words - {n for n in words if n in danish}
     assert any(n not in english for n in words), words
+    # every player's caravan named in Danish: the piece and its colour in words, from da.yaml
+    da = yaml.safe_load(danish)
+    caravans = sorted(o["Nickname"] for o in save["ObjectStates"] if o["Description"] == da["components"]["caravans"])
+    colours = [da["colours"][c] for c in ("red", "blue", "green", "yellow")]      # game.yaml pawns, 4 players
+    assert caravans == sorted(f"{da['pawns']['caravan']} ({c})" for c in colours), caravans
+    assert not any(word in n for n in caravans for word in ("red", "blue", "green", "yellow"))
+    # the d8 numbered 1..8 is TTS's own numbered d8
+    assert [o["Nickname"] for o in save["ObjectStates"] if o["Name"] == "Die_8"] == [da["components"]["die"]]
     urls = [s["FaceURL"] for o in save["ObjectStates"] if o["Name"] == "DeckCustom" for s in o["CustomDeck"].values()]
     assert urls and all(u.startswith("https://example.org/kits/") for u in urls)
     assert "upload every file" in first["README.txt"].decode("utf-8")
@@ -368,3 +377,42 @@ def test_set_up_each_seat_gets_its_own_material_and_the_bank_sits_beside_the_boa
     banks = [o for o in objects if o["Name"] == "Bag"]
     assert len(banks) == 5 and all(b["Transform"]["posX"] < -half_w for b in banks)
     assert all(abs(b["Transform"]["posZ"]) < half_d for b in banks)
+
+
+def test_caravan_in_danish_seats_its_boards_and_names_its_pieces(shared_builds):
+    folder = shared_builds("caravan", "--lang", "da", "--target", "tts")
+    export = folder / "caravan-4p-da-a4-tts"
+    save = json.loads((export / "caravan-4p-da-a4.json").read_text(encoding="utf-8"))
+    manifest = json.loads((folder / "caravan-4p-da-a4.manifest.json").read_text(encoding="utf-8"))
+    da = yaml.safe_load((REPO / "data" / "caravan" / "lang" / "da.yaml").read_text(encoding="utf-8"))
+    counts = {c["id"]: c["count"] for c in manifest["components"]}
+    objects = save["ObjectStates"]
+    by = lambda key: [o for o in objects if o["Description"] == da["components"][key]]     # noqa: E731
+    seats = [da["player_colours"][c] for c in ("yellow", "black", "orange", "teal")]    # game.yaml, 4 players
+    # the player boards: one at each seat, not in a column
+    boards = by("player_boards")
+    assert len(boards) == 4 == counts["player-boards"]
+    spots = {(round(b["Transform"]["posX"], 2), round(b["Transform"]["posZ"], 2)) for b in boards}
+    assert len(spots) == 4 and len({x for x, _ in spots}) >= 2 and len({z for _, z in spots}) == 2
+    # each seat's camels: one stack of that colour's camels, named in Danish, beyond its board
+    camels = by("camels")
+    assert sorted(o["Nickname"] for o in camels) == sorted(f"{da['components']['camels']} ({c})" for c in seats)
+    assert all(o["Name"] == "Custom_Tile_Stack" for o in camels)
+    assert sum(o["Number"] for o in camels) == counts["camels"]
+    for camel in camels:
+        board = min(boards, key=lambda b: abs(b["Transform"]["posX"] - camel["Transform"]["posX"]) +
+                    abs(b["Transform"]["posZ"] - camel["Transform"]["posZ"]))
+        assert abs(board["Transform"]["posX"] - camel["Transform"]["posX"]) < 1e-6
+        assert abs(camel["Transform"]["posZ"]) > abs(board["Transform"]["posZ"])
+    # theft markers: round tiles, one per seat, named with the seat's colour
+    thefts = by("theft_markers")
+    assert len(thefts) == counts["theft-markers"] == 4
+    assert all(o["CustomImage"]["CustomTile"]["Type"] == 2 for o in thefts)
+    assert sorted(o["Nickname"] for o in thefts) == sorted(f"{da['components']['theft_markers']} ({c})" for c in seats)
+    # goods drawn blind from one bag, each named as the good in Danish (not its two letters)
+    bag = next(o for o in objects if o["Name"] == "Bag" and o["Nickname"] == da["components"]["goods"])
+    assert len(bag["ContainedObjects"]) == counts["goods"]
+    assert {o["Nickname"] for o in bag["ContainedObjects"]} <= set(da["goods"].values())
+    demand = by("demand_markers")
+    assert len(demand) == 1 and demand[0]["Name"] == "Custom_Tile_Stack" and demand[0]["Number"] == counts["demand-markers"]
+    assert demand[0]["CustomImage"]["CustomTile"]["Type"] == 2

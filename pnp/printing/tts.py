@@ -76,7 +76,7 @@ TTS_UNIT_MM = 25.4                                   # knowledge base, Custom Ti
 BASE_UNITS = 2.0                                     # an image's longer side at scale 1 (assumption)
 STANDARD_CARD_MM = 63.5                              # TTS's stock card at scale 1, taken as poker width
 D8_EDGE_UNITS = 1.0
-SAME_IMAGE_MEAN = 2.0                                # mean channel difference (0-255) under which two panels are one                                  # Die_8's edge at scale 1 (assumption)
+SAME_IMAGE_MEAN = 3.0                                # mean channel difference (0-255) under which two panels are one                                  # Die_8's edge at scale 1 (assumption)
 TILE_THICKNESS = 0.1                                 # units: about 2.5 mm, a punched board token
 
 
@@ -257,7 +257,7 @@ def round_image(image):
 # D6 layout and rotation values (faces 2 4 5 on the upper row, 1 3 6 below, 1 and 6 upside
 # down), not checked against the template shipped in TTS's Modding/Dice Templates folder.
 D6_TEXTURE_PX, D6_CELL_PX = 2048, 500
-D6_INSET_MM = 0.4
+D6_INSET_MM = LINE_INSET_MM = 0.4                    # mm in past a net's cut and fold lines
 D6_LAYOUT = {1: (71, 1462, True), 2: (71, 767, False), 3: (771, 1462, False),
              4: (771, 767, False), 5: (1462, 767, False), 6: (1462, 1462, True)}
 D6_ROTATIONS = {1: (-90.0, 0.0, 0.0), 2: (0.0, 0.0, 0.0), 3: (0.0, 0.0, -90.0), 4: (0.0, 0.0, 90.0),
@@ -296,8 +296,9 @@ class _Table:
     board in the middle, decks and draw bags on its right, the bank and supply on its left,
     each seat's material in front of it (seats along the near edge, then the far edge)."""
 
-    def __init__(self, board_w: float, board_d: float, players: int):
+    def __init__(self, board_w: float, board_d: float, players: int, seat_w: float = 0.0):
         self.board_w, self.board_d, self.players = board_w, board_d, max(1, players)
+        self.seat_w = seat_w        # the widest thing a seat gets: seats side by side never overlap
         self.deck_z = board_d / 2 - 2.0
         self.supply_x, self.supply_z, self.supply_col = -board_w / 2 - 2.0, board_d / 2 - 1.0, 0.0
         self.seat_cursor = [0.0] * self.players
@@ -320,7 +321,8 @@ class _Table:
         """Centre x, edge z and the y rotation of seat ``seat`` (facing the board)."""
         near = math.ceil(self.players / 2)
         row, k, n = (0, seat, near) if seat < near else (1, seat - near, self.players - near)
-        x = -self.board_w / 2 + self.board_w * (k + 0.5) / n
+        span = max(self.board_w, n * (self.seat_w + 1.0))
+        x = -span / 2 + span * (k + 0.5) / n
         return (x, -self.board_d / 2 - 1.0, 180.0) if row == 0 else (-x, self.board_d / 2 + 1.0, 0.0)
 
     def at_seat(self, seat: int, w: float, d: float) -> tuple[float, float, float]:
@@ -383,15 +385,6 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     board = boards[0] if boards else None
     bw = units(board.front.width) if board else 16.0
     bh = units(board.front.height) if board else 16.0
-    table = _Table(bw, bh, players)
-    if board is not None:
-        image = add_image("board.png", _encode_dpi(_image(_png(board.front, BOARD_DPI)), BOARD_DPI))
-        objects.append({"Name": "Custom_Board", "Nickname": labels.get("board", "board"),
-                        "Transform": _transform(0.0, 0.0, image_scale(board.front.width, board.front.height), y=0.9),
-                        "CustomImage": {"ImageURL": image, "WidthScale": 0.0}, "Locked": True,
-                        "GUID": guid(kit_name, "board")})
-        report["board"] = {"objects": 1, "kind": "Custom_Board"}
-
     by_component: dict[str, list] = {}
     for p in pieces:
         if p is board:
@@ -400,6 +393,16 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             skipped.append(f"{labels.get(p.component, p.component)} (in the rules PDF)")
             continue
         by_component.setdefault(p.component, []).append(p)
+    seat_w = max([units(p.front.width) for group in by_component.values() if _per_seat(group, players)
+                  for p in group], default=0.0)
+    table = _Table(bw, bh, players, seat_w)
+    if board is not None:
+        image = add_image("board.png", _encode_dpi(_image(_png(board.front, BOARD_DPI)), BOARD_DPI))
+        objects.append({"Name": "Custom_Board", "Nickname": labels.get("board", "board"),
+                        "Transform": _transform(0.0, 0.0, image_scale(board.front.width, board.front.height), y=0.9),
+                        "CustomImage": {"ImageURL": image, "WidthScale": 0.0}, "Locked": True,
+                        "GUID": guid(kit_name, "board")})
+        report["board"] = {"objects": 1, "kind": "Custom_Board"}
 
     sheet_id = 0
     # boards and tables first: a seat's board lies nearest the table's middle, its pieces beyond
@@ -455,7 +458,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 report[component] = {"objects": total, "kind": objects[-1]["Name"]}
             continue
         # everything else: figurines, tiles and stacks, money banks, bags of tiles
-        per_seat = len(group) == players or (len(group) == 1 and group[0].count == players)
+        per_seat = _per_seat(group, players)
         total = 0
         drawn: list[dict] = []
         for index, p in enumerate(group):
@@ -527,6 +530,14 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     return files, report
 
 
+def _per_seat(group: list, players: int) -> bool:
+    """Whether a component's pieces are one for each player (a kind per colour, or one piece
+    as many times as there are players): the set-up puts them in front of the seats."""
+    if group[0].kind in ("deck", "money", "die"):
+        return False
+    return len(group) == players or (len(group) == 1 and group[0].count == players)
+
+
 def _stack(tile: dict, copies: list[dict], x: float, z: float, scale: float, rot: float, stack_guid: str) -> dict:
     """One tile at (x, z), or identical tiles as one ``Custom_Tile_Stack`` holding the kit's
     count (``Number`` and the tiles themselves)."""
@@ -548,8 +559,9 @@ def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
         front, back, h_mm = image, None, p.front.height
     else:
         foot, panel = folds
-        front = _crop_mm(image, p.front, (0, foot + panel, p.front.width, panel), PIECE_DPI)
-        back = _crop_mm(image, p.front, (0, foot, p.front.width, panel), PIECE_DPI).rotate(180)
+        e = LINE_INSET_MM           # in past the cut and fold lines round each panel
+        front = _crop_mm(image, p.front, (e, foot + panel + e, p.front.width - 2 * e, panel - 2 * e), PIECE_DPI)
+        back = _crop_mm(image, p.front, (e, foot + e, p.front.width - 2 * e, panel - 2 * e), PIECE_DPI).rotate(180)
         same = ImageStat.Stat(ImageChops.difference(back.resize(front.size), front)).mean
         if max(same) < SAME_IMAGE_MEAN:     # the same figure both sides: TTS shows the front on the back
             back = None
@@ -611,7 +623,10 @@ def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | Non
     kinds = {entry["kind"] for entry in report.values()}
     parts = (["the decks face down on its right"] if "DeckCustom" in kinds else []) + \
         (["the bags to draw from beside them"] if "Custom_Tile in a Bag" in kinds else []) + \
-        ["the pieces below it"] + (["the bank (a bag per money value)"] if "Bag (bank)" in kinds else [])
+        ["the supply (stacks of identical pieces) on its left"] + \
+        (["the bank beside it (a bag per money value)"] if "Bag (bank)" in kinds else []) + \
+        ["each player's board or table, pawn and own pieces in front of their seat (seats along the "
+         "near edge, then the far edge)"]
     layout_words = ", ".join(parts)
     lines = [f"{kit_name}: a Tabletop Simulator saved object", "",
              "To load it:",
@@ -620,8 +635,8 @@ def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | Non
              "   ~/Library/Tabletop Simulator/Saves/Saved Objects on macOS,",
              "   ~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux).",
              "2. In a game, open Objects > Saved Objects and click " + f"'{kit_name}'.",
-             "3. The kit spawns laid out: the board in the middle, " + layout_words + ",",
-             "   and the rules PDF to the board's left.", ""]
+             "3. The kit spawns laid out: the board in the middle (locked), " + layout_words + ";",
+             "   the rules PDF left of the supply.", ""]
     if url_base:
         lines += [f"The images are addressed under {url_base}: upload every file of this folder there",
                   "before you share the saved object.", ""]
@@ -633,6 +648,12 @@ def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | Non
     for component, entry in report.items():
         extra = f", on {entry['sheets']} card sheet(s)" if "sheets" in entry else ""
         lines.append(f"  {component}: {entry['objects']} x {entry['kind']}{extra}")
+    lines += ["", "Sizes follow the printed mm at 1 unit = 1 inch; how large TTS draws a custom image at",
+              f"scale 1 ({BASE_UNITS:g} units on its longer side) is assumed, not measured: if pieces look too",
+              "large or small against the board, scale them all alike (they keep their proportions)."]
+    if "Custom_Dice" in kinds:
+        lines += ["The d6's faces sit where an open-source save writer puts TTS's d6 template cells; the",
+                  "tooltip names the face on top (e.g. the back face's printed words)."]
     lines += ["", "Not carried over: " + "; ".join(skipped + ["crop marks, glue flaps and fold lines (a screen does "
                                                              "not need them)"]), ""]
     return "\n".join(lines)
