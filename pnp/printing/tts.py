@@ -565,12 +565,12 @@ def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
         same = ImageStat.Stat(ImageChops.difference(back.resize(front.size), front)).mean
         if max(same) < SAME_IMAGE_MEAN:     # the same figure both sides: TTS shows the front on the back
             back = None
-        h_mm = panel
+        h_mm = panel - 2 * e
     secondary = add_image(f"{name}-back.png", _encode_dpi(back, PIECE_DPI)) if back is not None else ""
     return {"Name": "Figurine_Custom", "Nickname": title, "Description": label,
             "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(front, PIECE_DPI)),
                             "ImageSecondaryURL": secondary, "ImageScalar": 1.0, "WidthScale": 0.0},
-            "_mm": (p.front.width, h_mm)}
+            "_mm": (p.front.width - (2 * LINE_INSET_MM if folds else 0.0), h_mm)}
 
 
 def _tile(p, title: str, label: str, name: str, add_image) -> tuple[dict, tuple[float, float]]:
