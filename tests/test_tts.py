@@ -418,3 +418,23 @@ def test_caravan_in_danish_seats_its_boards_and_names_its_pieces(shared_builds):
     demand = by("demand_markers")
     assert len(demand) == 1 and demand[0]["Name"] == "Custom_Tile_Stack" and demand[0]["Number"] == counts["demand-markers"]
     assert demand[0]["CustomImage"]["CustomTile"]["Type"] == 2
+
+
+def test_only_a_players_own_pieces_go_to_the_seats():
+    """Two desert pawns in a two-player game are not the players' (their ids are no colour);
+    six oasis markers in a six-player game are the supply's; price tables, one per player, are
+    the seats'."""
+    from types import SimpleNamespace as NS
+
+    from pnp.printing.targets import Piece
+
+    def piece(name, kind, count=1):
+        return Piece("c", kind, NS(name=name, meta={}), None, count)
+
+    colours = {"red": "red", "blue": "blue"}
+    assert tts._per_seat([piece("pawn/red", "standee"), piece("pawn/blue", "standee")], 2, colours)
+    assert not tts._per_seat([piece("pawn/bandits", "standee"), piece("pawn/sandstorm", "standee")], 2, colours)
+    assert not tts._per_seat([piece("marker/oasis", "token", 6)], 6, colours)
+    assert tts._per_seat([piece("price-table", "table", 3)], 3, colours)
+    assert not tts._per_seat([piece("price-table", "table", 3)], 4, colours)
+    assert not tts._per_seat([piece("coin/red", "money"), piece("coin/blue", "money")], 2, colours)

@@ -393,7 +393,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             skipped.append(f"{labels.get(p.component, p.component)} (in the rules PDF)")
             continue
         by_component.setdefault(p.component, []).append(p)
-    seat_w = max([units(p.front.width) for group in by_component.values() if _per_seat(group, players)
+    seat_w = max([units(p.front.width) for group in by_component.values() if _per_seat(group, players, colours)
                   for p in group], default=0.0)
     table = _Table(bw, bh, players, seat_w)
     if board is not None:
@@ -458,7 +458,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 report[component] = {"objects": total, "kind": objects[-1]["Name"]}
             continue
         # everything else: figurines, tiles and stacks, money banks, bags of tiles
-        per_seat = _per_seat(group, players)
+        per_seat = _per_seat(group, players, colours)
         total = 0
         drawn: list[dict] = []
         for index, p in enumerate(group):
@@ -530,12 +530,15 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     return files, report
 
 
-def _per_seat(group: list, players: int) -> bool:
-    """Whether a component's pieces are one for each player (a kind per colour, or one piece
-    as many times as there are players): the set-up puts them in front of the seats."""
+def _per_seat(group: list, players: int, colours: dict) -> bool:
+    """Whether a component's pieces are one for each player: a kind per player colour (each
+    face's id a colour of ``colours``), or one table or board as many times as there are
+    players.  The set-up puts them in front of the seats."""
     if group[0].kind in ("deck", "money", "die"):
         return False
-    return len(group) == players or (len(group) == 1 and group[0].count == players)
+    if len(group) == players and all(p.front.name.rsplit("/", 1)[-1] in colours for p in group):
+        return True
+    return len(group) == 1 and group[0].count == players and group[0].kind in ("table", "board")
 
 
 def _stack(tile: dict, copies: list[dict], x: float, z: float, scale: float, rot: float, stack_guid: str) -> dict:
