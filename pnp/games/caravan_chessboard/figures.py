@@ -108,17 +108,17 @@ def marker(face_name: str, component: str, size: float, bleed: float, kind: str,
     """
     if kind not in ("oasis", "quicksand"):
         raise ValueError(f"marker kind {kind!r}: this game draws only 'oasis' and 'quicksand'")
-    tone = (lambda c: pale(c, 0.72)) if ink.saver else (lambda c: c)
-    recolour = (lambda c: pale(c, 0.62)) if ink.saver else None
+    tone = (lambda c: pale(c, 0.8)) if ink.saver else (lambda c: c)
+    recolour = (lambda c: pale(c, 0.72)) if ink.saver else None
     art = group()
     art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
     if ink.saver:
         art.add(rect(0, 0, size, size, fill=style.WHITE))
     inset = SAFE_MM - 0.6
-    rim = colour if not ink.saver else pale(colour, 0.55)
+    rim = colour if not ink.saver else pale(colour, 0.7)
     art.add(rect(inset - 0.4, inset - 0.4, size - 2 * inset + 0.8, size - 2 * inset + 0.8, fill=rim, radius=2.2))
     x0, y0, w = inset + 0.8, inset + 0.8, size - 2 * inset - 1.6
-    art.add(rect(x0, y0, w, w, fill=tone(MARKER_SAND), radius=1.6))
+    art.add(rect(x0, y0, w, w, fill=style.WHITE if ink.saver else MARKER_SAND, radius=1.6))
     plate_h = w * 0.24
     scene_h = w - plate_h - 0.8
     cx = x0 + w / 2
