@@ -157,11 +157,11 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
         # the chord above the value (a long translation) is left out, the value and words stay
         title_h = centre_r * 0.2
         try:
-            top = fit(title.upper(), "bold", centre_r * 1.0, title_h, title_h, 1.0, where, max_lines=1)
+            top = fit(title.upper(), "bold", centre_r * 0.92, title_h, title_h, 1.0, where, max_lines=1)
         except LayoutError:
             top = None
         if top is not None:
-            art.add(text_block(top, c, c - centre_r * 0.8, COIN_INK, "middle", where))
+            art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
     words_h = centre_r * 0.34
     small = fit(words or caption, "bold", centre_r * 1.35, words_h, words_h, 1.2, where, max_lines=1)
     art.add(text_block(small, c, c + centre_r * 0.36, COIN_INK, "middle", where))

@@ -114,9 +114,10 @@ def marker(face_name: str, component: str, size: float, bleed: float, kind: str,
     art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
     if ink.saver:
         art.add(rect(0, 0, size, size, fill=style.WHITE))
-    inset = SAFE_MM - 0.6
+    # The rim keeps to the safe area: a miscut shows the marker's colour, not an edge.
+    inset = SAFE_MM
     rim = colour if not ink.saver else pale(colour, 0.7)
-    art.add(rect(inset - 0.4, inset - 0.4, size - 2 * inset + 0.8, size - 2 * inset + 0.8, fill=rim, radius=2.2))
+    art.add(rect(inset, inset, size - 2 * inset, size - 2 * inset, fill=rim, radius=2.2))
     x0, y0, w = inset + 0.8, inset + 0.8, size - 2 * inset - 1.6
     art.add(rect(x0, y0, w, w, fill=style.WHITE if ink.saver else MARKER_SAND, radius=1.6))
     plate_h = w * 0.24
