@@ -145,23 +145,26 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     face_r = r - SAFE_MM
     art.add(circle(c, c, face_r, fill=ink.field(GOLD, 0.75)))
     lace = pale(GOLD_DARK, 0.55) if ink.saver else GOLD_DARK
-    centre_r = face_r * 0.74
+    # A narrow rosette ring and a wide centre: the value in words is read at arm's length
+    # (its cap height about a third of the centre's radius), the game's name is small.
+    centre_r = face_r * 0.84
     art.add(guilloche.rosette(c, c, centre_r - 0.3, face_r - 0.2, 12, 2, lace, 0.35))
     centre = ink.field(GOLD_LIGHT, 0.6)
     art.add(circle(c, c, centre_r, fill=centre))
-    big = fit(str(value), "heavy", centre_r * 1.45, centre_r * 0.85, centre_r * 0.85, 2.5, where, max_lines=1)
-    art.add(text_block(big, c, c - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
-    legend_h = centre_r * 0.26
+    big = fit(str(value), "heavy", centre_r * 1.5, centre_r * 0.78, centre_r * 0.78, 2.5, where, max_lines=1)
+    art.add(text_block(big, c, c - centre_r * 0.1 - (ascent("heavy") - 0.36) * big.size, COIN_INK, "middle", where))
     if title:
         # the game's name is the coin's ornament, not its information: a name too long for
         # the chord above the value (a long translation) is left out, the value and words stay
+        title_h = centre_r * 0.2
         try:
-            top = fit(title.upper(), "bold", centre_r * 1.0, legend_h, legend_h, 1.0, where, max_lines=1)
+            top = fit(title.upper(), "bold", centre_r * 0.92, title_h, title_h, 1.0, where, max_lines=1)
         except LayoutError:
             top = None
         if top is not None:
             art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
-    small = fit(words or caption, "bold", centre_r * 1.2, legend_h, legend_h, 1.2, where, max_lines=1)
-    art.add(text_block(small, c, c + centre_r * 0.5, COIN_INK, "middle", where))
+    words_h = centre_r * 0.34
+    small = fit(words or caption, "bold", centre_r * 1.35, words_h, words_h, 1.2, where, max_lines=1)
+    art.add(text_block(small, c, c + centre_r * 0.36, COIN_INK, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT),
                 meta={"disc_mm": diameter})

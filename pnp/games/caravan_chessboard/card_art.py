@@ -1,17 +1,19 @@
 """The CARAVAN on a chessboard deck's fronts: a frame, a title banner, index corners, an
 illustrated art box and the rule line, one composition per card type.
 
-Every card type tells itself apart at arm's length (issue 24): a Move card shows a trail of
-N footprints over the dunes, Bandits a masked rider under a night sky and Sandstorm a
-twister over ochre sand, each with N daggers or whirls and its N on a badge; Soldiers a
-shield, helmet and crossed swords; each good its own still life.  European goods sit in an
-art box with a battlemented top and a steel-blue rim, Oriental goods under an ogee arch with
-a crimson rim, and the corners of their frames carry a quatrefoil or an eight-pointed star:
-the region reads from the frame's shape as well as from its colour.
+Every card type tells itself apart at arm's length: a Move card shows a trail of N
+footprints over the dunes and N footprints on discs along its foot, Bandits a veiled
+raider with a scimitar under a night sky and Sandstorm a twister over ochre sand, each
+with N daggers or whirls and its N on a badge; Soldiers a shield with a cross before
+crossed swords and a nasal helmet on the sand; each good its own still life.  European
+goods sit in an art box with a battlemented top and a steel-blue rim, Oriental goods under
+an ogee arch with a crimson rim, and the corners of their frames carry a quatrefoil or an
+eight-pointed star: the region reads from the frame's shape as well as from its colour.
 
 Illustrations are compositions of Fluent Emoji (flat; MIT, ``data/icons/fluent-emoji-flat.json``,
 names in ``data/icons/names/fluent-emoji-flat/caravan-chessboard.txt``) and shapes drawn here
-(dunes, ingots, spice heaps, a bolt of silk).  Lengths in mm, trim coordinates; the design is
+(dunes, ingots, spice heaps, a bolt of silk; the raider, the helmet and the cog in
+``figures``).  Lengths in mm, trim coordinates; the design is
 ours (no source fixes it).  With ``style.SAVER`` every fill and icon is a pale version of
 itself (``art.pale``) on paper, the text keeps its contrast.
 """
@@ -26,6 +28,7 @@ from pnp.components.svg import Face, circle, group, path, polygon, rect, text_bl
 from pnp.components.text import fit
 from pnp.components.fonts import ascent
 from pnp.geometry import SAFE_MM
+from pnp.games.caravan_chessboard import figures
 
 SET = "fluent-emoji-flat"
 
@@ -273,15 +276,18 @@ def _move(art, outline, box, card, paint):
     art.add(art_icon(SET, "sun", x1 - 12.0, y0 + 2.6, 8.0, paint.icon))
     art.add(art_icon(SET, "camel", x0 + 3.0, hy - 10.5, 12.0, paint.icon))
     n = card.steps
-    # Footprints from the foot left to the horizon, one per square: larger in front.
-    start, end = (x0 + 12.0, y1 - 7.0), (x1 - 14.0, hy + 5.0)
+    # Footprints from the foot left to the horizon, one per square, apart from each other
+    # (larger in front); N footprints again on discs along the foot, counted at a glance.
+    start, end = (x0 + 10.0, y1 - 15.0), (x1 - 12.0, hy + 3.0)
+    spacing = math.hypot(end[0] - start[0], end[1] - start[1]) / max(n, 1)
+    angle = math.degrees(math.atan2(end[0] - start[0], -(end[1] - start[1]))) * 0.5
     for k in range(n):
-        t = (k + 0.5) / max(n, 1) if n > 1 else 0.5
+        t = (k + 0.5) / n
         x = start[0] + (end[0] - start[0]) * t
         y = start[1] + (end[1] - start[1]) * t
-        size = 13.0 - 4.0 * t
-        angle = math.degrees(math.atan2(end[0] - start[0], -(end[1] - start[1]))) * 0.5
+        size = min(11.0, spacing * 0.95) * (1.0 - 0.25 * t)
         art.add(_rotated_icon("footprints", x, y, size, angle, paint.tinted("#6E4A26")))
+    _pips(art, "footprints", n, x0 + 3.0, x1 - 14.0, y1 - 7.4, paint, recolour=paint.tinted("#6E4A26"), size=8.2)
     _badge(art, x1 - 7.6, y1 - 7.6, 5.4, str(n), card.colour, paint, "card")
 
 
@@ -292,7 +298,7 @@ def _bandits(art, outline, box, card, paint):
     for sx, sy, r in ((x0 + 8, y0 + 6, 0.5), (x0 + 18, y0 + 4, 0.4), (x1 - 20, y0 + 9, 0.45), (x0 + 30, y0 + 11, 0.35)):
         art.add(circle(sx, sy, r, fill=paint.c("#F6E7A8")))
     art.add(art_icon(SET, "crescent-moon", x1 - 15.0, y0 + 2.5, 10.0, paint.icon))
-    art.add(art_icon(SET, "ninja", (x0 + x1) / 2 - 14.0, hy - 15.0, 24.0, paint.icon))
+    art.add(figures.bandit((x0 + x1) / 2 - 13.0, hy - 17.0, 26.0, paint.c))
     art.add(_rotated_icon("dagger", x0 + 9.0, hy + 2.0, 11.0, -20, paint.icon))
     _pips(art, "dagger", card.steps, x0 + 3.0, x1 - 14.0, y1 - 7.4, paint)
     _badge(art, x1 - 7.6, y1 - 7.6, 5.4, str(card.steps), card.colour, paint, "card")
@@ -306,13 +312,14 @@ def _sandstorm(art, outline, box, card, paint):
     art.add(art_icon(SET, "tornado", (x0 + x1) / 2 - 12.0, y0 + 2.0, 25.0, sand))
     art.add(art_icon(SET, "dashing-away", x0 + 2.5, hy - 6.0, 12.0, sand))
     art.add(art_icon(SET, "dashing-away", x1 - 15.0, hy - 10.0, 10.0, sand))
-    _pips(art, "tornado", card.steps, x0 + 3.0, x1 - 14.0, y1 - 7.4, paint, recolour=sand)
+    _pips(art, "cyclone", card.steps, x0 + 3.0, x1 - 14.0, y1 - 7.4, paint, recolour=sand)
     _badge(art, x1 - 7.6, y1 - 7.6, 5.4, str(card.steps), card.colour, paint, "card")
 
 
-def _pips(art, name: str, n: int, xa: float, xb: float, cy: float, paint: _Paint, recolour=None) -> None:
-    """``n`` small icons in a row, centred between ``xa`` and ``xb``."""
-    size, gap = 6.4, 0.8
+def _pips(art, name: str, n: int, xa: float, xb: float, cy: float, paint: _Paint, recolour=None,
+          size: float = 6.4) -> None:
+    """``n`` icons of ``size`` mm on light discs in a row, centred between ``xa`` and ``xb``."""
+    gap = 0.8
     total = n * size + (n - 1) * gap
     x = (xa + xb) / 2 - total / 2
     for _ in range(n):
@@ -326,9 +333,15 @@ def _soldiers(art, outline, box, card, paint):
     x0, y0, x1, y1 = box
     _sky_and_dunes(art, outline, box, paint, "#DDE5EA", ("#E6CFA0", "#D9BC84", "#CBA86B"), 0.55)
     cx = (x0 + x1) / 2
-    art.add(art_icon(SET, "crossed-swords", cx - 16.0, y0 + 4.0, 32.0, paint.icon))
-    art.add(art_icon(SET, "shield", cx - 10.0, y0 + 12.0, 20.0, paint.icon))
-    art.add(art_icon(SET, "military-helmet", cx - 6.5, y0 + 2.0, 13.0, paint.icon))
+    # A soldier's arms laid out, not a figure: the swords crossed behind the shield with their
+    # hilts up, the helmet on the sand beside it.
+    art.add(_rotated_icon("crossed-swords", cx, y0 + 19.0, 34.0, 180, paint.icon))
+    art.add(art_icon(SET, "shield", cx - 12.0, y0 + 6.0, 24.0, paint.icon))
+    # a cross on the shield and a conical nasal helmet: a soldier of the crusades' time
+    gold = paint.c(figures.GILT)
+    art.add(rect(cx - 1.3, y0 + 10.0, 2.6, 15.5, fill=gold))
+    art.add(rect(cx - 7.2, y0 + 14.6, 14.4, 2.6, fill=gold))
+    art.add(figures.helmet(x1 - 16.5, y1 - 17.5, 15.0, paint.c))
 
 
 def _still_life(art, outline, box, card, paint, wall: str, floor: str) -> tuple[float, float]:
@@ -459,7 +472,7 @@ TERRAIN_OPACITY = 0.5
 
 def terrain(region: str, row: int, column: int, x: float, y: float, size: float, saver: bool = False):
     """The terrain over one board square (top-left (x, y), ``size`` mm): on Europe's row a
-    harbour (waves along the foot, a castle or a ship by turns), on the Orient's a bazaar (a
+    harbour (waves along the foot, a castle or a cog by turns), on the Orient's a bazaar (a
     striped awning, a mosque or a palm by turns), in the Middle East two or three dunes whose
     crests vary with the square (no randomness: the same board every build).  Translucent
     fills and icons, so the square's tint and the pieces on it stay clear; ``saver``: paler."""
@@ -487,9 +500,11 @@ def terrain(region: str, row: int, column: int, x: float, y: float, size: float,
                 d.append(f"Q {f((xa + xb) / 2)} {f(wy - 2.4)} {f(xb)} {f(wy)}")
             d.append(f"L {f(x + size - 1)} {f(wy + 1.6)} L {f(x + 1)} {f(wy + 1.6)} Z")
             g.add(path(" ".join(d), fill=paint.c("#3F7CB8")))
-        name = "castle" if column % 2 == 0 else "passenger-ship"
         s = size * 0.5
-        g.add(art_icon(SET, name, x + (size - s) / 2, y + size * 0.22, s, paint.icon))
+        if column % 2 == 0:
+            g.add(art_icon(SET, "castle", x + (size - s) / 2, y + size * 0.22, s, paint.icon))
+        else:
+            g.add(figures.cog(x + (size - s) / 2, y + size * 0.26, s, paint.c))
         return g
     # The Orient: a striped, scalloped awning along the head, a mosque or a palm under it.
     top, h = y + 1.0, size * 0.16

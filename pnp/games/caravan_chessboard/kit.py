@@ -9,7 +9,7 @@ Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
 
 from __future__ import annotations
 
-from pnp.components import cards, cutouts, markers, money, tokens
+from pnp.components import cards, cutouts, markers, money
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
@@ -20,7 +20,7 @@ from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
 from pnp.kit.recipe import ComponentRun
 from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
-from pnp.games.caravan_chessboard import card_art, pieces, rules as chessboard_rules
+from pnp.games.caravan_chessboard import card_art, figures, pieces, rules as chessboard_rules
 
 #: The rules sheet's template variables (pnp.kit.rulebook).
 rules_context = chessboard_rules.rules_context
@@ -188,9 +188,9 @@ def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[Compon
     ink = style.ink_for(settings.ink)
     runs = []
     for marker in game.markers:
-        face = tokens.icon_token(f"marker/{marker.id}", f"{marker.id}-markers", layout.marker_mm, bleed,
-                                 strings(f"markers.{marker.id}"), marker.colour, marker.icon,
-                                 strings.where(f"markers.{marker.id}"), ink=ink)
+        face = figures.marker(f"marker/{marker.id}", f"{marker.id}-markers", layout.marker_mm, bleed, marker.id,
+                              marker.colour, strings(f"markers.{marker.id}"), strings.where(f"markers.{marker.id}"),
+                              ink=ink)
         label = strings(f"components.{marker.id}")
         runs.append(ComponentRun(f"{marker.id}-markers", "token", label, marker.count,
                                  pieces=[PieceGroup(f"{marker.id}-markers", label, [face] * marker.count)]))

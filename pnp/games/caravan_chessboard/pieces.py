@@ -3,7 +3,7 @@
 The geometry is ``pnp.components.cutouts.standee``'s (foot | figure upside down | figure |
 foot, a solid cut outline, dashed folds), the panels are this game's: an arch opening on a
 sky over a dune, the figure in full colour (Fluent Emoji, flat: a camel with a pack in the
-player's colour, a masked bandit, a twister of sand), the name on a plate at the panel's
+player's colour, a veiled raider with a scimitar (drawn here), a twister of sand), the name on a plate at the panel's
 foot and, on a caravan, the player's mark above the arch.  Lengths in mm; the design is ours.
 """
 
@@ -15,6 +15,7 @@ from pnp.components.cutouts import DASH, add_standee_folds
 from pnp.components.markers import player_mark
 from pnp.components.svg import Face, circle, group, line, path, rect, text_block
 from pnp.components.text import fit
+from pnp.games.caravan_chessboard import figures
 
 SET = "fluent-emoji-flat"
 #: Sky and sand inside the arch, by figure (the Bandits ride at night).
@@ -55,7 +56,7 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
             g.add(rect(px - size * 0.16, py - size * 0.08, size * 0.32, size * 0.17, fill=tone(colour), radius=1.0))
             g.add(rect(px - size * 0.03, py - size * 0.08, size * 0.06, size * 0.17, fill=tone(style.darker(colour, 0.4))))
         elif figure == "bandits":
-            g.add(art_icon(SET, "ninja", (width - size) / 2, fy, size, recolour))
+            g.add(figures.bandit((width - size) / 2, fy, size, tone))
         else:
             g.add(art_icon(SET, "tornado", (width - size) / 2, fy, size,
                            lambda c: tone(style.mix(c, "#B7823A", 0.55))))
