@@ -426,7 +426,7 @@ class _Board:
             # a slot is framed by a coloured band, never a dashed line (dashes are fold lines)
             g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=self.ink.width(1.2), radius=1.5,
                        class_="market-slot"))
-            f = fit(label, "bold", slot - 6, 5, 3.6, 2.0, self.s.where("market_slot"), max_lines=1)
+            f = fit(label, "bold", slot - 6, 7, LABEL_MIN_MM, LABEL_MIN_MM, self.s.where("market_slot"), max_lines=1)
             g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=legible(accent, "#F6FBFB"),
                              where=self.s.where("market_slot")))
 
@@ -501,8 +501,10 @@ class _Board:
         lx = bx + r + 2.0
         lw = hi - lx
         key = "field_label"
-        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, 3.4, 1.9, self.s.where(key),
-                max_lines=3)
+        # the same cap height as the spaces' labels (4 mm): the plate names the field and its
+        # cards; where the cards lie is the rules' and the stack of card tops' to say
+        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, LABEL_MIN_MM, LABEL_MIN_MM,
+                self.s.where(key), max_lines=1)
         g.add(text_block(f, lx + lw / 2, (room_top + room_bottom - f.height) / 2, fill=ink, where=self.s.where(key)))
         return g, connector
 
