@@ -68,8 +68,9 @@ def icon_at(name: str, cx: float, cy: float, size: float, ink, recolour=None, fl
 
 
 def ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, **attrs):
-    """An ellipse as a polygon of chords no longer than about 0.6 mm (light to draw and to read back)."""
-    n = max(10, min(64, math.ceil(2 * math.pi * max(rx, ry) / 0.6)))
+    """An ellipse as a polygon of chords no longer than about 1 mm (the soft shadows it draws
+    show no corner at that length; light to convert and to read back)."""
+    n = max(10, min(40, math.ceil(2 * math.pi * max(rx, ry) / 1.0)))
     return polygon([(round(cx + rx * math.cos(2 * math.pi * k / n), 3), round(cy + ry * math.sin(2 * math.pi * k / n), 3))
                     for k in range(n)], fill=fill, **attrs)
 

@@ -348,7 +348,7 @@ class _Board:
                 side = 1.5 if k % 2 else -1.5
                 fx, fy = T / 2 + dx * along - dy * side, T / 2 + dy * along + dx * side
                 rx, ry = (1.1, 0.8) if dx else (0.8, 1.1)
-                prints.add(pictures.oval_points(fx, fy, rx, ry), colour)
+                prints.add(pictures.oval_points(fx, fy, rx, ry, n=8), colour)   # 2 mm: 8 chords are round
         return prints.group(fill_opacity="0.55")
 
     def kind_picture(self, kind: str, x: float, y: float, w: float, h: float):
