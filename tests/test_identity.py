@@ -22,7 +22,7 @@ from pnp.registry import game as registered_game
 MIN_DELTA_L = 8.0
 
 
-from pnp.games.samarkand import kit as samarkand_kit  # noqa: E402
+from pnp.games.samarkand import art as samarkand_art  # noqa: E402
 
 
 def _model(game_id):
@@ -33,7 +33,7 @@ def _colour_sets():
     sam, car, chess = _model("samarkand"), _model("caravan"), _model("caravan-chessboard")
     return {
         "samarkand pawns": {p.id: p.colour for p in sam.pawns},
-        "samarkand banknotes": {str(n.value): samarkand_kit.NOTE_COLOURS[k] for k, n in
+        "samarkand banknotes": {str(n.value): samarkand_art.NOTE_COLOURS[k] for k, n in
                                 enumerate(sorted(sam.banknotes, key=lambda n: n.value))},
         "caravan players": {p.id: p.colour for p in car.player_colours},
         "chessboard caravans": {p.id: p.colour for p in chess.player_pawns},

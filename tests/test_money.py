@@ -158,14 +158,14 @@ def test_samarkand_notes_each_have_their_own_vignette_rosette_and_readable_words
     numerals), and the value in words set at 2.8 mm or more on at most two lines."""
     import re
 
-    from pnp.games.samarkand import kit as samarkand_kit
+    from pnp.games.samarkand import art as samarkand_art
 
     game = registered_game("samarkand").load(DEFAULT_DATA_DIR)
     strings = Strings(DEFAULT_DATA_DIR, "samarkand", "en")
     faces = {f.name: f for f, _ in kit_faces("samarkand", "en") if f.name.startswith("banknote/")}
     svgs = {name: face.art.tostring() for name, face in faces.items()}
-    assert len(set(samarkand_kit.NOTE_VIGNETTES[:len(faces)])) == len(faces)
-    assert len(set(samarkand_kit.NOTE_COLOURS[:len(faces)])) == len(faces)
+    assert len(set(samarkand_art.NOTE_VIGNETTES[:len(faces)])) == len(faces)
+    assert len(set(samarkand_art.NOTE_COLOURS[:len(faces)])) == len(faces)
     # the vignettes' drawings differ from note to note (a different Fluent Emoji each)
     pictures = {name: re.sub(r"[-\d.]+", "", svg[svg.rfind("<circle"):]) for name, svg in svgs.items()}
     assert len(set(pictures.values())) == len(faces)

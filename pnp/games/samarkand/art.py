@@ -41,6 +41,15 @@ SAVER_PALE = 0.62
 INDEX_ICON = {"grain": None, "fruit": "grapes", "copper": "amphora", "carpets": None,
               "camels": "two-hump-camel", "jewels": "gem-stone"}
 
+#: The banknotes' vignettes (Fluent Emoji, flat), lowest value first: an oasis palm, a copper
+#: teapot, a Bactrian camel of the Silk Road, Samarkand's mosque, a crown.
+NOTE_VIGNETTES = ("palm-tree", "teapot", "two-hump-camel", "mosque", "crown")
+#: The banknotes' hues, lowest value first (yellow, sky, orange, green, plum): each its own hue
+#: and its own lightness; the printed notes as a whole come out at L* 89, 77, 63, 48, 37, and
+#: at least 9 L* apart under deuteranopia and protanopia as well (tests/test_money.py), so that
+#: neighbours in value are never neighbours in hue or in grey.
+NOTE_COLOURS = ("#FBEE9E", "#6BCFE4", "#D9742B", "#23683D", "#330A2A")
+
 
 def _p(ink, colour: str) -> str:
     """A picture's colour under ``ink``: itself, or paler for the ink saver."""

@@ -25,14 +25,6 @@ rules_context = samarkand_rules.rules_context
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
 MONEY_ICON = "coins"
-#: The banknotes' vignettes (Fluent Emoji, flat), lowest value first: an oasis palm, a copper
-#: teapot, a Bactrian camel of the Silk Road, Samarkand's mosque, a crown.
-NOTE_VIGNETTES = ("palm-tree", "teapot", "two-hump-camel", "mosque", "crown")
-#: The banknotes' hues, lowest value first (yellow, sky, orange, green, plum): each its own hue
-#: and its own lightness, L* 89, 73, 59, 40, 27 in colour and at least 8.6 L* apart under
-#: deuteranopia and protanopia as well (tests/test_money.py), so that neighbours in value are
-#: never neighbours in hue or in grey.
-NOTE_COLOURS = ("#FBEE9E", "#6BCFE4", "#D9742B", "#23683D", "#330A2A")
 BACK_ICON = "camel"
 DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
@@ -181,8 +173,8 @@ def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> Com
                               strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
                               strings.where(f"banknote_words.{note.value}"), ink=style.ink_for(settings.ink),
                               title=strings("title"), words=strings(f"banknote_words.{note.value}"),
-                              vignette=NOTE_VIGNETTES[rank % len(NOTE_VIGNETTES)],
-                              colour=NOTE_COLOURS[rank % len(NOTE_COLOURS)])
+                              vignette=art.NOTE_VIGNETTES[rank % len(art.NOTE_VIGNETTES)],
+                              colour=art.NOTE_COLOURS[rank % len(art.NOTE_COLOURS)])
         count = note.count_for(players)          # sized by simulation for this player count
         faces.extend([face] * count)
         by_value[str(note.value)] = count
