@@ -211,3 +211,28 @@ def test_overlap_labels_leave_marks_and_arrows_clear():
     r = MARK_R_MM * 1.5
     # free stretches: 0..20-r, 20+r..47, 57..80-r, 80+r..100: the second is the widest
     assert (centre, width) == pytest.approx(((20 + r + 47) / 2, 47 - 20 - r))
+
+
+def test_field_plate_and_space_labels_have_4mm_cap_height(game, face, strings):
+    """Every word on a trading field's plate and on a space (not the digits of a badge) is set at a
+    cap height of at least 4 mm, measured as font-size x the font's capHeight from the board SVG."""
+    from pnp.components.fonts import cap_height, fonts
+
+    role_of = {(f.family, f.weight, f.style): role for role, f in fonts().items()}
+    root = ET.fromstring(_svg(face))
+    ns = "{http://www.w3.org/2000/svg}"
+    checked = []
+    for group_ in root.iter(f"{ns}g"):
+        gid = group_.get("id", "")
+        if not (gid.startswith("field-camp") or gid.startswith("space-")):
+            continue
+        for t in group_.iter(f"{ns}text"):
+            words = "".join(t.itertext()).strip()
+            if not words or words.replace(" ", "").isdigit():
+                continue
+            role = role_of[(t.get("font-family"), t.get("font-weight"), t.get("font-style"))]
+            cap = float(t.get("font-size")) * cap_height(role)
+            checked.append((gid, words, cap))
+            assert cap >= 4.0 - 1e-6, (gid, words, round(cap, 2))
+    fields = [c for c in checked if c[0].startswith("field-camp") and c[1] == strings("field_label")]
+    assert len(fields) == len(game.board.of_kind("camp"))

@@ -22,6 +22,9 @@ from pnp.registry import game as registered_game
 MIN_DELTA_L = 8.0
 
 
+from pnp.games.samarkand import art as samarkand_art  # noqa: E402
+
+
 def _model(game_id):
     return registered_game(game_id).load(DEFAULT_DATA_DIR)
 
@@ -30,7 +33,7 @@ def _colour_sets():
     sam, car, chess = _model("samarkand"), _model("caravan"), _model("caravan-chessboard")
     return {
         "samarkand pawns": {p.id: p.colour for p in sam.pawns},
-        "samarkand banknotes": {str(n.value): money.NOTE_COLOURS[k] for k, n in
+        "samarkand banknotes": {str(n.value): samarkand_art.NOTE_COLOURS[k] for k, n in
                                 enumerate(sorted(sam.banknotes, key=lambda n: n.value))},
         "caravan players": {p.id: p.colour for p in car.player_colours},
         "chessboard caravans": {p.id: p.colour for p in chess.player_pawns},
@@ -57,9 +60,9 @@ CVD = {
     "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
     "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
 }
-#: Sets held to the same separation for colour-blind players (the banknotes' colours are
-#: money.NOTE_COLOURS, shared by every game: not yet).
-CVD_SETS = ("samarkand goods", "samarkand pawns")
+#: Sets held to the same separation for colour-blind players (the chessboard's coins take
+#: money.NOTE_COLOURS, shared by every game, tested in test_money).
+CVD_SETS = ("samarkand goods", "samarkand pawns", "samarkand banknotes")
 
 
 def simulate(colour: str, kind: str) -> tuple[float, float, float]:

@@ -113,3 +113,71 @@ def test_trochoids_keep_between_their_radii():
         assert min(radii) == pytest.approx(4.0, abs=0.02) and max(radii) == pytest.approx(6.0, abs=0.02)
     with pytest.raises(ValueError):
         guilloche.trochoid_points(6.0, 4.0, 9)
+
+
+def _note_lightness(face, matrix) -> float:
+    """L* of the mean colour of ``face`` inside its trim, rendered at 40 dpi and seen through
+    ``matrix`` (None: normal vision): what a glance at the whole note takes in."""
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    from pnp.components.svg import group, new_sheet
+
+    dwg = new_sheet(face.width, face.height)
+    dwg.add(face.art)
+    png = cairosvg.svg2png(bytestring=dwg.tostring().encode(), dpi=40)
+    with Image.open(io.BytesIO(png)) as image:
+        pixels = list(image.convert("RGB").get_flattened_data()) if hasattr(image, "get_flattened_data") \
+            else list(image.convert("RGB").getdata())
+    lin = [0.0, 0.0, 0.0]
+    for px in pixels:
+        for i, v in enumerate(_linear("#%02X%02X%02X" % px)):
+            lin[i] += v / len(pixels)
+    if matrix is not None:
+        lin = [sum(m * v for m, v in zip(row, lin)) for row in matrix]
+    return _lightness(lin)
+
+
+@pytest.mark.parametrize("vision, matrix", [("normal", None), ("deuteranopia", DEUTERANOPIA),
+                                            ("protanopia", PROTANOPIA)])
+def test_samarkand_notes_as_printed_differ_in_lightness(vision, matrix):
+    """The notes' whole faces (not only their hues) lie at least MIN_DELTA_L apart, in colour,
+    in greyscale and for colour-blind eyes: the 5 and the 20, the 50 and the 100 looked alike
+    when only the border carried the value's colour."""
+    faces = {f.name: f for f, _ in kit_faces("samarkand", "en") if f.name.startswith("banknote/")}
+    light = {name: _note_lightness(face, matrix) for name, face in faces.items()}
+    close = [(a, b, round(abs(light[a] - light[b]), 1)) for a, b in combinations(sorted(light), 2)
+             if abs(light[a] - light[b]) < MIN_DELTA_L]
+    assert not close, f"{vision}: notes too alike: {close}"
+
+
+def test_samarkand_notes_each_have_their_own_vignette_rosette_and_readable_words():
+    """Each value a picture and a rosette of its own (a cue that needs neither colour nor
+    numerals), and the value in words set at 2.8 mm or more on at most two lines."""
+    import re
+
+    from pnp.games.samarkand import art as samarkand_art
+
+    game = registered_game("samarkand").load(DEFAULT_DATA_DIR)
+    strings = Strings(DEFAULT_DATA_DIR, "samarkand", "en")
+    faces = {f.name: f for f, _ in kit_faces("samarkand", "en") if f.name.startswith("banknote/")}
+    svgs = {name: face.art.tostring() for name, face in faces.items()}
+    assert len(set(samarkand_art.NOTE_VIGNETTES[:len(faces)])) == len(faces)
+    assert len(set(samarkand_art.NOTE_COLOURS[:len(faces)])) == len(faces)
+    # the vignettes' drawings differ from note to note (a different Fluent Emoji each)
+    pictures = {name: re.sub(r"[-\d.]+", "", svg[svg.rfind("<circle"):]) for name, svg in svgs.items()}
+    assert len(set(pictures.values())) == len(faces)
+    # the rosettes and borders differ in their lobes and periods: their curves have as many
+    # points as those take, so no two notes share the same counts
+    curves = {name: tuple(d.count(" L ") for d in re.findall(r'class="guilloche"[^>]*>(?:<path d="([^"]+)")', svg))
+              for name, svg in svgs.items()}
+    assert all(curves.values()) and len(set(curves.values())) == len(faces), curves
+    for note in game.banknotes:
+        words = strings(f"banknote_words.{note.value}")
+        found = [t for t in fi.items(faces[f"banknote/{note.value}"]).texts if t.content in words.split()
+                 or t.content in words]
+        assert found and " ".join(t.content for t in found) == words, (note.value, [t.content for t in found])
+        assert len(found) <= 2, (note.value, [t.content for t in found])
+        assert min(t.size for t in found) >= 2.8 - 1e-9, (note.value, [round(t.size, 2) for t in found])

@@ -457,13 +457,21 @@ def pattern_group(pattern: str, box: tuple[float, float, float, float], period: 
     # one path per fill, a subpath per shape: a few elements instead of hundreds (a PDF
     # converter's cost goes by the element); the shapes are disjoint, so no fill rule matters
     by_fill: dict[str, list[str]] = {}
-    for region in regions(pattern, box, period, band, origin, rotation_deg):
-        fill = fills[min(region.cls, len(fills) - 1)]
+    for cls, part in _subpaths(pattern, tuple(box), period, band, tuple(origin), rotation_deg):
+        fill = fills[min(cls, len(fills) - 1)]
         if fill != "none":
-            by_fill.setdefault(fill, []).append(subpath(region.points))
+            by_fill.setdefault(fill, []).append(part)
     for fill, parts in by_fill.items():
         g.add(path(" ".join(parts), fill=fill))
     return g
+
+
+@lru_cache(maxsize=64)
+def _subpaths(pattern: str, box: tuple[float, float, float, float], period: float, band: float,
+              origin: Point, rotation_deg: float) -> tuple[tuple[int, str], ...]:
+    """(class, closed subpath) of every region of ``regions(...)``, in its order: the same frame
+    or ground drawn in several colours (a card of each good) is written out once."""
+    return tuple((r.cls, subpath(r.points)) for r in regions(pattern, box, period, band, origin, rotation_deg))
 
 
 def subpath(points) -> str:

@@ -56,15 +56,15 @@ def trochoid_points(r_in: float, r_out: float, lobes: int, inward: bool = False,
 
 
 def rosette(cx: float, cy: float, r_in: float, r_out: float, lobes: int, copies: int, colour: str,
-            band_mm: float = 0.45, inward: bool = False):
+            band_mm: float = 0.45, inward: bool = False, samples: int = _SAMPLES):
     """``copies`` trochoids of ``lobes`` loops about (cx, cy), each turned by a share of one lobe,
     stroked ``band_mm`` (at least ``MIN_BAND_MM``) in ``colour``: a guilloche rosette whose
-    curves keep between ``r_in`` and ``r_out`` less half the band (mm)."""
+    curves keep between ``r_in`` and ``r_out`` less half the band (mm), ``samples`` points a curve."""
     band = max(band_mm, MIN_BAND_MM)
     lo, hi = r_in + band / 2, r_out - band / 2
     g = group(class_="guilloche")
     for k in range(copies):
-        pts = trochoid_points(lo, hi, lobes, inward, 2 * math.pi * k / (lobes * copies), cx, cy)
+        pts = trochoid_points(lo, hi, lobes, inward, 2 * math.pi * k / (lobes * copies), cx, cy, samples)
         g.add(path(_closed(pts), stroke=colour, stroke_mm=band, stroke_linejoin="round"))
     return g
 
@@ -80,10 +80,11 @@ def watermark(cx: float, cy: float, r_in: float, r_out: float, lobes: int, copie
 
 
 def wave_border(x0: float, y0: float, x1: float, y1: float, depth: float, period: float, strands: int,
-                colour: str, band_mm: float = 0.45):
+                colour: str, band_mm: float = 0.45, steps: int = 16):
     """``strands`` sine waves round the rectangle (x0, y0)-(x1, y1) (mm), inside it, each wave
     between the rectangle's edge and ``depth`` mm in (less half the band), about ``period`` mm
-    long (each side a whole number of periods), strands shifted evenly in phase."""
+    long (each side a whole number of periods), strands shifted evenly in phase, drawn with
+    ``steps`` chords a period (at least 8 a side)."""
     band = max(band_mm, MIN_BAND_MM)
     amp = (depth - band) / 2
     mid = band / 2 + amp          # the waves' centre line, ``mid`` mm inside the edge
@@ -99,9 +100,9 @@ def wave_border(x0: float, y0: float, x1: float, y1: float, depth: float, period
             # the inward normal of a clockwise rectangle (y down): turn the direction right
             ux, uy = (bx - ax) / length, (by - ay) / length
             nx, ny = -uy, ux
-            steps = max(8, n * 16)
-            for k in range(steps):
-                t = k / steps
+            count = max(8, n * steps)
+            for k in range(count):
+                t = k / count
                 off = amp * math.sin(2 * math.pi * n * t + phase) * math.sin(math.pi * t) ** 0.35
                 pts.append((ax + (bx - ax) * t + nx * off, ay + (by - ay) * t + ny * off))
         g.add(path(_closed(pts), stroke=colour, stroke_mm=band, stroke_linejoin="round"))

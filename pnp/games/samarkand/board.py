@@ -56,7 +56,7 @@ GHOST_STEP_MM = 1.2        # each card top of the stack lies this much lower tha
 CASCADE_MM = 15.0          # each card of a field's column lies this far beyond the one under it
 MOUTH_FILL = "#FBF1DC"
 ORNAMENT_BAND_MM = 6.0     # width of the girih band round the board, inside the safe area
-COBALT_BAND, TURQUOISE_BAND, OCHRE_BAND = "#1E4E8C", "#2A9D8F", "#C9A24A"
+COBALT_BAND, TURQUOISE_BAND = "#1E4E8C", "#2A9D8F"
 BAND_EDGE = "#F4E8CC"
 TRAIL = "#9C6B3A"          # camel footprints along the routes
 
@@ -195,14 +195,14 @@ class _Board:
                 d += f" L{_num(x)},{_num(y)}"
             thick = 9 + 4 * (i % 2)
             d += " " + " ".join(f"L{_num(x)},{_num(y + thick)}" for x, y in reversed(pts)) + " Z"
-            g.add(path(d, fill=colour, opacity="0.55"))
+            g.add(path(d, fill=colour, fill_opacity="0.55"))
         # The border band: a tinted frame (it bleeds) with a double rule along the grid.
         inner = (self.band, self.band, W - 2 * self.band, H - 2 * self.band)
         frame = (f"M{_num(-bl)},{_num(-bl)} H{_num(W + bl)} V{_num(H + bl)} H{_num(-bl)} Z "
                  f"M{_num(inner[0])},{_num(inner[1])} V{_num(inner[1] + inner[3])} "
                  f"H{_num(inner[0] + inner[2])} V{_num(inner[1])} Z")
         if not saver:
-            g.add(path(frame, fill=BAND, opacity="0.45", fill_rule="evenodd"))
+            g.add(path(frame, fill=BAND, fill_opacity="0.45", fill_rule="evenodd"))
         # a cobalt band round the grid (a filled ring, not a thin line: thin lines are cut lines)
         ring = (f"M{_num(inner[0] - 2.6)},{_num(inner[1] - 2.6)} h{_num(inner[2] + 5.2)} v{_num(inner[3] + 5.2)} "
                 f"h{_num(-inner[2] - 5.2)} Z M{_num(inner[0] - 1.0)},{_num(inner[1] - 1.0)} v{_num(inner[3] + 2.0)} "
@@ -211,9 +211,12 @@ class _Board:
         # Outer ornament: a 10-fold girih band inside the safe area (filled shapes, never a
         # dashed line: dashes on a sheet are fold lines).
         m = ORNAMENT_INSET_MM
-        fills = (COBALT_BAND, TURQUOISE_BAND, OCHRE_BAND)
+        # the small shapes (the pattern's third class, half its outline points) are left to
+        # the cream ground: cobalt stars and turquoise tiles, half the band's conversion time
+        fills = (COBALT_BAND, TURQUOISE_BAND)
         if saver:
             fills = tuple(pale(c, 0.75) for c in fills)
+        fills += ("none",)
         g.add(frame_group("decagonal", m, m, W - 2 * m, H - 2 * m, ORNAMENT_BAND_MM, ORNAMENT_BAND_MM / 14, fills,
                           None if saver else "#F4E8CC", id="border-ornament"))
         return g
@@ -293,7 +296,7 @@ class _Board:
         fill, edge, ink, accent = KIND_STYLE[sp.kind]
         g = group(id=f"space-{sp.id}", transform=f"translate({_num(x)},{_num(y)})")
         if not self.ink.saver:
-            g.add(rect(0.6, 0.9, T, T, fill="#5A3A1A", radius=TILE_RADIUS_MM, opacity="0.25"))   # shadow
+            g.add(rect(0.6, 0.9, T, T, fill="#5A3A1A", radius=TILE_RADIUS_MM, fill_opacity="0.25"))   # shadow
         g.add(rect(0, 0, T, T, fill=self.ink.field(fill, 0.6), stroke=edge, stroke_mm=self.ink.width(1.4),
                    radius=TILE_RADIUS_MM))
         g.add(self.ground(sp.kind))
@@ -317,7 +320,7 @@ class _Board:
                 d = (f"M{_num(3)},{_num(y0)} C{_num(T * 0.3)},{_num(y0 - amp * 2)} {_num(T * 0.6)},{_num(y0 + amp * 2)} "
                      f"{_num(T - 3)},{_num(y0 - amp)} L{_num(T - 3)},{_num(y0 - amp + 1.6)} "
                      f"C{_num(T * 0.6)},{_num(y0 + amp * 2 + 1.6)} {_num(T * 0.3)},{_num(y0 - amp * 2 + 1.6)} {_num(3)},{_num(y0 + 1.6)} Z")
-                g.add(path(d, fill=colour, opacity="0.7"))
+                g.add(path(d, fill=colour, fill_opacity="0.7"))
         else:
             colour = pale("#7FAF4E", 0.6) if ink.saver else "#8DBB5A"
             tufts = pictures.Shapes()
@@ -325,7 +328,7 @@ class _Board:
                 cx, cy = T * fx, T * fy
                 for j in (-1, 0, 1):
                     tufts.add([(cx + j * 1.3 - 0.6, cy), (cx + j * 1.6, cy - 2.6 + abs(j) * 0.8), (cx + j * 1.3 + 0.6, cy)], colour)
-            g.add(tufts.group(opacity="0.8"))
+            g.add(tufts.group(fill_opacity="0.8"))
         return g
 
     def tracks(self, sp):
@@ -345,8 +348,8 @@ class _Board:
                 side = 1.5 if k % 2 else -1.5
                 fx, fy = T / 2 + dx * along - dy * side, T / 2 + dy * along + dx * side
                 rx, ry = (1.1, 0.8) if dx else (0.8, 1.1)
-                prints.add(pictures.oval_points(fx, fy, rx, ry), colour)
-        return prints.group(opacity="0.55")
+                prints.add(pictures.oval_points(fx, fy, rx, ry, n=8), colour)   # 2 mm: 8 chords are round
+        return prints.group(fill_opacity="0.55")
 
     def kind_picture(self, kind: str, x: float, y: float, w: float, h: float):
         """The picture of a kind of space in the box (x, y, w, h), tile mm: a cluster of yurts,
@@ -386,7 +389,7 @@ class _Board:
         bx = T - CLEAR_MM - 2.5 - bw
         by = below + (room - bh) / 2
         g.add(self.kind_picture("camp", CLEAR_MM, below + 1.0, bx - CLEAR_MM - 3.0, room - 2.0))
-        g.add(rect(bx + 0.5, by + 0.7, bw, bh, fill="#000000", radius=2.0, opacity="0.18"))
+        g.add(rect(bx + 0.5, by + 0.7, bw, bh, fill="#000000", radius=2.0, fill_opacity="0.18"))
         g.add(rect(bx, by, bw, bh, fill="#FFF8E8", stroke=accent, stroke_mm=self.ink.width(1.0), radius=2.0))
         num = fit(str(sp.capacity), "display", bw - 3, bh * 0.62, bh * 0.75, 6, f"board: {sp.id}.capacity")
         g.add(text_block(num, bx + bw / 2, by + (bh - num.height) / 2 - 0.6, fill=ink, where=f"board: {sp.id}"))
@@ -426,7 +429,7 @@ class _Board:
             # a slot is framed by a coloured band, never a dashed line (dashes are fold lines)
             g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=self.ink.width(1.2), radius=1.5,
                        class_="market-slot"))
-            f = fit(label, "bold", slot - 6, 5, 3.6, 2.0, self.s.where("market_slot"), max_lines=1)
+            f = fit(label, "bold", slot - 6, 7, LABEL_MIN_MM, LABEL_MIN_MM, self.s.where("market_slot"), max_lines=1)
             g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=legible(accent, "#F6FBFB"),
                              where=self.s.where("market_slot")))
 
@@ -501,8 +504,10 @@ class _Board:
         lx = bx + r + 2.0
         lw = hi - lx
         key = "field_label"
-        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, 3.4, 1.9, self.s.where(key),
-                max_lines=3)
+        # the same cap height as the spaces' labels (4 mm): the plate names the field and its
+        # cards; where the cards lie is the rules' and the stack of card tops' to say
+        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, LABEL_MIN_MM, LABEL_MIN_MM,
+                self.s.where(key), max_lines=1)
         g.add(text_block(f, lx + lw / 2, (room_top + room_bottom - f.height) / 2, fill=ink, where=self.s.where(key)))
         return g, connector
 

@@ -196,7 +196,7 @@ def _setup(game, s: Strings, width: float, players: int):
     the chips beside the board; under it the bank (each value's notes left once every player
     has his), the draw deck, and one player's starting material: pawn, price table and the
     notes of his starting money (``start_notes``)."""
-    from pnp.components.money import NOTE_COLOURS
+    from pnp.games.samarkand.art import NOTE_COLOURS
 
     g = _grid(game, s, width, legend=False, caption_h=72)
     notes = sorted(game.banknotes, key=lambda b: b.value)

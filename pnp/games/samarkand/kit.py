@@ -25,8 +25,6 @@ rules_context = samarkand_rules.rules_context
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
 MONEY_ICON = "coins"
-#: The banknotes' vignette (Fluent Emoji, flat): a Bactrian camel of the Silk Road.
-NOTE_VIGNETTE = "two-hump-camel"
 BACK_ICON = "camel"
 DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
@@ -174,7 +172,9 @@ def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> Com
         face = money.banknote(f"banknote/{note.value}", "banknotes", w, h, bleed, note.value,
                               strings("banknote", value=note.value), strings("currency_short"), rank, MONEY_ICON,
                               strings.where(f"banknote_words.{note.value}"), ink=style.ink_for(settings.ink),
-                              title=strings("title"), words=strings(f"banknote_words.{note.value}"), vignette=NOTE_VIGNETTE)
+                              title=strings("title"), words=strings(f"banknote_words.{note.value}"),
+                              vignette=art.NOTE_VIGNETTES[rank % len(art.NOTE_VIGNETTES)],
+                              colour=art.NOTE_COLOURS[rank % len(art.NOTE_COLOURS)])
         count = note.count_for(players)          # sized by simulation for this player count
         faces.extend([face] * count)
         by_value[str(note.value)] = count
