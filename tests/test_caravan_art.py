@@ -142,14 +142,14 @@ def test_same_board_data_draws_the_same_bytes(game, strings, spec, boards):
 
 
 def _picture_of(g: ET.Element) -> str:
-    """The drawing of the one full-colour picture (or code-drawn hide) inside ``g``, without
+    """The drawing of the one full-colour picture (or code-drawn good) inside ``g``, without
     its placement: what tells one good's picture from another's."""
     for e in g.iter(f"{SVG}g"):
         cls = (e.get("class") or "")
         if "art-fluent-emoji-flat" in cls:
             return ET.tostring(e[0]).decode()
-        if "art-hide" in cls.split():
-            return "hide"
+        if "art-drawn" in cls.split():
+            return cls.split()[-1]
     raise AssertionError("no picture")
 
 
