@@ -93,8 +93,8 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
 
 def camel_token(face_name: str, component: str, size: float, good_mm: float, bleed: float, spec, colour: str,
                 mark: str, ink: style.Ink = style.NORMAL) -> Face:
-    """A ``size`` mm square camel in the player's ``colour``: the camel's picture on a sand
-    saddle square (a carried good, ``good_mm``, is laid over it and covers it), a saddle
+    """A ``size`` mm square camel in the player's ``colour``: the camel's picture, its coat in
+    the player's colour (``camel_paint``), on a sand saddle square (a carried good, ``good_mm``, is laid over it and covers it), a saddle
     cloth of triangles in the player's shade round it, and the player's ``mark`` in the four
     corners of the safe area.  Saver: paper bleed, a
     light tint, a paler camel, marks in dark ink."""
@@ -124,16 +124,31 @@ def camel_token(face_name: str, component: str, size: float, good_mm: float, ble
     sand = art.tone("#F3E2BC", ink, 0.4)
     art_g.add(rect(s0, s0, saddle, saddle, fill=sand, radius=2.0))
     pic = saddle - 1.0
-    art_g.add(art.picture(spec.art["camel"], s0 + 0.5, s0 + 0.5, pic, ink))
+    art_g.add(art.art_icon(art.ART_SET, spec.art["camel"], s0 + 0.5, s0 + 0.5, pic, camel_paint(colour, ink)))
     for cx, cy in ((inset, inset), (size - inset, inset), (inset, size - inset), (size - inset, size - inset)):
         art_g.add(player_mark(mark, cx, cy, mark_size, marks))
     return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(colour))
 
 
+def camel_paint(colour: str, ink: style.Ink = style.NORMAL):
+    """The recolouring (``art_icon``) that paints the set's camel in the player's ``colour``:
+    its coat in the colour, the shaded side and legs a step darker (lighter on a dark
+    colour), the eye dark on a light coat and light on a dark one; saver: all paled
+    (``art.SAVER_PALE``).  So a camel is its player's in colour and in greyscale alike."""
+    dark = style.readable_on(colour) == style.WHITE
+    shade = style.lighter(colour, 0.3) if dark else style.darker(colour, 0.3)
+    eye = style.WHITE if dark else "#1C1C1C"
+
+    def paint(c: str) -> str:
+        out = {"#F3AD61": colour, "#D3883E": shade, "#1C1C1C": eye}.get(c.upper(), c)
+        return art.tone(out, ink)
+    return paint
+
+
 def marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
            picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL) -> Face:
     """A ``size`` mm square marker, square by design (cut along its trim, as the crop marks
-    show): ``colour`` to the bleed, a ring of dots round a light medallion of ``diameter``
+    show): ``colour`` to the bleed, dots in its corners, a light medallion of ``diameter``
     mm holding the ``picture``, and under it ``sign`` (a value, e.g. "1") or the player's
     ``mark``.  Saver: paper bleed, a light tint of the colour over the trim, a paler
     picture, sign or mark in dark ink on the medallion.
@@ -147,9 +162,14 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
     if ink.saver:
         art_g.add(rect(0, 0, size, size, fill=field))
     c, r = size / 2, diameter / 2
-    # The ring of dots round the medallion: filled dots, no line that reads as a cut.
+    # A lozenge of four dots in each corner (Sahelian leatherwork), filled: no line that
+    # reads as a cut.
     dots = style.mix(field, style.readable_on(field), 0.45)
-    art_g.add(path(_dots(c, c, min(r + 0.4, c - SAFE_MM + 0.3), 16, 0.3), fill=dots))
+    corner = []
+    for cx in (SAFE_MM, size - SAFE_MM):
+        for cy in (SAFE_MM, size - SAFE_MM):
+            corner.append(_dots(cx, cy, 0.75, 4, 0.32, math.pi / 4))
+    art_g.add(path("".join(corner), fill=dots))
     medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
     art_g.add(circle(c, c, r - 0.6, fill=medallion))
     fg = style.legible(style.darker(colour, 0.45), medallion)
