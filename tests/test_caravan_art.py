@@ -142,14 +142,14 @@ def test_same_board_data_draws_the_same_bytes(game, strings, spec, boards):
 
 
 def _picture_of(g: ET.Element) -> str:
-    """The drawing of the one full-colour picture (or code-drawn hide) inside ``g``, without
+    """The drawing of the one full-colour picture (or code-drawn good) inside ``g``, without
     its placement: what tells one good's picture from another's."""
     for e in g.iter(f"{SVG}g"):
         cls = (e.get("class") or "")
         if "art-fluent-emoji-flat" in cls:
             return ET.tostring(e[0]).decode()
-        if "art-hide" in cls.split():
-            return "hide"
+        if "art-drawn" in cls.split():
+            return cls.split()[-1]
     raise AssertionError("no picture")
 
 
@@ -218,3 +218,47 @@ def test_camel_marks_sit_in_the_safe_area(game, spec):
             x0, y0, x1, y1 = items.box_of(shape)
             assert x0 >= SAFE_MM - 1e-6 and y0 >= SAFE_MM - 1e-6
             assert x1 <= spec.camel_mm - SAFE_MM + 1e-6 and y1 <= spec.camel_mm - SAFE_MM + 1e-6
+
+
+def test_salt_and_cloth_are_period_goods_drawn_in_code(game, spec, strings):
+    """Salt is two slabs of rock salt and cloth a bolt of cloth, drawn in code, not the set's
+    salt shaker and sewing spool; theft is a dagger, not a pirate flag."""
+    drawn = {}
+    for good in game.goods:
+        face = pieces.good_token(f"good/{good.id}", "goods", spec.good_mm, 3.0, spec, good,
+                                 strings(f"letters.{good.id}"), "test")
+        drawn[good.id] = _picture_of(_tree(face.art))
+    assert drawn["salt"] == "art-salt" and drawn["cloth"] == "art-cloth" and drawn["hides"] == "art-hide"
+    off_theme = {"salt", "thread", "pirate-flag"}
+    assert not off_theme & (set(spec.goods_art.values()) | set(spec.art.values()))
+    assert spec.art["theft"] == "dagger"
+
+
+def test_camels_are_painted_in_their_players_colours(game, spec):
+    """The camel's coat is the player's colour (its shade a step away), so camels of two
+    players differ by their picture's lightness in greyscale, not only by the band round it."""
+    coats = {}
+    for colour, mark in zip(game.player_colours, spec.marks):
+        face = pieces.camel_token("c", "camels", spec.camel_mm, spec.good_mm, 3.0, spec, colour.colour, mark)
+        icon = next(g for g in _tree(face.art).iter(f"{SVG}g") if "art-fluent-emoji-flat" in (g.get("class") or ""))
+        fills = [e.get("fill").upper() for e in icon.iter() if (e.get("fill") or "").startswith("#")]
+        assert colour.colour.upper() in fills, colour.id
+        assert "#F3AD61" not in fills            # the set's own tan coat is gone
+        coats[colour.id] = fi.lightness(fi.rgb(colour.colour))
+    light = sorted(coats.values())
+    assert min(b - a for a, b in zip(light, light[1:])) >= 8
+
+
+def test_markers_are_square_by_design(game, spec):
+    """A marker is cut along its square trim: its colour runs to the bleed (edge colour),
+    and no circle on it has a stroke that reads as a round cut line."""
+    faces = [pieces.marker("d", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, 3.0,
+                           spec.colours["demand"], spec.art["demand"], "1", "test")]
+    faces += [pieces.marker(f"t/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm, 3.0, c.colour,
+                            spec.art["theft"], "", "test", mark=m) for c, m in zip(game.player_colours, spec.marks)]
+    for face in faces:
+        root = _tree(face.art)
+        assert not [e for e in root.iter() if e.get("stroke") not in (None, "none")], face.name
+        assert face.edge_colour is not None
+        bleed_fill = next(root.iter(f"{SVG}rect")).get("fill")
+        assert bleed_fill == face.edge_colour

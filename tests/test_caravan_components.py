@@ -206,3 +206,25 @@ def test_bad_components_yaml_names_file_and_key(data_copy, old, new, message):
     with pytest.raises(DataError, match=re.escape(message)) as info:
         load_spec(load_game("caravan", data_copy))
     assert "components.yaml" in str(info.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_player_board_is_the_player_aid(lang):
+    """The player board shows the refill (its numbers from game.yaml) beside the actions,
+    points and penalties, so the kit prints no separate aid cards (they cost a ninth sheet)."""
+    import faceinspect as fi
+    from kitfaces import kit_faces
+
+    game = load_game("caravan", DEFAULT_DATA_DIR)
+    strings = Strings(DEFAULT_DATA_DIR, "caravan", lang)
+    faces = [f for f, _ in kit_faces("caravan", lang)]
+    assert not [f.name for f in faces if f.component == "aids"]
+    board = next(f for f in faces if f.name == "player-board/yellow")
+    texts = [t.content for t in fi.items(board).texts]
+    rules = game.rules
+    for key, value in (("refill_left", str(rules.refill_goods_left)),
+                       ("refill_markers", f"+{rules.refill_demand_markers}"),
+                       ("refill_draw", str(rules.refill_draw))):
+        i = texts.index(strings(key))
+        assert value in texts[i:i + 3], (key, texts[i:i + 3])
+    assert strings("refill_title") in texts and strings("actions_title") in texts

@@ -110,13 +110,13 @@ def test_changed_english_makes_the_translation_stale_until_confirmed(data_copy, 
 
 def test_changed_player_aid_is_stale_until_confirmed(data_copy):
     """The player aid (rules/aid/<lang>.md.j2) is tracked as @aid, apart from the rules (@rules)."""
-    aid = data_copy / "caravan" / "rules" / "aid" / "en.md.j2"
+    aid = data_copy / "samarkand" / "rules" / "aid" / "en.md.j2"
     aid.write_text(aid.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
-    assert [f.qualified for f in translation.stale(data_copy, "da")] == ["caravan:@aid"]
-    assert main(["--data-dir", str(data_copy), "i18n", "confirm", "--lang", "da", "caravan:@aid"]) == 0
+    assert [f.qualified for f in translation.stale(data_copy, "da")] == ["samarkand:@aid"]
+    assert main(["--data-dir", str(data_copy), "i18n", "confirm", "--lang", "da", "samarkand:@aid"]) == 0
     assert translation.stale(data_copy, "da") == []
-    (data_copy / "caravan" / "rules" / "aid" / "da.md.j2").unlink()
-    assert main(["--data-dir", str(data_copy), "i18n", "confirm", "--lang", "da", "caravan:@aid"]) == 2
+    (data_copy / "samarkand" / "rules" / "aid" / "da.md.j2").unlink()
+    assert main(["--data-dir", str(data_copy), "i18n", "confirm", "--lang", "da", "samarkand:@aid"]) == 2
 
 
 def test_confirm_rejects_an_unknown_key(data_copy, capsys):

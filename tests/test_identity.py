@@ -55,14 +55,41 @@ def test_colours_of_a_set_differ_in_lightness(name):
     assert not close, f"{name}: too alike in greyscale (L* apart): {close}"
 
 
+def luma_lightness(colour: str) -> float:
+    """L* of the grey a greyscale print or ``pdftoppm -gray`` makes of ``colour``: Rec. 601
+    luma (0.299 R + 0.587 G + 0.114 B of the encoded sRGB values), which darkens greens and
+    blues more than CIE L* does."""
+    r, g, b = fi.rgb(colour)
+    y = 0.299 * r + 0.587 * g + 0.114 * b
+    return fi.lightness((y, y, y))
+
+
+def test_luma_lightness_darkens_green_more_than_cie():
+    assert abs(luma_lightness("#808080") - fi.lightness(fi.rgb("#808080"))) < 0.01
+    assert luma_lightness("#27AD60") < fi.lightness(fi.rgb("#27AD60")) - 8
+
+
+#: Sets whose greyscale print (luma) keeps the separation too.
+LUMA_SETS = ("caravan goods", "caravan players")
+
+
+@pytest.mark.parametrize("name", LUMA_SETS)
+def test_colours_of_a_set_differ_in_a_greyscale_print(name):
+    colours = _colour_sets()[name]
+    light = {key: luma_lightness(c) for key, c in colours.items()}
+    close = [(a, b, round(abs(light[a] - light[b]), 1)) for a, b in combinations(light, 2)
+             if abs(light[a] - light[b]) < MIN_DELTA_L]
+    assert not close, f"{name}: too alike in a greyscale print (L* of luma apart): {close}"
+
+
 # Colour-blindness: Machado, Oliveira and Fernandes (2009), severity 1.0, applied to linear sRGB.
 CVD = {
     "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
     "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
 }
 #: Sets held to the same separation for colour-blind players (the chessboard's coins take
-#: money.NOTE_COLOURS, shared by every game, tested in test_money).
-CVD_SETS = ("samarkand goods", "samarkand pawns", "samarkand banknotes")
+#: money.NOTE_COLOURS, tested in test_money).
+CVD_SETS = ("samarkand goods", "samarkand pawns", "samarkand banknotes", "caravan goods", "caravan players")
 
 
 def simulate(colour: str, kind: str) -> tuple[float, float, float]:

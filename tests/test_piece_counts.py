@@ -160,10 +160,10 @@ def test_caravan_pieces(shared_builds, kit_pieces):
         assert len(with_colour(camels, player["colour"])) == by_colour[player["id"]] \
             == game["components"]["camels_per_colour"], f"{player['id']} camels"
         assert len(with_colour(thefts, player["colour"])) == 1, f"{player['id']} theft marker"
-    boards = [c for c in copies if c["text"].startswith("Actions in the game")]
+    boards = [c for c in copies if c["text"].startswith("Actions per turn")]
     assert len(boards) == parts["player-boards"]["count"] == game["components"]["player_boards"] == 4
     assert {c["size"] for c in boards} == {tuple(sorted(v + 2 * bleed for v in sizes["player_board"]["size_mm"]))}
-    assert placed(copies, r"Caravan · your turn.*") == parts["aids"]["count"] == 4
+    assert "aids" not in parts and not placed(copies, r"Caravan · your turn.*")   # the player board is the aid
     cell, border = sizes["board"]["cell_mm"], sizes["board"]["border_mm"]
     side = 7 * cell + 2 * border         # the 7 x 7 grid (README) and its border band
     board_tiles(copies, parts["board"], (side, side), bleed)

@@ -196,8 +196,7 @@ def test_fill_measure_fails_a_half_empty_page():
 
 
 # Kits whose player aids the test below reads (shared builds: the kit tests build them too).
-AID_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["caravan"],
-            ["caravan-chessboard"]]
+AID_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], ["caravan-chessboard"]]
 
 
 @pytest.mark.parametrize("args", AID_KITS, ids=lambda a: "-".join(a))

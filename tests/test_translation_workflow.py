@@ -57,7 +57,7 @@ def test_a_new_language_from_export_to_kit_in_two_imports(data, tmp_path, capsys
     capsys.readouterr()
     assert _pnp(data, "i18n", "status", "--lang", "de") == 1
     out = capsys.readouterr().out
-    assert "caravan:@rules: template missing" in out and "caravan:@aid: template missing" in out
+    assert "caravan:@rules: template missing" in out and "samarkand:@aid: template missing" in out
     for game in ("samarkand", "caravan", "caravan-chessboard"):
         rules = data / game / "rules"
         shutil.copy(rules / "en.md.j2", rules / "de.md.j2")

@@ -406,10 +406,10 @@ def test_caravan_in_danish_seats_its_boards_and_names_its_pieces(shared_builds):
                     abs(b["Transform"]["posZ"] - camel["Transform"]["posZ"]))
         assert abs(board["Transform"]["posX"] - camel["Transform"]["posX"]) < 1e-6
         assert abs(camel["Transform"]["posZ"]) > abs(board["Transform"]["posZ"])
-    # theft markers: round tiles, one per seat, named with the seat's colour
+    # theft markers: square tiles (square by design, as printed), one per seat, named with the seat's colour
     thefts = by("theft_markers")
     assert len(thefts) == counts["theft-markers"] == 4
-    assert all(o["CustomImage"]["CustomTile"]["Type"] == 2 for o in thefts)
+    assert all(o["CustomImage"]["CustomTile"]["Type"] == 0 for o in thefts)
     assert sorted(o["Nickname"] for o in thefts) == sorted(f"{da['components']['theft_markers']} ({c})" for c in seats)
     # goods drawn blind from one bag, each named as the good in Danish (not its two letters)
     bag = next(o for o in objects if o["Name"] == "Bag" and o["Nickname"] == da["components"]["goods"])
@@ -417,7 +417,7 @@ def test_caravan_in_danish_seats_its_boards_and_names_its_pieces(shared_builds):
     assert {o["Nickname"] for o in bag["ContainedObjects"]} <= set(da["goods"].values())
     demand = by("demand_markers")
     assert len(demand) == 1 and demand[0]["Name"] == "Custom_Tile_Stack" and demand[0]["Number"] == counts["demand-markers"]
-    assert demand[0]["CustomImage"]["CustomTile"]["Type"] == 2
+    assert demand[0]["CustomImage"]["CustomTile"]["Type"] == 0
 
 
 def test_only_a_players_own_pieces_go_to_the_seats():

@@ -181,9 +181,9 @@ def test_too_few_demand_markers_are_refused_with_the_numbers(data_copy):
 
 
 @pytest.mark.parametrize("file, old, new, message", [
-    ("game.yaml", "count: 9, colour: \"#C63B2C\"", "count: nine, colour: \"#C63B2C\"",
+    ("game.yaml", "count: 9, colour: \"#8A4942\"", "count: nine, colour: \"#8A4942\"",
      "game.yaml: goods[0].count: expected an integer, got a string 'nine'"),
-    ("game.yaml", "kind: rare,   count: 3, colour: \"#AEAEAE\"", "kind: scarce, count: 3, colour: \"#AEAEAE\"",
+    ("game.yaml", "kind: rare,   count: 3, colour: \"#B8B8B8\"", "kind: scarce, count: 3, colour: \"#B8B8B8\"",
      "game.yaml: goods[4].kind: expected one of common, rare, got 'scarce'"),
     ("game.yaml", "camels: 5\n    removed: {common: 3, rare: 1}\n", "camels: 5\n    removed: {common: 9, rare: 1}\n",
      "game.yaml: setups.short.removed.common: removing 9 of each common good leaves no meat (it has 9)"),

@@ -106,3 +106,36 @@ def test_check_plays_more_games_while_the_verdict_is_unclear(monkeypatch):
     (once,) = check_module.full_check(game, [Variant(2)], games=40, seed=4, workers=1).variants
     assert once.games == 40 and once.scorecard["seats"] == report.scorecard["seats"]
     assert once.scorecard["seat_verdict"]["looks"] == 1
+
+
+def test_chisquare_and_normal_quantiles_match_scipy():
+    """The rule's own chi-square test and normal quantiles (no SciPy import in a build) agree
+    with SciPy's to 1e-9 over the seat counts and win tallies the checks produce."""
+    import random
+
+    from scipy.stats import chisquare as sp_chisquare, norm
+
+    from pnp.engine import fairness
+
+    rnd = random.Random(25)
+    for players in range(2, 7):
+        for n in (2, 40, 1000, 2000):
+            for _ in range(40):
+                wins = [0] * players
+                for _ in range(n):
+                    wins[rnd.randrange(players)] += 1
+                stat, p = fairness.chisquare(wins)
+                want_stat, want_p = sp_chisquare(wins)
+                assert abs(stat - want_stat) < 1e-9 and abs(p - want_p) < 1e-9, (wins, p, want_p)
+    for q in (0.9, 0.95, 0.975, 0.99, 1 - 0.05 / 6, 1 - 0.2 / 4):
+        assert abs(fairness._NORMAL.inv_cdf(q) - norm.ppf(q)) < 1e-9
+
+
+def test_a_build_does_not_import_scipy():
+    import subprocess
+    import sys
+
+    code = ("import sys; from pnp.engine.fairness import SeatRule; SeatRule().judge([260, 250, 245, 245]); "
+            "print('scipy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

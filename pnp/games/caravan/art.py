@@ -42,13 +42,34 @@ def picture(name: str, x: float, y: float, size: float, ink: style.Ink):
 
 def good_picture(spec, good_id: str, x: float, y: float, size: float, ink: style.Ink):
     """The picture of ``good_id`` in a ``size`` mm square at (x, y): its illustration
-    (components.yaml ``art.goods``) or, for hides, the hide drawn here."""
+    (components.yaml ``art.goods``) or the drawing of ``DRAWN_GOODS``.
+
+    Raises:
+        KeyError: the good has neither."""
     name = spec.goods_art.get(good_id)
     if name is not None:
         return picture(name, x, y, size, ink)
-    if good_id == "hides":      # kit_spec.CODE_DRAWN_GOODS
-        return hide(x, y, size, ink)
-    raise KeyError(f"no picture for the good {good_id!r}")
+    return drawn_good(good_id, x, y, size, ink)
+
+
+def drawn_good(good_id: str, x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_PALE):
+    """The code-drawn picture of ``good_id`` (a key of ``DRAWN_GOODS``) in a ``size`` mm
+    square at (x, y); ``amount``: how far the saver pales it.
+
+    Raises:
+        KeyError: no drawing for ``good_id``."""
+    try:
+        draw = DRAWN_GOODS[good_id]
+    except KeyError:
+        raise KeyError(f"no picture for the good {good_id!r}") from None
+    return draw(x, y, size, ink, amount)
+
+
+def _unit_picture(x: float, y: float, size: float, name: str):
+    """A group drawing in a unit square placed like a vendored icon (class "icon",
+    data-size), so layout tests read it as a picture's square, as they read the set's."""
+    return group(transform=f"translate({_num(x)},{_num(y)}) scale({_num(size)})", class_=f"icon art-drawn art-{name}",
+                 **{"data-size": "1"})
 
 
 def _poly(points) -> str:
@@ -84,10 +105,7 @@ def hide(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_
     (tan pelt, a lighter middle, darker spots): the good the set has no picture for.
     ``amount``: how far the saver pales it (``tone``)."""
     outline = list(_HIDE_RIGHT) + [(1 - a, b) for a, b in reversed(_HIDE_RIGHT)]
-    # Drawn in a unit square placed like a vendored icon (class "icon", data-size), so layout
-    # tests read it as a picture's square, as they read the set's pictures.
-    g = group(transform=f"translate({_num(x)},{_num(y)}) scale({_num(size)})", class_="icon art-hide",
-              **{"data-size": "1"})
+    g = _unit_picture(x, y, size, "hide")
     x = y = 0.0
     size = 1.0
 
@@ -101,6 +119,68 @@ def hide(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_
     d = "".join(_dot(x + size * a, y + size * b, size * r) for a, b, r in spots)
     g.add(path(d, fill=tone("#8A4E22", ink, amount)))
     return g
+
+
+def salt_slabs(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_PALE):
+    """Two slabs of rock salt as the Saharan mines cut them, stacked and lashed with a
+    palm-fibre rope, in a ``size`` mm square at (x, y): grey-white faces lit from the top
+    left (Fluent's flat style).  ``amount``: how far the saver pales it (``tone``)."""
+    g = _unit_picture(x, y, size, "salt")
+
+    def slab(top: float, lean: float):
+        # front face, top face, right end: a box seen from above and the right
+        x0, x1, t, d, hgt = 0.1 + lean, 0.78 + lean, top, 0.12, 0.2
+        g.add(path(_poly([(x0, t + d), (x1, t + d), (x1, t + d + hgt), (x0, t + d + hgt)]),
+                   fill=tone("#D9D6CE", ink, amount)))
+        g.add(path(_poly([(x0, t + d), (x0 + d, t), (x1 + d, t), (x1, t + d)]), fill=tone("#FBFAF6", ink, amount)))
+        g.add(path(_poly([(x1, t + d), (x1 + d, t), (x1 + d, t + hgt), (x1, t + d + hgt)]),
+                   fill=tone("#A9A496", ink, amount)))
+        # veins of the rock, and the rope round the slab near each end
+        g.add(path(_poly([(x0 + 0.08, t + d + 0.07), (x0 + 0.3, t + d + 0.05), (x0 + 0.31, t + d + 0.07),
+                          (x0 + 0.09, t + d + 0.09)]) +
+                   _poly([(x0 + 0.38, t + d + 0.14), (x0 + 0.55, t + d + 0.12), (x0 + 0.56, t + d + 0.14),
+                          (x0 + 0.39, t + d + 0.16)]), fill=tone("#B9B4A6", ink, amount)))
+        for u in (0.17, 0.5):
+            a = x0 + u
+            g.add(path(_poly([(a, t + d), (a + 0.05, t + d), (a + 0.05 + d, t), (a + d, t)]) +
+                       _poly([(a, t + d), (a + 0.05, t + d), (a + 0.05, t + d + hgt), (a, t + d + hgt)]),
+                       fill=tone("#9A6A3A", ink, amount)))
+
+    slab(0.46, 0.0)
+    slab(0.16, 0.02)
+    return g
+
+
+def cloth_bolt(x: float, y: float, size: float, ink: style.Ink, amount: float = SAVER_PALE):
+    """A bolt of woven cloth in a ``size`` mm square at (x, y): an indigo roll with a length
+    hanging from it, striped in madder red and gold as the strip-woven cloth of the Sahel.
+    ``amount``: how far the saver pales it (``tone``)."""
+    g = _unit_picture(x, y, size, "cloth")
+    indigo, deep = tone("#3B4C8C", ink, amount), tone("#27336A", ink, amount)
+    red, gold = tone("#B5402E", ink, amount), tone("#E0B13A", ink, amount)
+    # the hanging length: a panel from under the roll, its hem cut in a soft wave
+    hem = [(0.16 + 0.06 * k, 0.9 + (0.025 if k % 2 else 0.0)) for k in range(11)]
+    g.add(path(_poly([(0.16, 0.4)] + hem + [(0.76, 0.4)]), fill=indigo))
+    g.add(path(_poly([(0.16, 0.62), (0.76, 0.62), (0.76, 0.67), (0.16, 0.67)]) +
+               _poly([(0.16, 0.78), (0.76, 0.78), (0.76, 0.81), (0.16, 0.81)]), fill=gold))
+    g.add(path(_poly([(0.16, 0.7), (0.76, 0.7), (0.76, 0.74), (0.16, 0.74)]), fill=red))
+    # the roll, its end showing the winding
+    g.add(path(_poly([(0.1, 0.22), (0.8, 0.22), (0.8, 0.48), (0.1, 0.48)]), fill=indigo))
+    g.add(path(_poly([(0.1, 0.27), (0.8, 0.27), (0.8, 0.31), (0.1, 0.31)]), fill=gold))
+    g.add(path(_poly([(0.1, 0.38), (0.8, 0.38), (0.8, 0.42), (0.1, 0.42)]), fill=red))
+    g.add(path(_ellipse(0.8, 0.35, 0.09, 0.13), fill=tone("#5A6BB0", ink, amount)))
+    g.add(path(_ellipse(0.8, 0.35, 0.055, 0.08), fill=deep))
+    g.add(path(_ellipse(0.8, 0.35, 0.022, 0.032), fill=tone("#C9A26B", ink, amount)))
+    return g
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> str:
+    return (f"M{_num(cx - rx)},{_num(cy)}a{_num(rx)},{_num(ry)} 0 1,0 {_num(2 * rx)},0"
+            f"a{_num(rx)},{_num(ry)} 0 1,0 {_num(-2 * rx)},0Z")
+
+
+#: The goods drawn here (kit_spec.CODE_DRAWN_GOODS): good id -> drawing(x, y, size, ink, amount).
+DRAWN_GOODS = {"hides": hide, "salt": salt_slabs, "cloth": cloth_bolt}
 
 
 def town(x: float, y: float, w: float, h: float, colour: str, ink: style.Ink, rare: bool = False):

@@ -21,7 +21,7 @@ COLOUR_ROLES = ("demand", "theft", "desert", "desert_dark", "border", "grid", "s
 ART_ROLES = ("camel", "demand", "theft", "palm")
 ART_SET = "fluent-emoji-flat"
 #: Goods drawn in code (pnp/games/caravan/art.py) rather than taken from ``ART_SET``.
-CODE_DRAWN_GOODS = ("hides",)
+CODE_DRAWN_GOODS = ("hides", "salt", "cloth")
 
 
 @dataclass(frozen=True)

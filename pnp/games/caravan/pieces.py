@@ -2,13 +2,13 @@
 
 Each face keeps the signs that make it readable without colour (a good's letters, a
 player's geometric mark, a marker's value) and adds its picture from the kit's
-illustration set (``art.picture``; hides drawn in code), so a good is told apart by its
+illustration set (``art.picture``; hides, salt and cloth drawn in code), so a good is told apart by its
 colour, its picture and its letters, in colour, in greyscale and by colour-blind players.
 
 Geometry is the generic pieces' (``pnp.components.markers``): goods and camels are squares
 in their colour to the edge of the bleed (``Face.edge_colour``: they may abut), marks and
-letters inside the safe area (``SAFE_MM``); markers are discs on a parchment square whose
-outline is the cut line.  The ornament (a ring of dots, the dotted triangles of the camel's
+letters inside the safe area (``SAFE_MM``); markers are squares too, a medallion on their
+colour (square by design: every piece is cut along straight lines).  The ornament (a ring of dots, the dotted triangles of the camel's
 saddle cloth) is filled shapes only: solid thin lines are cut lines, dashed ones fold lines.
 
 With ``style.SAVER`` the bleed and the trim's field are paper or a light tint, the
@@ -93,8 +93,8 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
 
 def camel_token(face_name: str, component: str, size: float, good_mm: float, bleed: float, spec, colour: str,
                 mark: str, ink: style.Ink = style.NORMAL) -> Face:
-    """A ``size`` mm square camel in the player's ``colour``: the camel's picture on a sand
-    saddle square (a carried good, ``good_mm``, is laid over it and covers it), a saddle
+    """A ``size`` mm square camel in the player's ``colour``: the camel's picture, its coat in
+    the player's colour (``camel_paint``), on a sand saddle square (a carried good, ``good_mm``, is laid over it and covers it), a saddle
     cloth of triangles in the player's shade round it, and the player's ``mark`` in the four
     corners of the safe area.  Saver: paper bleed, a
     light tint, a paler camel, marks in dark ink."""
@@ -124,46 +124,64 @@ def camel_token(face_name: str, component: str, size: float, good_mm: float, ble
     sand = art.tone("#F3E2BC", ink, 0.4)
     art_g.add(rect(s0, s0, saddle, saddle, fill=sand, radius=2.0))
     pic = saddle - 1.0
-    art_g.add(art.picture(spec.art["camel"], s0 + 0.5, s0 + 0.5, pic, ink))
+    art_g.add(art.art_icon(art.ART_SET, spec.art["camel"], s0 + 0.5, s0 + 0.5, pic, camel_paint(colour, ink)))
     for cx, cy in ((inset, inset), (size - inset, inset), (inset, size - inset), (size - inset, size - inset)):
         art_g.add(player_mark(mark, cx, cy, mark_size, marks))
     return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(colour))
 
 
+def camel_paint(colour: str, ink: style.Ink = style.NORMAL):
+    """The recolouring (``art_icon``) that paints the set's camel in the player's ``colour``:
+    its coat in the colour, the shaded side and legs a step darker (lighter on a dark
+    colour), the eye dark on a light coat and light on a dark one; saver: all paled
+    (``art.SAVER_PALE``).  So a camel is its player's in colour and in greyscale alike."""
+    dark = style.readable_on(colour) == style.WHITE
+    shade = style.lighter(colour, 0.3) if dark else style.darker(colour, 0.3)
+    eye = style.WHITE if dark else "#1C1C1C"
+
+    def paint(c: str) -> str:
+        out = {"#F3AD61": colour, "#D3883E": shade, "#1C1C1C": eye}.get(c.upper(), c)
+        return art.tone(out, ink)
+    return paint
+
+
 def marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
            picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL) -> Face:
-    """A disc of ``diameter`` mm in ``colour`` on a ``size`` mm parchment square: the
-    ``picture`` over ``sign`` (a value, e.g. "1") or the player's ``mark`` (then on a light
-    medallion: a player's disc may be dark), and a ring of dots.  The disc's outline is the cut line.  Saver: paper square,
-    a light tint of the disc, a paler picture, sign or mark in dark ink.
+    """A ``size`` mm square marker, square by design (cut along its trim, as the crop marks
+    show): ``colour`` to the bleed, dots in its corners, a light medallion of ``diameter``
+    mm holding the ``picture``, and under it ``sign`` (a value, e.g. "1") or the player's
+    ``mark``.  Saver: paper bleed, a light tint of the colour over the trim, a paler
+    picture, sign or mark in dark ink on the medallion.
 
     Raises:
         LayoutError / FontError: the sign does not fit.
     """
     art_g = group()
-    art_g.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
-    c, r = size / 2, diameter / 2
+    art_g.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(colour)))
     field = ink.field(colour, 0.9)
-    fg = style.readable_on(field)
-    art_g.add(circle(c, c, r, fill=field, stroke=style.CUT, stroke_mm=0.25))
-    dots = style.mix(field, fg, 0.45)
-    art_g.add(path(_dots(c, c, r - 1.0, 16, 0.28), fill=dots))
-    med = r * 0.5
-    my = c - r * 0.26
-    pic = med * 1.55
-    if mark is not None or ink.saver:
-        # A light medallion where the picture is dark on the disc (the theft markers' flag).
-        art_g.add(circle(c, my, med, fill=style.WHITE if ink.saver else style.lighter(colour, 0.85)))
-    else:
-        pic = med * 1.9
+    if ink.saver:
+        art_g.add(rect(0, 0, size, size, fill=field))
+    c, r = size / 2, diameter / 2
+    # A lozenge of four dots in each corner (Sahelian leatherwork), filled: no line that
+    # reads as a cut.
+    dots = style.mix(field, style.readable_on(field), 0.45)
+    corner = []
+    for cx in (SAFE_MM, size - SAFE_MM):
+        for cy in (SAFE_MM, size - SAFE_MM):
+            corner.append(_dots(cx, cy, 0.75, 4, 0.32, math.pi / 4))
+    art_g.add(path("".join(corner), fill=dots))
+    medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
+    art_g.add(circle(c, c, r - 0.6, fill=medallion))
+    fg = style.legible(style.darker(colour, 0.45), medallion)
+    pic = r * 0.95
+    my = c - r * 0.22
     art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink))
     if mark is not None:
-        art_g.add(player_mark(mark, c, c + r * 0.52, r * 0.44, fg))
+        art_g.add(player_mark(mark, c, c + r * 0.5, r * 0.4, fg))
     else:
-        sign_fit = fit(sign, "heavy", r * 1.0, r * 0.5, r * 0.5, r * 0.25, where, max_lines=1)
-        art_g.add(text_block(sign_fit, c, c + r * 0.3, fg, "middle", where))
-    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(style.PARCHMENT),
-                meta={"disc_mm": diameter})     # cut as a disc: a screen export shows it round
+        sign_fit = fit(sign, "heavy", r * 0.9, r * 0.42, r * 0.42, r * 0.25, where, max_lines=1)
+        art_g.add(text_block(sign_fit, c, c + r * 0.28, fg, "middle", where))
+    return Face(face_name, component, size, size, bleed, art_g, edge_colour=ink.edge(colour))
 
 
 #: How faint the pictures in a player board's wells are (towards white): a well shows what
@@ -194,7 +212,7 @@ def player_board_art(game, spec, colour: str, ink: style.Ink = style.NORMAL) -> 
         good = game.goods[index]
         name = spec.goods_art.get(good.id)
         if name is None:
-            return art.hide(x, y, size, style.SAVER, amount=faint)     # SAVER: paled by ``faint``
+            return art.drawn_good(good.id, x, y, size, style.SAVER, amount=faint)     # SAVER: paled by ``faint``
         return art.art_icon(art.ART_SET, name, x, y, size, lambda c: pale(c, faint))
 
     def marker_picture(index: int, x: float, y: float, size: float):
