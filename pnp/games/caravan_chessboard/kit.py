@@ -85,10 +85,11 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
         else:
             title_key, rule_key = f"cards.{card.kind}", f"card_rules.{card.kind}"
             band = None
-        squares = strings("squares.one" if card.steps == 1 else "squares.many")
+        # a moving card's rule is counted: its plural form for the card's steps
+        rule = strings(rule_key) if card.steps is None else strings.plural(rule_key, card.steps, steps=card.steps)
         faces[card.id] = card_art.card_front(
             f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, card, strings(title_key),
-            strings(rule_key, steps=card.steps, squares=squares), band, strings.where(rule_key), ink=ink)
+            rule, band, strings.where(rule_key), ink=ink)
     return faces
 
 
