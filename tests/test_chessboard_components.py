@@ -69,7 +69,9 @@ def test_every_card_type_has_a_face_with_name_number_and_rule(game, layout, lang
             squares = {"en": "square" if card.steps == 1 else "squares", "da": "felt" if card.steps == 1 else "felter"}
             assert f"{card.steps} {squares[strings.lang]} " in text, (card.id, text)
         else:
-            rule = strings(f"card_rules.good_{card.region}" if card.kind == "good" else "card_rules.soldiers")
+            lost = game.rules.soldiers_lost
+            rule = (strings(f"card_rules.good_{card.region}") if card.kind == "good"
+                    else strings.plural("card_rules.soldiers", lost, lost=lost))
         assert rule.split()[-1] in text and rule.split()[0] in text, (card.id, rule, text)
         if card.kind == "good":
             assert strings(f"good_band.{card.region}") in text

@@ -131,6 +131,7 @@ def test_saver_card_text_is_still_text(sheets, game, strings):
             name, rule = strings(f"cards.{card.id}"), strings(f"card_rules.good_{card.region}")
         else:
             name = strings(f"cards.{card.kind}")
-            rule = strings.plural(f"card_rules.{card.kind}", card.steps, steps=card.steps)
+            rule = (strings.plural("card_rules.soldiers", game.rules.soldiers_lost, lost=game.rules.soldiers_lost)
+                    if card.steps is None else strings.plural(f"card_rules.{card.kind}", card.steps, steps=card.steps))
         assert name in text, (card.id, text)
         assert rule.split()[0] in text and rule.split()[-1] in text, (card.id, rule, text)
