@@ -138,3 +138,65 @@ def test_plural_filter_needs_every_category_of_the_language():
         plural_filter("pl")(3, "wielbłąd")          # Polish: one, few, many, other
     assert plural_filter("pl")(3, "wielbłąd", "wielbłądy", "wielbłądów", "wielbłąda") == "3 wielbłądy"
     assert plural_filter("pl")(5, "wielbłąd", "wielbłądy", "wielbłądów", "wielbłąda") == "5 wielbłądów"
+
+
+def _plural_texts(lang: str):
+    """(domain, key) of every plural text of ``lang``'s language files."""
+    from pnp.model.translation import PluralText, domains, flatten, load
+
+    for domain in domains(DEFAULT_DATA_DIR):
+        for key, text in flatten(load(domain.file(lang))).items():
+            if isinstance(text, PluralText):
+                yield domain.name, key
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_every_plural_text_of_the_components_agrees_with_0_1_2_and_5(lang):
+    """Each counted text a component prints (card rules, board, diagrams, price tables),
+    filled with 0, 1, 2 and 5 for its count, has the noun form of that number."""
+    from pnp.model.i18n import Strings
+    from pnp.model.textformat import check
+
+    found = list(_plural_texts(lang))
+    assert len(found) >= 10, found
+    problems = []
+    for domain, key in found:
+        strings = Strings(DEFAULT_DATA_DIR, domain if domain != "common" else "samarkand", lang)
+        forms = strings.get(key)
+        fields = set().union(*(check(t) for t in forms.values()))
+        for n in (0, 1, 2, 5):
+            text = strings.plural(key, n, **{f: n for f in fields})
+            problems += [f"{domain}:{key}={n}: {place}" for place in wrong_nouns(text, lang)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("lang,lost,expected", [
+    ("en", 1, "lose 1 soldier instead"), ("en", 2, "lose 2 soldiers instead"),
+    ("da", 1, "miste 1 soldat i stedet"), ("da", 2, "miste 2 soldater i stedet"),
+])
+def test_the_soldiers_card_prints_the_soldiers_lost_of_the_data(tmp_path, lang, lost, expected):
+    import shutil
+
+    from helpers import edit
+    from pnp.games.caravan_chessboard import kit as chessboard
+    from pnp.games.caravan_chessboard.kit_spec import load_layout
+    from pnp.model.i18n import Strings
+
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, data)
+    edit(data / "caravan-chessboard" / "game.yaml", "soldiers_lost: 1 ", f"soldiers_lost: {lost} ")
+    game = load_game("caravan-chessboard", data)
+    faces = chessboard.card_faces(game, Strings(data, "caravan-chessboard", lang), load_layout(game), 3.0)
+    soldiers = next(c for c in game.cards if c.kind == "soldiers")
+    import io
+
+    from pypdf import PdfReader
+
+    from pnp.components.svg import new_sheet
+    from pnp.printing.pdf import svg_to_pdf
+
+    face = faces[soldiers.id]
+    sheet = new_sheet(face.width, face.height)
+    sheet.add(face.art)
+    text = " ".join(PdfReader(io.BytesIO(svg_to_pdf(sheet.tostring()))).pages[0].extract_text().split())
+    assert expected in text, text
