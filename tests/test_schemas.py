@@ -103,3 +103,23 @@ def test_a_misspelt_key_is_reported(data_file, old, new, where):
     errors = _errors(path, schema, text.replace(old, new))
     wrong = new.strip().rstrip(":").split(":")[0]
     assert any(wrong in e and "Additional properties are not allowed" in e and e.startswith(where) for e in errors), errors
+
+
+@pytest.mark.skipif(__import__("shutil").which("check-jsonschema") is None, reason="check-jsonschema is not installed")
+def test_check_jsonschema_accepts_every_shipped_file_and_reports_a_typo(tmp_path):
+    """The command-line checker the README names, on every shipped file and on a typo'd copy."""
+    import subprocess
+
+    by_schema: dict[Path, list[str]] = {}
+    for data_file, schema_file in _shipped():
+        by_schema.setdefault(schema_file, []).append(str(data_file))
+    for schema_file, files in by_schema.items():
+        done = subprocess.run(["check-jsonschema", "--schemafile", str(schema_file), *files],
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+    typo = tmp_path / "game.yaml"
+    typo.write_text((DEFAULT_DATA_DIR / "caravan-chessboard" / "game.yaml").read_text(encoding="utf-8")
+                    .replace("  start_gold: 0 ", "  start_glod: 0 "), encoding="utf-8")
+    done = subprocess.run(["check-jsonschema", "--schemafile", str(SCHEMAS / "caravan-chessboard" / "game.schema.json"),
+                           str(typo)], capture_output=True, text=True)
+    assert done.returncode == 1 and "'start_glod' was unexpected" in done.stdout
