@@ -503,7 +503,7 @@ class _Board:
         lx = bx + r + 2.0
         lw = hi - lx
         key = "field_label"
-        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, 3.4, 1.9, self.s.where(key),
+        f = fit(self.s.plural(key, cap, capacity=cap), "bold", lw, room_bottom - room_top, 3.4, 1.9, self.s.where(key),
                 max_lines=3)
         g.add(text_block(f, lx + lw / 2, (room_top + room_bottom - f.height) / 2, fill=ink, where=self.s.where(key)))
         return g, connector
