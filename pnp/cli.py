@@ -346,33 +346,54 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
 
 @cli.command()
-@click.argument("game", shell_complete=complete.games)
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schema"), help="Output folder.")
+@click.argument("game", required=False, shell_complete=complete.games)
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schema"), show_default=True,
+              help="Output folder.")
 @click.pass_context
-def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
-    """Write a JSON Schema of each data file of GAME, for an editor to check and complete the YAML.
+def schema(ctx: click.Context, game: str | None, out_dir: Path) -> None:
+    """Write a JSON Schema of each data file of GAME (no GAME: every game, and the shared
+    language files and glossary), for an editor to check and complete the YAML.
 
     Writes OUT/<game>/<file>.schema.json for each YAML file in the game's folder (the
-    checks its loaders make) and OUT/<game>/lang.schema.json for its language files.
-    Point the YAML language server at one with a first line such as:
+    checks its loaders make, closed to unknown keys, with descriptions and defaults),
+    OUT/<game>/lang.schema.json for its language files, and without GAME
+    OUT/common/lang.schema.json and OUT/common/glossary.schema.json.  Point the YAML
+    language server at one with a first line such as:
 
     \b
-        # yaml-language-server: $schema=schema/<game>/game.schema.json
+        # yaml-language-server: $schema=../../schemas/<game>/game.schema.json
     """
     import json
 
-    from pnp.engine.check import load_settings
     from pnp.files import unwritable, write_atomically
     from pnp.errors import OutputError
-    from pnp.kit.rulebook import rules_context
-    from pnp.model.catalog import read_yaml, schema_recorder
-    from pnp.model.schema import file_schema, language_schema
 
     root = data_dir(ctx.obj["data_dir"])
-    entry = registered_game(game, root)
+    games = [game] if game else game_ids(root)
+    for name in games:
+        registered_game(name, root)
     problem = unwritable(out_dir)
     if problem:
         raise OutputError(problem[1], file=problem[0], key="--out")
+    payloads = []
+    for name in games:
+        payloads += _game_schemas(root, name, out_dir)
+    if not game:
+        payloads += _common_schemas(root, out_dir)
+    write_atomically(out_dir, [(path, (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+                               for path, value in payloads])
+    for path, _ in payloads:
+        click.echo(f"wrote {path}")
+
+
+def _game_schemas(root: Path, game: str, out_dir: Path) -> list[tuple[Path, dict]]:
+    """(path, schema) of each data file of ``game`` and of its language files."""
+    from pnp.engine.check import load_settings
+    from pnp.kit.rulebook import rules_context
+    from pnp.model.catalog import read_yaml, schema_recorder
+    from pnp.model.schema import file_schema, language_schema, yaml_notes
+
+    entry = registered_game(game, root)
     with schema_recorder() as records:
         model = entry.load(root)
         if (model.folder / "checks.yaml").is_file():
@@ -384,16 +405,31 @@ def schema(ctx: click.Context, game: str, out_dir: Path) -> None:
     payloads = []
     for path in sorted(folder.glob("*.yaml")):
         recorded = records.get(str(path), {})
-        text = file_schema(recorded, read_yaml(path).value, f"{game}/{path.name}")
+        text = file_schema(recorded, read_yaml(path).value, f"{game}/{path.name}", yaml_notes(path))
         payloads.append((out_dir / game / f"{path.stem}.schema.json", text))
     reference = "en" if (folder / "lang" / "en.yaml").is_file() else next(iter(languages), None)
     if reference:
-        text = language_schema(read_yaml(folder / "lang" / f"{reference}.yaml").value, f"{game}/lang/<lang>.yaml")
+        path = folder / "lang" / f"{reference}.yaml"
+        text = language_schema(read_yaml(path).value, f"{game}/lang/<lang>.yaml", yaml_notes(path))
         payloads.append((out_dir / game / "lang.schema.json", text))
-    write_atomically(out_dir, [(path, (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-                               for path, value in payloads])
-    for path, _ in payloads:
-        click.echo(f"wrote {path}")
+    return payloads
+
+
+def _common_schemas(root: Path, out_dir: Path) -> list[tuple[Path, dict]]:
+    """(path, schema) of ``common/lang/<lang>.yaml`` (from the English) and of the glossaries
+    (``common/glossary.<lang>.yaml``, from the shipped one)."""
+    from pnp.model.catalog import read_yaml
+    from pnp.model.schema import file_schema, language_schema, yaml_notes
+
+    payloads = []
+    english = root / "common" / "lang" / "en.yaml"
+    if english.is_file():
+        payloads.append((out_dir / "common" / "lang.schema.json",
+                         language_schema(read_yaml(english).value, "common/lang/<lang>.yaml", yaml_notes(english))))
+    for path in sorted((root / "common").glob("glossary.*.yaml"))[:1]:
+        payloads.append((out_dir / "common" / "glossary.schema.json",
+                         file_schema({}, read_yaml(path).value, "common/glossary.<lang>.yaml", yaml_notes(path))))
+    return payloads
 
 
 def _register_engine_commands() -> None:

@@ -46,7 +46,8 @@ def _where_to_run(command):
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Master seed; game i of a p-player batch gets a seed derived from (seed, p, i).")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              show_default="no JSON", help="Write the scorecards to this JSON file.")
+              show_default="no JSON", help="Write the scorecards to this JSON file ('-': standard output, and the "
+                                         "printout and progress go to standard error).")
 @click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               show_default="no report", help="Write check-GAME.json, a PNG of game length per player count and "
                                              "check-GAME-mechanisms.md (mechanism coverage and seat tables) here.")
@@ -78,38 +79,49 @@ def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, play
         variants = [v for v in variants if v.setup == setup]
     if not variants:
         raise UsageError(f"{game_id} has no variant '{setup}' for {players} players", key="--variant")
-    if json_file is not None:
+    to_stdout = _is_stdout(json_file)
+    if json_file is not None and not to_stdout:
         _check_writable_target(json_file, "--json")
     if report_dir is not None:
         _check_writable_folder(report_dir, "--report")
     run = _on_executor(workers, cluster, quiet, lambda executor, progress: full_check(
-        game, variants, games=games, seed=seed, player=player, executor=executor, progress=progress))
+        game, variants, games=games, seed=seed, player=player, executor=executor, progress=progress),
+        to_stderr=to_stdout)
     for line in summary_lines(run):
-        click.echo(line)
+        click.echo(line, err=to_stdout)
     document = run.to_json()
     written = []
     if json_file:
         _write_json(json_file, document)
-        written.append(json_file)
+        if not to_stdout:
+            written.append(json_file)
     if report_dir:
         written += _write_report(report_dir, run, document)
     for path in written:
-        click.echo(f"wrote {path}")
+        click.echo(f"wrote {path}", err=to_stdout)
     if not run.passed:
         from pnp.errors import VariantError
 
         raise VariantError(f"{game_id} fails its check: " + "; ".join(run.reasons))
 
 
-def _on_executor(workers, cluster, quiet, work):
+def _is_stdout(path: Path | None) -> bool:
+    """True when ``--json`` names standard output (``-``)."""
+    return path is not None and str(path) == "-"
+
+
+def _on_executor(workers, cluster, quiet, work, to_stderr: bool = False):
     """``work(executor, progress)`` on the local pool of ``workers`` processes or on the
-    Dask cluster at ``cluster`` (closed afterwards), with the progress display ``--quiet`` asks."""
+    Dask cluster at ``cluster`` (closed afterwards), with the progress display ``--quiet`` asks
+    (on standard error when ``to_stderr``: standard output then carries the JSON alone)."""
+    import sys
+
     from pnp.engine.runner import executor_for
     from pnp.progress import reporter_for
 
     executor = executor_for(workers, cluster)
     try:
-        with reporter_for(quiet) as progress:
+        with reporter_for(quiet, sys.stderr if to_stderr else None) as progress:
             return work(executor, progress)
     finally:
         executor.close()
@@ -183,9 +195,13 @@ def seat_verdict_line(verdict: dict) -> str:
 
 
 def _write_json(path: Path, document: dict) -> None:
-    """Write atomically (``pnp.files.write_atomically``: a temporary file, then a rename)."""
+    """Write atomically (``pnp.files.write_atomically``: a temporary file, then a rename);
+    ``-`` writes to standard output."""
     from pnp.files import write_atomically
 
+    if _is_stdout(path):
+        click.echo(json.dumps(document, indent=2))
+        return
     write_atomically(path.parent, [(path, (json.dumps(document, indent=2) + "\n").encode("utf-8"))])
 
 
@@ -315,7 +331,8 @@ def length_figure(run: CheckRun):
               help="Heuristic games per compensation tried (the same seeds for each).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
 @click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              show_default="no JSON", help="Write every compensation tried, with its seat intervals, here.")
+              show_default="no JSON", help="Write every compensation tried, with its seat intervals, here ('-': "
+                                         "standard output, and the printout and progress go to standard error).")
 @click.option("--band", type=click.FloatRange(0.001, 1), default=None, show_default="checks.yaml's seat_band_h",
               help="The fairness rule's band around the fair share, in Cohen's h (0.1: 45-55 % at 2 players, "
                    "28.7-38.1 % at 3; README: Seat balance).")
@@ -333,29 +350,33 @@ def balance(ctx, game_id, players, setup, games, seed, json_file, band, workers,
     game = load_game(game_id, data_dir((ctx.obj or {}).get("data_dir")))
     game.check_players(players)
     variant = game.variant(players, setup)
-    if json_file is not None:
+    to_stdout = _is_stdout(json_file)
+    if json_file is not None and not to_stdout:
         _check_writable_target(json_file, "--json")
 
     def show(trial):
         if trial.confirm is None:
             seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.seats)
-            click.echo(f"  {trial.describe}: {seats}; {seat_verdict_line(trial.verdict)}")
+            click.echo(f"  {trial.describe}: {seats}; {seat_verdict_line(trial.verdict)}", err=to_stdout)
         else:
             seats = ", ".join(f"{s['rate']:.1%} [{s['ci95'][0]:.1%}-{s['ci95'][1]:.1%}]" for s in trial.confirm["seats"])
-            click.echo(f"    on fresh seeds: {seats}; {seat_verdict_line(trial.confirm['verdict'])}")
+            click.echo(f"    on fresh seeds: {seats}; {seat_verdict_line(trial.confirm['verdict'])}", err=to_stdout)
 
-    click.echo(f"{game_id}, {variant.id}: {games} heuristic games per compensation, seed {seed}")
+    click.echo(f"{game_id}, {variant.id}: {games} heuristic games per compensation, seed {seed}", err=to_stdout)
     result = _on_executor(workers, cluster, quiet, lambda executor, progress: search(
-        game, variant, games=games, seed=seed, progress=show, band=band, executor=executor, reporter=progress))
+        game, variant, games=games, seed=seed, progress=show, band=band, executor=executor, reporter=progress),
+        to_stderr=to_stdout)
     from pnp.engine.fairness import band_rates
 
     lo, hi = band_rates(variant.players, result.band)
     band = f"the band {lo:.1%}-{hi:.1%} (fair {result.fair:.1%})"
     if result.found is None:
-        click.echo(f"no compensation tried passes the fairness rule with every seat within {band} on fresh seeds")
+        click.echo(f"no compensation tried passes the fairness rule with every seat within {band} on fresh seeds",
+                   err=to_stdout)
     else:
         click.echo(f"smallest compensation that passes the fairness rule ({band}), confirmed on fresh seeds: "
-                   f"{result.found.describe}")
+                   f"{result.found.describe}", err=to_stdout)
     if json_file:
         _write_json(json_file, result.to_json())
-        click.echo(f"wrote {json_file}")
+        if not to_stdout:
+            click.echo(f"wrote {json_file}")

@@ -69,7 +69,8 @@ def test_fields_and_spaces_drawn(game, face, strings):
     for city in game.board.of_kind("city"):
         assert strings(f"cities.{city.id}") in svg
     for oasis in game.board.of_kind("oasis"):
-        prices = strings("oasis_prices", single=game.rules.oasis_single_price, four=oasis.price_4)
+        prices = strings.plural("oasis_prices", game.rules.oasis_bulk_cards, n=game.rules.oasis_bulk_cards,
+                                single=game.rules.oasis_single_price, price=oasis.price_4)
         for part in prices.split("\n"):
             assert part in svg
 

@@ -65,11 +65,13 @@ def test_every_card_type_has_a_face_with_name_number_and_rule(game, layout, lang
         if card.steps is not None:
             # the number in both corner indices and on the badge, and in the rule line
             assert text.count(str(card.steps)) >= 4, (card.id, text)
-            squares = strings("squares.one" if card.steps == 1 else "squares.many")
-            rule = strings(f"card_rules.{card.kind}", steps=card.steps, squares=squares)
-            assert f"{card.steps} {squares} " in text, (card.id, text)
+            rule = strings.plural(f"card_rules.{card.kind}", card.steps, steps=card.steps)
+            squares = {"en": "square" if card.steps == 1 else "squares", "da": "felt" if card.steps == 1 else "felter"}
+            assert f"{card.steps} {squares[strings.lang]} " in text, (card.id, text)
         else:
-            rule = strings(f"card_rules.good_{card.region}" if card.kind == "good" else "card_rules.soldiers")
+            lost = game.rules.soldiers_lost
+            rule = (strings(f"card_rules.good_{card.region}") if card.kind == "good"
+                    else strings.plural("card_rules.soldiers", lost, lost=lost))
         assert rule.split()[-1] in text and rule.split()[0] in text, (card.id, rule, text)
         if card.kind == "good":
             assert strings(f"good_band.{card.region}") in text

@@ -130,8 +130,8 @@ def test_saver_card_text_is_still_text(sheets, game, strings):
         if card.kind == "good":
             name, rule = strings(f"cards.{card.id}"), strings(f"card_rules.good_{card.region}")
         else:
-            squares = strings("squares.one" if card.steps == 1 else "squares.many")
             name = strings(f"cards.{card.kind}")
-            rule = strings(f"card_rules.{card.kind}", steps=card.steps, squares=squares)
+            rule = (strings.plural("card_rules.soldiers", game.rules.soldiers_lost, lost=game.rules.soldiers_lost)
+                    if card.steps is None else strings.plural(f"card_rules.{card.kind}", card.steps, steps=card.steps))
         assert name in text, (card.id, text)
         assert rule.split()[0] in text and rule.split()[-1] in text, (card.id, rule, text)

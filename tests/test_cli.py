@@ -1,5 +1,6 @@
 """Bad input: one clear line on stderr, a non-zero exit, no traceback, no file left behind."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -242,3 +243,23 @@ def test_variants_are_named_the_same_in_games_and_in_errors(capsys):
     for game, names in listed.items():
         code, _, err = run(capsys, "check", game, "--variant", "nosuch")
         assert_one_line_error(code, err, "--variant", f"{game} has no variant 'nosuch'; expected one of {names}")
+
+
+def test_check_json_dash_writes_the_json_alone_to_stdout(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "check", "caravan", "--players", "2", "--variant", "short", "--games", "4",
+                         "--workers", "1", "--json", "-")
+    document = json.loads(out)                      # nothing but the JSON on stdout
+    assert document["game"] == "caravan" and [v["players"] for v in document["variants"]] == [2]
+    assert "caravan: 4 heuristic games per variant" in err and "wrote" not in err + out
+    assert not (tmp_path / "-").exists() and list(tmp_path.iterdir()) == []
+    assert code in (0, 2)
+
+
+def test_balance_json_dash_writes_the_json_alone_to_stdout(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "balance", "caravan", "--players", "2", "--games", "4", "--workers", "1",
+                         "--json", "-")
+    document = json.loads(out)
+    assert document["trials"] and "heuristic games per compensation" in err
+    assert list(tmp_path.iterdir()) == []

@@ -154,9 +154,13 @@ def test_new_language_round_trip_is_data_only(data_copy, tmp_path):
     """A catalog for German, filled in, becomes German language files with full parity
     and every key confirmed."""
     catalog = read_po(open_po(export_po(data_copy, "de"), tmp_path))
-    assert all(m.string == "" for m in catalog if m.id)
+    assert all(not any(m.string) if m.pluralizable else m.string == "" for m in catalog if m.id)
+    plurals = [m for m in catalog if m.pluralizable]
+    assert plurals and all(len(m.string) == 2 for m in plurals)    # German: one, other
     for message in catalog:
-        if message.id:
+        if message.pluralizable:
+            message.string = (f"DE {message.id[0]}", f"DE {message.id[1]}")
+        elif message.id:
             message.string = f"DE {message.id}" if message.context.split(".")[0] not in (
                 "common:typography",) else message.id
     po = tmp_path / "de.po"

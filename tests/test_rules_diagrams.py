@@ -78,7 +78,7 @@ def test_chipped_sale_of_nine_reads_the_same_on_sheet_table_and_engine():
     assert f"You sell {cards} grain at a market with a chip" in text
     assert f"you receive {expected} Piaster" in text
     assert f"pay the {prices.sizes[-1] - 1}-card column" in text
-    note = Strings(game.folder.parent, "samarkand", "en")("price_table_max_note", max=prices.sizes[-1],
+    note = Strings(game.folder.parent, "samarkand", "en").plural("price_table_max_note", prices.sizes[-1], max=prices.sizes[-1],
                                                           chip=prices.column(cards, chip=True))
     assert note.endswith(f"under a chip as {prices.sizes[-1] - 1}.")
     da = flat(sheet("samarkand", "da"))

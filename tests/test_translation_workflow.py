@@ -4,6 +4,7 @@ plus what gettext's own checker (msgfmt -c) says of every catalog pnp writes."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -26,12 +27,19 @@ def _pnp(data: Path, *args: str) -> int:
     return main(["--data-dir", str(data), *args])
 
 
-def _translate(entry: polib.POEntry) -> str:
+def _translate(entry: polib.POEntry, mark: str = "DE") -> str:
     """A German stand-in: the English with a mark, placeholders kept; typography values
-    (quote marks, a hyphenation dictionary) kept as the English, for they must stay valid."""
+    (quote marks, a hyphenation dictionary) kept as the English, for they must stay valid.
+    A plural entry gets each of its ``msgstr[i]`` (the i-th form marked with its index) and
+    returns ""."""
+    if entry.msgid_plural:
+        for index in entry.msgstr_plural:
+            source = entry.msgid if index == 0 else entry.msgid_plural
+            entry.msgstr_plural[index] = f"{mark}{index} {source}"
+        return ""
     if entry.msgctxt.startswith("common:typography."):
         return entry.msgid
-    return "DE " + entry.msgid
+    return f"{mark} " + entry.msgid
 
 
 def test_a_new_language_from_export_to_kit_in_two_imports(data, tmp_path, capsys):
@@ -43,6 +51,8 @@ def test_a_new_language_from_export_to_kit_in_two_imports(data, tmp_path, capsys
     first = tmp_path / "round1.po"
     for i, entry in enumerate(catalog):
         entry.msgstr = _translate(entry) if i % 3 == 0 else ""
+        if entry.msgid_plural and i % 3:
+            entry.msgstr_plural = {index: "" for index in entry.msgstr_plural}
     catalog.save(str(first))
     assert _pnp(data, "i18n", "import", str(first), "--lang", "de") == 0
     second = tmp_path / "round2.po"
@@ -141,3 +151,82 @@ def test_a_translated_python_format_lookalike_passes_msgfmt(data, tmp_path):
     assert _pnp(data, "i18n", "export", "--lang", "da", "--out", str(out)) == 0
     entry = next(e for e in polib.pofile(str(out)) if e.msgctxt == "common:paper_note")
     assert "% " in entry.msgid and "python-format" not in entry.flags and "python-brace-format" in entry.flags
+
+
+def _new_language(data: Path, tmp_path: Path, lang: str, capsys) -> polib.POFile:
+    """Export ``lang``, fill every entry (``_translate``), import it and copy the English
+    templates: a complete stand-in translation.  Returns the filled catalog."""
+    po_file = tmp_path / f"{lang}.po"
+    assert _pnp(data, "i18n", "export", "--lang", lang, "--out", str(po_file)) == 0
+    catalog = polib.pofile(str(po_file))
+    for entry in catalog:
+        entry.msgstr = _translate(entry, lang.upper())
+    catalog.save(str(po_file))
+    assert _pnp(data, "i18n", "import", str(po_file), "--lang", lang) == 0
+    for game in ("samarkand", "caravan", "caravan-chessboard"):
+        rules = data / game / "rules"
+        shutil.copy(rules / "en.md.j2", rules / f"{lang}.md.j2")
+        shutil.copy(rules / "aid" / "en.md.j2", rules / "aid" / f"{lang}.md.j2")
+    capsys.readouterr()
+    return catalog
+
+
+def test_a_language_with_three_plural_forms_works_by_data_alone(data, tmp_path, capsys):
+    """Romanian has three CLDR categories (one, few, other): the catalog says so, msgfmt
+    accepts the filled catalog, the forms come back as YAML and the kit picks each."""
+    from pnp.model.i18n import Strings
+    from ruamel.yaml import YAML
+
+    catalog = _new_language(data, tmp_path, "ro", capsys)
+    assert catalog.metadata["Plural-Forms"].startswith("nplurals=3;")
+    move = next(e for e in catalog if e.msgctxt == "caravan-chessboard:card_rules.move")
+    assert move.msgid_plural == "Move your caravan exactly {steps} squares in a straight line."
+    assert sorted(move.msgstr_plural) == [0, 1, 2]
+    if shutil.which("msgfmt"):
+        done = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", catalog.fpath], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    table = YAML(typ="safe").load((data / "caravan-chessboard" / "lang" / "ro.yaml").read_text(encoding="utf-8"))
+    assert list(table["card_rules"]["move"]) == ["one", "few", "other"]
+    strings = Strings(data, "caravan-chessboard", "ro")
+    picked = {n: strings.plural("card_rules.move", n, steps=n) for n in (1, 5, 20)}
+    assert picked == {1: "RO0 Move your caravan exactly 1 square in a straight line.",
+                      5: "RO1 Move your caravan exactly 5 squares in a straight line.",
+                      20: "RO2 Move your caravan exactly 20 squares in a straight line."}
+    # a form missing from the file: status names it and the language's categories
+    path = data / "caravan-chessboard" / "lang" / "ro.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    few: \"RO1 Move your caravan", "    many: \"RO1 Move your caravan", 1), encoding="utf-8")
+    assert _pnp(data, "i18n", "status", "--lang", "ro") == 1
+    out = capsys.readouterr().out
+    assert "card_rules.move: plural form(s) few missing; plural form(s) many not used in 'ro'" in out
+
+
+def test_a_plural_entry_with_the_wrong_number_of_forms_is_refused(data, tmp_path, capsys):
+    po_file = tmp_path / "da.po"
+    assert _pnp(data, "i18n", "export", "--lang", "da", "--out", str(po_file)) == 0
+    catalog = polib.pofile(str(po_file))
+    entry = next(e for e in catalog if e.msgctxt == "caravan-chessboard:card_rules.move")
+    # a tool that wrote its own Plural-Forms for Danish, with three forms
+    catalog.metadata["Plural-Forms"] = "nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);"
+    entry.msgstr_plural = {0: "a {steps}", 1: "b {steps}", 2: "c {steps}"}
+    catalog.save(str(po_file))
+    before = (data / "caravan-chessboard" / "lang" / "da.yaml").read_bytes()
+    capsys.readouterr()
+    assert _pnp(data, "i18n", "import", str(po_file)) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    # the first plural entry of the catalog is named (every one has three forms now)
+    assert len(err) == 1 and re.search(r"da\.po: [a-z-]+:[a-z_.]+: plural entry has 3 forms; 'da' has 2 "
+                                       r"\(one, other: msgstr\[0\.\.1\], from CLDR\) \(entry at line \d+\)$", err[0]), err
+    assert (data / "caravan-chessboard" / "lang" / "da.yaml").read_bytes() == before
+
+
+def test_the_shipped_danish_plurals_round_trip_through_a_catalog(data, tmp_path):
+    """Export the shipped Danish and import it again: nothing changes (the plural forms too)."""
+    before = {p: p.read_bytes() for p in data.rglob("lang/da.yaml")}
+    po_file = tmp_path / "da.po"
+    assert _pnp(data, "i18n", "export", "--lang", "da", "--out", str(po_file)) == 0
+    entry = next(e for e in polib.pofile(str(po_file)) if e.msgctxt == "caravan-chessboard:card_rules.move")
+    assert entry.msgstr_plural == {0: "Flyt din karavane præcis {steps} felt i lige linje.",
+                                   1: "Flyt din karavane præcis {steps} felter i lige linje."}
+    assert _pnp(data, "i18n", "import", str(po_file)) == 0
+    assert {p: p.read_bytes() for p in before} == before

@@ -93,8 +93,9 @@ def load_settings(game) -> Settings:
     }
     if "seat_band_h" in th.mapping():
         thresholds["seat_band_h"] = th["seat_band_h"].number(0.001, 1)
-        thresholds["seat_alpha"] = th["seat_alpha"].number(0.0001, 0.5) if "seat_alpha" in th.mapping() else ALPHA
-        thresholds["seat_beta"] = th["seat_beta"].number(0.0001, 0.5) if "seat_beta" in th.mapping() else BETA
+        # a key left out takes its default (Node.get records it for `pnp schema`)
+        thresholds["seat_alpha"] = th.get("seat_alpha", ALPHA).number(0.0001, 0.5)
+        thresholds["seat_beta"] = th.get("seat_beta", BETA).number(0.0001, 0.5)
     if "seat_min_games" in th.mapping():
         thresholds["seat_min_games"] = th["seat_min_games"].int(1)
     if "min_mechanism_taken_per_1000_games" in th.mapping():
@@ -114,10 +115,10 @@ def load_settings(game) -> Settings:
         quick_moves=sim["quick_moves"].int(1) if "quick_moves" in sim.mapping() else None,
         thresholds=MappingProxyType(thresholds),
         extra=node,
-        explore_games=sim["explore_games"].int(0) if "explore_games" in sim.mapping() else 0,
-        explore_share=sim["explore_share"].number(0, 1) if "explore_share" in sim.mapping() else 0.0,
-        invariant_stride=sim["invariant_stride"].int(1, 1000) if "invariant_stride" in sim.mapping() else INVARIANT_STRIDE,
-        seat_cap=sim["seat_cap"].number(1, 20) if "seat_cap" in sim.mapping() else 1.0,
+        explore_games=sim.get("explore_games", 0).int(0),
+        explore_share=sim.get("explore_share", 0.0).number(0, 1),
+        invariant_stride=sim.get("invariant_stride", INVARIANT_STRIDE).int(1, 1000),
+        seat_cap=sim.get("seat_cap", 1.0).number(1, 20),
     )
 
 

@@ -128,18 +128,11 @@ def escape_context(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=None)
 def _plural_rule(lang: str):
-    """CLDR plural rule of ``lang`` (``pt-BR`` -> pt_BR); a region or private-use tag that CLDR
-    does not know (the pseudo-language ``en-XA``) takes its language's rule (``en``)."""
-    from babel import Locale, UnknownLocaleError
+    """CLDR plural rule of ``lang`` (``pnp.model.plurals.plural_rule``)."""
+    from pnp.model.plurals import plural_rule
 
-    for code in dict.fromkeys((lang.replace("-", "_"), lang.split("-")[0])):
-        try:
-            return Locale.parse(code).plural_form
-        except (UnknownLocaleError, ValueError):
-            continue
-    raise UsageError(f"no CLDR plural rules for language '{lang}'", key="--lang")
+    return plural_rule(lang)
 
 
 def plural_filter(lang: str):
@@ -154,9 +147,10 @@ def plural_filter(lang: str):
     Raises:
         DataError (via the template): fewer forms than the language's categories.
     """
+    from pnp.model.plurals import categories as language_categories
+
     rule = _plural_rule(lang)
-    order = ("one", "two", "few", "many", "other")
-    categories = [c for c in order if c in rule.tags or c == "other"]
+    categories = list(language_categories(lang))
 
     def plural(n, *forms: str, bare: bool = False, **named: str) -> str:
         if isinstance(n, bool) or not isinstance(n, (int, float)):

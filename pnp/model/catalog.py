@@ -310,8 +310,9 @@ def schema_recorder() -> Iterator[dict[str, dict[str, dict]]]:
     the key path with list indices as ``[]`` (``goods[].count``).  Facts: ``type``
     (``object``/``array``/``integer``/``number``/``string``), ``minimum``/``maximum``,
     ``minItems``, ``enum``, ``pattern``, ``required`` (keys read with ``node[key]``) and
-    ``optional`` (keys read with ``node.get``).  ``pnp.model.schema`` turns them into
-    JSON Schema.
+    ``optional`` (keys read with ``node.get``), ``default`` (the default ``node.get`` was
+    given), ``open`` (a mapping whose keys are the data's: read with ``items`` or whole).
+    ``pnp.model.schema`` turns them into JSON Schema.
     """
     global _RECORDS
     previous, _RECORDS = _RECORDS, {}
@@ -400,6 +401,7 @@ class Node:
         """The raw mapping; its keys are then the loader's to check (``refuse_unknown``
         takes every key of it as read)."""
         self._note(None)
+        _record(self, open=True)
         return self._mapping()
 
     def has(self, key: str) -> bool:
@@ -418,7 +420,10 @@ class Node:
         mapping = self._mapping()
         _record(self, optional=key)
         self._note(key)
-        return self._child(mapping.get(key, default), key)
+        child = self._child(mapping.get(key, default), key)
+        if isinstance(default, (bool, int, float, str)) and not isinstance(default, Node):
+            _record(child, default=default)
+        return child
 
     def known(self, *keys: str) -> "Node":
         """Note ``keys`` as read without reading them (sections another module reads
@@ -430,6 +435,7 @@ class Node:
     def items(self) -> Iterator[tuple[Any, "Node"]]:
         mapping = self._mapping()
         self._note(None)
+        _record(self, open=True)
         for key, value in mapping.items():
             yield key, self._child(value, str(key), whole=True)
 

@@ -159,6 +159,29 @@ class Strings:
             raise DataError(f"expected text, got {type(template).__name__}", file=self.game_file, key=key)
         return fill_text(template, values, self.game_file, key)
 
+    def plural(self, key: str, count, **values) -> str:
+        """The form of the counted string at ``key`` that this language's CLDR plural rule
+        gives ``count`` (``pnp.model.plurals``: ``{one: ..., other: ...}`` in English and
+        Danish), with ``{name}`` fields filled from ``values`` as ``__call__`` does.
+
+        Raises:
+            DataError: no such key; not a plural mapping; the form for ``count`` missing
+                (names the language's categories); a field the code does not pass.
+        """
+        from pnp.model.plurals import categories, is_plural, select
+
+        forms = self.get(key)
+        file = self.game_file if _dig(self._game, key) is not None else self.common_file
+        if not is_plural(forms):
+            raise DataError(f"expected plural forms ({', '.join(categories(self.lang))}: one text each), "
+                            f"got {type(forms).__name__}", file=file, key=key)
+        try:
+            template = select(self.lang, forms, count)
+        except KeyError as exc:
+            raise DataError(f"plural form '{exc.args[0]}' missing (for {count}; '{self.lang}' has "
+                            f"{', '.join(categories(self.lang))})", file=file, key=key) from None
+        return fill_text(template, values, file, f"{key}.{plural_category(self.lang, count)}")
+
     @property
     def locale(self):
         """Numbers and typography of this language (``pnp.model.locale.LocaleFormat``):
@@ -170,6 +193,13 @@ class Strings:
     def where(self, key: str) -> str:
         """``file: key`` of a string, for error messages about it."""
         return f"{self.game_file}: {key}"
+
+
+def plural_category(lang: str, count) -> str:
+    """The CLDR category of ``count`` in ``lang`` (``one``, ``other`` ...)."""
+    from pnp.model.plurals import plural_rule
+
+    return plural_rule(lang)(count)
 
 
 def _dig(table: dict, key: str):

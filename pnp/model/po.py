@@ -22,8 +22,8 @@ from pathlib import Path
 
 from pnp.errors import DataError, UsageError
 from pnp.model.translation import (
-    FUZZY_KEY, RECORD_KEY, SOURCE_LANG, Domain, domains, flatten, load, placeholders, source_hash, stale,
-    _merge_record,
+    FUZZY_KEY, RECORD_KEY, SOURCE_LANG, Domain, PluralText, domains, flatten, load, placeholders, source_hash,
+    stale, _merge_record,
 )
 
 #: Fixed catalog dates: the same data gives a byte-identical catalog.
@@ -43,6 +43,7 @@ def export_po(root: Path, lang: str | None) -> bytes:
     from babel.messages.pofile import write_po
 
     from pnp.model.locale import babel_locale
+    from pnp.model.plurals import categories, is_plural, plural_forms_header
 
     if lang is not None:
         _check_code(lang)
@@ -57,12 +58,15 @@ def export_po(root: Path, lang: str | None) -> bytes:
                           revision_date=_EPOCH, language_team=f"{lang} <{lang}@pnp>", fuzzy=False,
                           header_comment=f"# pnp strings, English -> {lang}.  Context: <domain>:<key>.  "
                                          f"Import with `pnp i18n import FILE.po --lang {lang}`.")
+        # CLDR's categories of the language, in CLDR order, are msgstr[0..n-1]
+        catalog.mime_headers = [("Plural-Forms", plural_forms_header(lang))]
+    forms_of_lang = categories(lang) if lang else ("one", "other")
     for domain in domains(root):
         english_path = domain.file(SOURCE_LANG)
         english = flatten(load(english_path))
         table = load(domain.file(lang)) if lang else {}
         translated = flatten(table)
-        drafts = {k: str(v) for k, v in (table.get(FUZZY_KEY) or {}).items()}
+        drafts = {k: PluralText(v) if is_plural(v) else str(v) for k, v in (table.get(FUZZY_KEY) or {}).items()}
         lines, notes = _lines_and_notes(english_path)
         usage = _usage(domain, root)
         for key, text in english.items():
@@ -81,7 +85,15 @@ def export_po(root: Path, lang: str | None) -> bytes:
             elif key not in translated and key in drafts:
                 string = drafts[key]
                 flags.append("fuzzy")
-            message = catalog.add(text, string, context=context, auto_comments=comments,
+            msgid = text
+            if isinstance(text, PluralText):
+                # English has one and other: msgid and msgid_plural
+                msgid = (text.forms["one"], text.forms["other"])
+                forms = string.forms if isinstance(string, PluralText) else {}
+                string = tuple(forms.get(c, "") for c in forms_of_lang)
+                comments.append("plural: msgstr[i] is the form of CLDR category "
+                                + ", ".join(f"[{i}] {c}" for i, c in enumerate(forms_of_lang)))
+            message = catalog.add(msgid, string, context=context, auto_comments=comments,
                                   locations=where, flags=flags)
             # Babel flags any msgid with a %-sequence ("{ink} % ink": "% i") as python-format,
             # and msgfmt -c then refuses the translation; pnp strings are brace-format only.
@@ -161,7 +173,12 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
         if name not in by_name:
             raise DataError(f"unknown domain {name!r} (expected one of {', '.join(by_name)})", file=file,
                             key=message.context)
-        if message.string:
+        if message.pluralizable:
+            forms = _plural_forms(message, lang, file)
+            if forms is not None:
+                msgid = PluralText({"one": message.id[0], "other": message.id[1]})
+                incoming.setdefault(name, {})[key] = (forms, message.fuzzy, msgid)
+        elif message.string:
             _check_translation(message, file)
             incoming.setdefault(name, {})[key] = (message.string, message.fuzzy, message.id)
     written = []
@@ -184,18 +201,46 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
 MAX_PO_BYTES = 4 * 1024 * 1024
 
 
-def _check_translation(message, file: Path) -> None:
+def _plural_forms(message, lang: str, file: Path) -> dict[str, str] | None:
+    """The forms (CLDR category -> text) of a plural entry, ``msgstr[i]`` being the i-th
+    category of ``lang`` (``pnp.model.plurals.categories``); None while any form is empty
+    (untranslated).
+
+    Raises:
+        DataError: the entry has another number of forms than ``lang`` has categories; a
+            form refused as ``_check_translation`` refuses a text.
+    """
+    from pnp.model.plurals import categories
+
+    strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    if not any(strings):
+        return None
+    wanted = categories(lang)
+    where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
+    if len(strings) != len(wanted):
+        raise DataError(f"plural entry has {len(strings)} forms; '{lang}' has {len(wanted)} "
+                        f"({', '.join(wanted)}: msgstr[0..{len(wanted) - 1}], from CLDR){where}",
+                        file=file, key=message.context)
+    if not all(strings):
+        return None
+    for text in strings:
+        _check_translation(message, file, string=text, source=" ".join(message.id))
+    return dict(zip(wanted, strings))
+
+
+def _check_translation(message, file: Path, string: str | None = None, source: str | None = None) -> None:
     """Refuse a translation that ``pnp.model.textformat`` refuses, or whose fields are not
-    fields of its English (``msgid``): the program would have no value for them."""
+    fields of its English (``msgid``; for a plural entry ``source``, its forms): the program
+    would have no value for them."""
     from pnp.model.textformat import TextFormatError, check
 
     where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
     try:
-        got = check(message.string)
+        got = check(message.string if string is None else string)
     except TextFormatError as exc:
         raise DataError(f"translation refused: {exc}{where}", file=file, key=message.context) from None
     try:
-        want = check(message.id)
+        want = check(message.id if source is None else source)
     except TextFormatError:
         want = set()
     unknown = sorted(got - want)
@@ -230,7 +275,7 @@ def _updated_yaml(domain: Domain, lang: str, values: dict[str, tuple[str, bool, 
             raise DataError(f"{domain.name}:{key} is not an English key", file=po_file, key=f"{domain.name}:{key}")
         if fuzzy:
             # a draft never changes what a kit prints: kept aside until translated for good
-            if existing.get(key) != text:
+            if existing.get(key) != (PluralText(text) if isinstance(text, dict) else text):
                 drafts[key] = text
             continue
         if english_document is not None:
@@ -344,8 +389,10 @@ def _last_key(node):
     return found
 
 
-def _set(document, key: str, text: str, english: str) -> None:
-    """Set dotted ``key`` to ``text``, keeping the old value's YAML style where possible."""
+def _set(document, key: str, text, english: str) -> None:
+    """Set dotted ``key`` to ``text`` (a plural's forms: a mapping, category -> text),
+    keeping the old value's YAML style where possible."""
+    from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString
 
     parts = key.split(".")
@@ -354,6 +401,14 @@ def _set(document, key: str, text: str, english: str) -> None:
         node = node[int(part)] if isinstance(node, list) else node[part]
     last = int(parts[-1]) if isinstance(node, list) else parts[-1]
     old = node[last]
+    if isinstance(text, dict):
+        if isinstance(old, dict) and PluralText(old) == PluralText(text):
+            return
+        forms = CommentedMap()
+        for category, form in PluralText(text).forms.items():
+            forms[category] = DoubleQuotedScalarString(form) if _needs_quotes(form) else form
+        node[last] = forms
+        return
     if str(old) == text:
         return
     if isinstance(old, FoldedScalarString):
@@ -371,6 +426,10 @@ def _needs_quotes(text: str) -> bool:
 
 def _drop_untranslated(node, prefix: str, keep: set[str]) -> bool:
     """Remove leaves of a new file that have no translation; True when ``node`` is empty."""
+    from pnp.model.plurals import is_plural
+
+    if prefix and is_plural(node):
+        return prefix[:-1] not in keep       # a plural's forms are one text
     if isinstance(node, dict):
         for key in list(node.keys()):
             if not prefix and str(key).startswith("_"):

@@ -89,11 +89,33 @@ def languages(root: Path) -> list[str]:
     return sorted(p.stem for p in (root / COMMON / "lang").glob("*.yaml") if p.stem != SOURCE_LANG)
 
 
+class PluralText(str):
+    """A plural string as one flattened value: the text is every form as ``category: text``
+    on its own line (what is hashed, compared and searched for placeholders), ``forms`` the
+    mapping (CLDR category -> text)."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, forms: dict):
+        from pnp.model.plurals import CATEGORIES
+
+        ordered = {c: str(forms[c]) for c in CATEGORIES if c in forms}
+        text = super().__new__(cls, "\n".join(f"{c}: {t}" for c, t in ordered.items()))
+        text.forms = ordered
+        return text
+
+
 def flatten(value, prefix: str = "") -> dict[str, str]:
     """``{"goods": {"grain": "Korn"}, "supplies": ["a"]}`` -> ``{"goods.grain": "Korn",
-    "supplies.0": "a"}``; top-level keys starting with ``_`` (records) are left out."""
+    "supplies.0": "a"}``; top-level keys starting with ``_`` (records) are left out.  A
+    plural mapping (``pnp.model.plurals.is_plural``: ``{one: ..., other: ...}``) is one
+    value, a ``PluralText``."""
+    from pnp.model.plurals import is_plural
+
     out: dict[str, str] = {}
-    if isinstance(value, dict):
+    if prefix and is_plural(value):
+        out[prefix[:-1]] = PluralText(value)
+    elif isinstance(value, dict):
         for key, item in value.items():
             if not prefix and str(key).startswith("_"):
                 continue
@@ -166,11 +188,31 @@ def parity(root: Path, langs: list[str] | None = None) -> list[Finding]:
             for key in translated.keys() - english.keys():
                 findings.append(Finding(path, domain.name, key, "not in the English file"))
             for key in english.keys() & translated.keys():
+                if isinstance(english[key], PluralText):
+                    findings += _plural_findings(path, domain.name, key, lang, translated[key])
                 want, got = placeholders(english[key]), placeholders(translated[key])
                 if want != got:
                     findings.append(Finding(path, domain.name, key,
                                             f"placeholders {_fields(got)} differ from the English {_fields(want)}"))
     return sorted(findings, key=lambda f: (str(f.file), f.key))
+
+
+def _plural_findings(path: Path, domain: str, key: str, lang: str, text: str) -> list[Finding]:
+    """A counted string of ``lang`` that is not a plural mapping of exactly the language's
+    CLDR categories."""
+    from pnp.model.plurals import categories, extra_categories, missing_categories
+
+    if not isinstance(text, PluralText):
+        return [Finding(path, domain, key, f"a counted text: expected the plural forms "
+                                           f"{', '.join(categories(lang))} (one per line), got one text")]
+    problems = []
+    missing, extra = missing_categories(lang, text.forms), extra_categories(lang, text.forms)
+    if missing:
+        problems.append(f"plural form(s) {', '.join(missing)} missing")
+    if extra:
+        problems.append(f"plural form(s) {', '.join(extra)} not used in '{lang}'")
+    return [Finding(path, domain, key, "; ".join(problems) + f" (CLDR: {', '.join(categories(lang))})")] \
+        if problems else []
 
 
 def _fields(names: set[str]) -> str:

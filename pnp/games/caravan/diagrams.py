@@ -227,6 +227,6 @@ def _theft(game, s: Strings, width: float, theft: dict):
     low = g.y(1) - 7
     g.route([(squares[2], cy - 16), (squares[2], low), (squares[0], low), (squares[0], cy - 16)], "#8C2F1B",
             width=1.0)
-    g.text(g.width / 2, 15, s("diagrams.theft_cost", cost=theft["cost"]), size=6.6, role="bold", colour=PATH)
+    g.text(g.width / 2, 15, s.plural("diagrams.theft_cost", theft["cost"], cost=theft["cost"]), size=6.6, role="bold", colour=PATH)
     g.text(g.width / 2, 5, s("diagrams.theft_marker"), size=6.2)
     return g.drawing()

@@ -164,7 +164,7 @@ def _setup(game, s: Strings, width: float, players: int):
         g.box(x + 4 + k * 1.2, y - 3 + k * 1.2, 7.5, 10, "#E9D9B4", "#4A2F1B", width=0.5, radius=1)
     g.text(x + 16, y, s("diagrams.setup_deck"), size=5.6, anchor="start")
     y = 17
-    label = s("diagrams.setup_player", cards=game.rules.start_hand)
+    label = s.plural("diagrams.setup_player", game.rules.start_hand, cards=game.rules.start_hand)
     g.text(g.margin, y, label, size=6.2, role="bold", anchor="start")
     x = g.margin + text_width(label, "bold", 6.2) + 6
     g.disc(x + 4, y + 2, 4, PAWN["caravan"])

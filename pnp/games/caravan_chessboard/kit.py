@@ -85,10 +85,18 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
         else:
             title_key, rule_key = f"cards.{card.kind}", f"card_rules.{card.kind}"
             band = None
-        squares = strings("squares.one" if card.steps == 1 else "squares.many")
+        # a moving card's rule is counted (its plural form for the card's steps), and so is
+        # the soldiers' (the soldiers a robbed caravan loses instead of its goods)
+        if card.steps is not None:
+            rule = strings.plural(rule_key, card.steps, steps=card.steps)
+        elif card.kind == "soldiers":
+            lost = game.rules.soldiers_lost
+            rule = strings.plural(rule_key, lost, lost=lost)
+        else:
+            rule = strings(rule_key)
         faces[card.id] = card_art.card_front(
             f"card/{card.id}", "cards", layout.card_w, layout.card_h, bleed, card, strings(title_key),
-            strings(rule_key, steps=card.steps, squares=squares), band, strings.where(rule_key), ink=ink)
+            rule, band, strings.where(rule_key), ink=ink)
     return faces
 
 

@@ -40,6 +40,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
           total, min, max}``), ``soldiers`` (count), ``goods`` (per region ``[{id, name,
           count}]``), ``goods_each`` (the count of every good when all are equal, else None);
         - ``sales``: ``[{cards, gold}]`` for 1..caravan_limit cards;
+        - ``sale_example``: the worked sale of a full caravan (``sale_example``);
         - board: ``board`` (``{rows, columns, europe, orient, middle_first, middle_last,
           middle_rows, centre_rows, centre_columns, square_mm}``);
         - components: ``marker_counts`` (``{oasis, quicksand}``), ``markers_per_row``,
@@ -108,4 +109,23 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "die_faces": game.die_faces,
         "caravans": variant.players,
         "ex": examples(game),
+        "sale_example": sale_example(r, ("spices", "tea", "silk")),
     }
+
+
+def sale_example(r, goods: tuple[str, ...]) -> dict[str, Any] | None:
+    """The sale of the rules' worked example: a full caravan (``r.caravan_limit`` cards), one
+    of them a soldier, the rest goods spread as evenly as they go over ``goods`` (card ids,
+    largest pile first), sold for ``r.sale_value`` of each pile.
+
+    Returns ``{cards, goods, piles: [{good, cards}], gold}``, or None when the caravan holds
+    no good beside the soldier (``caravan_limit`` < 2).
+    """
+    room = r.caravan_limit - 1
+    if room < 1:
+        return None
+    kinds = min(len(goods), room)
+    piles = [{"good": good, "cards": room // kinds + (1 if i < room % kinds else 0)}
+             for i, good in enumerate(goods[:kinds])]
+    return {"cards": r.caravan_limit, "goods": room, "piles": piles,
+            "gold": sum(r.sale_value(p["cards"]) for p in piles)}

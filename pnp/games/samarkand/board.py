@@ -399,7 +399,9 @@ class _Board:
         below = self._label(g, "space_kinds.oasis", ink)
         room = T - CLEAR_MM - below
         picture_w = 24.0
-        prices = self.s("oasis_prices", single=self.game.rules.oasis_single_price, four=sp.price_4)
+        rules = self.game.rules
+        prices = self.s.plural("oasis_prices", rules.oasis_bulk_cards, n=rules.oasis_bulk_cards,
+                               single=rules.oasis_single_price, price=sp.price_4)
         px = CLEAR_MM + picture_w + 1.5
         pw = T - CLEAR_MM - 0.5 - px
         ph = min(room - 4, 28.0)

@@ -259,11 +259,11 @@ def _setup(game, s: Strings, width: float, players: int):
             off = (i - (per_city - 1) / 2) * 8
             g.box(cx + off - 3.2, cy - g.cell * 0.36, 6.4, 6.4, "#FFFFFF", KIND_STYLE["city"][1], width=0.6)
     y = 52
-    g.text(g.margin, y + 12, s("diagrams.setup_fields", n=start_cards), size=6.2, anchor="start", colour=PATH)
-    g.text(g.margin, y + 3, s("diagrams.setup_markets", n=per_city), size=6.2, anchor="start")
+    g.text(g.margin, y + 12, s.plural("diagrams.setup_fields", start_cards, n=start_cards), size=6.2, anchor="start", colour=PATH)
+    g.text(g.margin, y + 3, s.plural("diagrams.setup_markets", per_city, n=per_city), size=6.2, anchor="start")
     for i in range(game.market_chips):
         g.disc(g.width - g.margin - 6 - i * 11, y + 14, 4, "#D9B77A")
-    g.text(g.width - g.margin, y + 3, s("diagrams.setup_chips", n=game.market_chips), size=6.2, anchor="end")
+    g.text(g.width - g.margin, y + 3, s.plural("diagrams.setup_chips", game.market_chips, n=game.market_chips), size=6.2, anchor="end")
     return g.drawing()
 
 

@@ -120,7 +120,7 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
         rows.append(TableRow(strings(f"goods.{good.id}"), good.icon, good.colour, tuple(str(v) for v in prices.goods[good.id])))
     assortment = tuple(str(v) for v in prices.assortment) + (None,) * (len(prices.sizes) - len(prices.assortment))
     rows.append(TableRow(strings("assortment"), ASSORTMENT_ICON, ASSORTMENT_COLOUR, assortment))
-    notes = (strings("price_table_chip_note"), strings("price_table_max_note", max=prices.sizes[-1],
+    notes = (strings("price_table_chip_note"), strings.plural("price_table_max_note", prices.sizes[-1], max=prices.sizes[-1],
                                                                         chip=prices.column(prices.sizes[-1] + 1, chip=True)))
     shaded = {i for i, n in enumerate(prices.sizes) if n < game.rules.min_sale}
     ink = style.ink_for(settings.ink)

@@ -43,7 +43,8 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
           (``{faces, min, max, back_faces, back_label, back_name}``);
         - ``price_table``: ``{sizes, rows: [{name, cells}], assortment: {name, cells},
           max_cards, min_cards, assortment_max, chip_max}`` (a cell is None where a row has
-          no column of that size; ``chip_max``: the column a sale of more than ``max_cards``
+          no column of that size; ``chip_min``: the column the smallest sale (``min_sale``
+          cards) pays under a chip; ``chip_max``: the column a sale of more than ``max_cards``
           pays under a chip, ``PriceTable.column``);
         - ``ex``: the worked examples (``diagrams.examples``: die roll, nomad bonus chain,
           chipped sale, computed by the engine tables and the price function), ``space``
@@ -134,7 +135,8 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "price_table": {"sizes": sizes, "rows": rows, "assortment": assortment_row,
                         "max_cards": pt.sizes[-1], "min_cards": pt.sizes[0],
                         "assortment_max": pt.assortment_sizes[-1],
-                        "chip_max": pt.column(pt.sizes[-1] + 1, chip=True)},
+                        "chip_max": pt.column(pt.sizes[-1] + 1, chip=True),
+                        "chip_min": pt.column(game.rules.min_sale, chip=True)},
         "ex": examples(game),
         "kind_of": {sp.id: sp.kind for sp in board.spaces},
         "caps": {sp.id: sp.capacity for sp in camps},
