@@ -1,6 +1,9 @@
 """CARAVAN on a chessboard: engine speed, and the player-count study behind DESIGN.md.
 
     python benchmarks/chessboard_bench.py                 # games/s per variant, plain and check mode
+                                                          # (check mode as `pnp check` plays: the
+                                                          # invariants on checks.yaml's stride, the
+                                                          # mechanism labels counted)
     python benchmarks/chessboard_bench.py --study 2-8     # the player-count table (DESIGN.md)
     python benchmarks/chessboard_bench.py --random 10000  # random players in check mode
 
@@ -23,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.games.caravan_chessboard import bot as chessboard_bot  # noqa: E402
 from pnp.games.caravan_chessboard import engine as chessboard  # noqa: E402
+from pnp.engine.check import load_settings  # noqa: E402
 from pnp.engine.core import EngineError, game_seed, playout  # noqa: E402
 from pnp.engine.players import HeuristicPlayer, RandomPlayer  # noqa: E402
 from pnp.engine.scorecard import percentile  # noqa: E402
@@ -40,23 +44,27 @@ def _game():
 
 
 def _play(job):
-    players, seeds, kind, check = job
+    players, seeds, kind, check, stride = job
     T = chessboard.tables(_game())
     player = HeuristicPlayer(chessboard_bot.choose) if kind == "heuristic" else RandomPlayer()
+    # check mode as pnp check plays it (stride None: the data's, mechanisms counted), or with
+    # every move's invariants checked (stride 1: the random players' rules test)
+    extra = {} if not check else {"stride": 1} if stride == 1 else {
+        "stride": load_settings(_game()).invariant_stride, "labels": chessboard.mechanisms}
     out = []
     for seed in seeds:
         try:
             out.append(playout(lambda s: chessboard.ChessboardState(T, players, s, (10, 5, 1)),
-                               [player] * players, seed, MOVE_CAP, check=check))
+                               [player] * players, seed, MOVE_CAP, check=check, **extra))
         except EngineError as exc:
             out.append((exc.kind, exc.reason, exc.seed))
     return out
 
 
-def run(players: int, games: int, kind: str, check: bool, workers: int):
+def run(players: int, games: int, kind: str, check: bool, workers: int, stride: int | None = None):
     seeds = [game_seed(1, players, i) for i in range(games)]
     chunk = max(1, games // (workers * 8))
-    jobs = [(players, seeds[i:i + chunk], kind, check) for i in range(0, games, chunk)]
+    jobs = [(players, seeds[i:i + chunk], kind, check, stride) for i in range(0, games, chunk)]
     if workers == 1:
         results = [_play(j) for j in jobs]
     else:
@@ -69,7 +77,8 @@ def speed(args) -> None:
     """Games per CPU second (process time, so that other load on the machine does not count)."""
     game = _game()
     total = 0.0
-    print(f"{'variant':>8} {'mode':>6} {'games/s':>8} {'ms/game':>8}   (CPU time of one process)")
+    print(f"{'variant':>8} {'mode':>6} {'games/s':>8} {'ms/game':>8}   (CPU time of one process; check: invariants "
+          f"every {load_settings(game).invariant_stride} moves)")
     for players in game.player_counts:
         for check in (False, True):
             start = time.process_time()
@@ -112,7 +121,7 @@ def random_games(args) -> None:
     per = args.random // len(game.player_counts)
     start = time.perf_counter()
     for players in game.player_counts:
-        res = run(players, per, "random", True, args.workers)
+        res = run(players, per, "random", True, args.workers, stride=1)
         errors = [r for r in res if isinstance(r, tuple)]
         plays = [r for r in res if not isinstance(r, tuple)]
         kinds = [e[0] for e in errors]

@@ -4,7 +4,7 @@ and lose no detection by it.
 Each test monkeypatches a fault into one engine's rules (a sale that loses a card, a
 gift that makes money, a theft marker that vanishes, a demand marker from nowhere, gold
 from nowhere), plays the same seeded heuristic games with the invariants checked after
-every move and after every 5th move (and at each game's end), and requires the same
+every move and on the game's own stride (``checks.yaml``, more than 1 move; and at each game's end), and requires the same
 games to fail with the same error: the same reason and the same moves, ending at the
 move that broke the state (the stride's failures are replayed move by move).  The fault
 leaves the state wrong until the game ends, as a conservation error does; a fault that
@@ -87,11 +87,13 @@ def _errors(game, players, stride):
 def test_stride_finds_every_fault_the_every_move_check_finds(fault, monkeypatch):
     game_id, cls, method, after, players = FAULTS[fault]
     game = load_game(game_id, data_dir())
-    clean, finished = _errors(game, players, 5)
+    stride = load_settings(game).invariant_stride   # the stride pnp check uses for this game
+    assert stride > 1
+    clean, finished = _errors(game, players, stride)
     assert clean == {} and finished == GAMES        # without the fault nothing fails
     monkeypatch.setattr(cls, method, _wrap(cls, method, after))
     every_move, _ = _errors(game, players, 1)
-    strided, _ = _errors(game, players, 5)
+    strided, _ = _errors(game, players, stride)
     assert len(every_move) >= GAMES // 2            # the fault is met in most games
     assert strided == every_move                    # same games, same reason, same moves
     for kind, reason, moves in strided.values():
@@ -105,7 +107,8 @@ def test_the_named_move_is_the_one_that_broke_the_state(monkeypatch):
     monkeypatch.setattr(CV.CaravanState, "_steal", _wrap(CV.CaravanState, "_steal", _cv_theft_marker_lost))
     new_state = lambda seed: caravan_check.new_game(game, Variant(3), seed)
     with pytest.raises(InvariantViolation) as err:
-        playout(new_state, [HeuristicPlayer(caravan_check.choose)] * 3, 11, 3000, check=True, stride=5)
+        playout(new_state, [HeuristicPlayer(caravan_check.choose)] * 3, 11, 3000, check=True,
+                stride=load_settings(game).invariant_stride)
     moves = err.value.moves
     assert "theft markers" in err.value.reason and moves
     assert first_broken(new_state, 11, moves[:-1]) is None
@@ -113,17 +116,22 @@ def test_the_named_move_is_the_one_that_broke_the_state(monkeypatch):
 
 
 def test_stride_is_read_from_checks_yaml_and_defaults_to_5(tmp_path):
+    import re
     import shutil
 
+    from pnp.engine.check import INVARIANT_STRIDE
+
     game = load_game("samarkand", data_dir())
-    assert load_settings(game).invariant_stride == 5
+    assert load_settings(game).invariant_stride == 25
     root = tmp_path / "data"
     shutil.copytree(game.folder.parent, root, ignore=shutil.ignore_patterns("caravan*"))
     copy = root / "samarkand"
     text = (copy / "checks.yaml").read_text(encoding="utf-8")
-    (copy / "checks.yaml").write_text(text.replace("invariant_stride: 5 ", "invariant_stride: 3 "), encoding="utf-8")
+    (copy / "checks.yaml").write_text(text.replace("invariant_stride: 25 ", "invariant_stride: 3 "), encoding="utf-8")
     assert load_settings(load_game("samarkand", root)).invariant_stride == 3
-    (copy / "checks.yaml").write_text(text.replace("invariant_stride: 5 ", "invariant_stride: 0 "), encoding="utf-8")
+    (copy / "checks.yaml").write_text(re.sub(r"\n  invariant_stride:[^\n]*", "", text), encoding="utf-8")
+    assert load_settings(load_game("samarkand", root)).invariant_stride == INVARIANT_STRIDE == 5
+    (copy / "checks.yaml").write_text(text.replace("invariant_stride: 25 ", "invariant_stride: 0 "), encoding="utf-8")
     from pnp.errors import DataError
 
     with pytest.raises(DataError, match="invariant_stride"):
