@@ -55,6 +55,8 @@ KIT_FILES = set(HEAVY_FILES) | {
     "tests/test_build_guards.py", "tests/test_feedback.py", "tests/test_caravan_rulebook.py",
     "tests/test_contents_picture.py", "tests/test_identity.py", "tests/engine/test_designer_checks.py",
     "tests/engine/test_cli_check.py", "tests/engine/test_cluster.py", "tests/engine/test_chessboard_check.py",
+    "tests/test_process_ends.py", "tests/test_translation_workflow.py", "tests/test_translation_steps.py",
+    "tests/test_tts.py", "tests/test_output_not_a_file.py",
 }
 # Single tests of otherwise quick files: converted tile sheets, every card face, exhaustive searches.
 KIT_TESTS = {
@@ -64,6 +66,10 @@ KIT_TESTS = {
     "tests/test_chessboard_components.py::test_board_prints_numbers_region_names_and_notes",
     "tests/engine/test_chessboard_rules.py::test_trade_moves_are_counted_tested_and_placed_as_listed",
     "tests/engine/test_chessboard_rules.py::test_the_bots_offer_search_finds_the_exhaustive_searchs_offer",
+    "tests/test_handling.py::test_pre_print_check_speaks_plainly",
+    "tests/test_completion.py::test_game_ids_complete_for_every_command_that_takes_a_game",
+    "tests/test_completion.py::test_a_missing_data_folder_completes_nothing_and_prints_no_traceback",
+    "tests/test_package.py::test_python_dash_m_pnp_is_the_pnp_command",
 }
 # How the tests go to the two workers (``pytest_xdist_make_scheduler`` below): a file's tests
 # stay on one worker (its module fixtures are built once), as with --dist loadfile, except in
@@ -105,6 +111,50 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         counts[file_of(item)] = counts.get(file_of(item), 0) + 1
     items.sort(key=lambda item: (-HEAVY_FILES.get(file_of(item), 0), -counts[file_of(item)], file_of(item)))
+
+
+class UnmarkedKitWork(AssertionError):
+    """A test outside the ``kit`` marker built a kit or started pnp as a process."""
+
+
+def _starts_pnp(args) -> bool:
+    words = [str(a) for a in (args if isinstance(args, (list, tuple)) else [args])]
+    return any(w in ("pnp", "pnp.cli") or w.endswith("/pnp") or "from pnp" in w or "import pnp" in w
+               for w in words)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Keep the unit run (``-m "not kit"``) a unit run: while a test without the ``kit``
+    marker runs (its set-up included), building a kit or starting ``pnp`` as a process
+    fails it with ``UnmarkedKitWork``, naming what to mark.  Without this guard tests that
+    build kits drifted into the unit run and made it as slow as the kit run."""
+    if item.get_closest_marker("kit") is not None or "MUTANT_UNDER_TEST" in os.environ:
+        yield
+        return
+    import subprocess
+
+    import pnp.kit.build as build
+
+    def refuse(what: str):
+        raise UnmarkedKitWork(f"{item.nodeid} {what} but is not marked kit: add it to KIT_TESTS or "
+                              "KIT_FILES in tests/conftest.py, or give it @pytest.mark.kit")
+
+    real_build, real_popen_init = build._build_kit, subprocess.Popen.__init__
+
+    def guarded_build(*args, **kwargs):
+        refuse("builds a kit")
+
+    def guarded_popen_init(self, args, *rest, **kwargs):
+        if _starts_pnp(args):
+            refuse("starts pnp as a process")
+        real_popen_init(self, args, *rest, **kwargs)
+
+    build._build_kit, subprocess.Popen.__init__ = guarded_build, guarded_popen_init
+    try:
+        yield
+    finally:
+        build._build_kit, subprocess.Popen.__init__ = real_build, real_popen_init
 
 
 @pytest.fixture(scope="session")

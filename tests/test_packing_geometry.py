@@ -1,6 +1,6 @@
-"""The packer's geometry, worked out by hand from the README (issue 17, mutation runs of
-pnp/printing/packing.py): what each packed piece shows past its cut, the gutters between
-pieces, the crop marks of a block, pieces turned a quarter turn, the note band.
+"""The packer's geometry (pnp/printing/packing.py), worked out by hand from the README: what each
+packed piece shows past its cut, the gutters between pieces, the crop marks of a block, pieces
+turned a quarter turn, the note band.
 
 Only ``pack_pieces``' public results are read (the placements' trim boxes, each placed face's
 clip box, the overlay's lines), so these tests hold whatever block shapes the search picks.

@@ -1,5 +1,5 @@
 """The playout loop's guards and bookkeeping, on a small stand-in state whose every number is
-known (mutants that survived the core tests, tools/MUTATION.md).
+known (tools/MUTATION.md lists the faults these catch).
 
 The stand-in follows ``pnp.engine.core.GameState``: seats take turns adding 1 or 2 to a
 shared total; whoever brings it to ``goal`` or past wins.  Each move is one turn.

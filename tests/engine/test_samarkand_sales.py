@@ -1,5 +1,5 @@
-"""Samarkand sale bookkeeping and the winning threshold, on hand-made states (mutants that
-survived the rules tests, tools/MUTATION.md).
+"""Samarkand sale bookkeeping and the winning threshold, on hand-made states (tools/MUTATION.md lists
+the faults these catch).
 
 Numbers from /work/shared/design/games.md (the seed's known prices): carpets 6 -> 160 Piaster,
 carpets 2 -> 15; start money 200; "as soon as a player reaches 500" the game ends.

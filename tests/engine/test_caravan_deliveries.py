@@ -1,5 +1,5 @@
 """Caravan deliveries, theft bookkeeping and the game's sudden end, on hand-made states
-(mutants that survived the rules tests, tools/MUTATION.md).
+(tools/MUTATION.md lists the faults these catch).
 
 Numbers from the seed (data/caravan/game.yaml cites it): a common good delivered scores 3
 points; a theft marker passes to the victim; the game "ends at once" when the next good is

@@ -1,5 +1,5 @@
 """CARAVAN on a chessboard: what banditry takes, where the cards go and how often it is
-counted (mutants that survived the rules tests, tools/MUTATION.md).
+counted (tools/MUTATION.md lists the faults these catch).
 
 Rules (seed, K12): a caravan next to the Bandits' square without a soldier loses all its
 goods; one with a soldier chooses to lose a soldier or its goods; the lost cards go to the
