@@ -192,15 +192,17 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
     _check_screen_options(ctx, target, duplex, offset, (scale_x, scale_y), tts_url_base)
     root = data_dir(ctx.obj["data_dir"])
     games_to_build = [game] if game else _games_with_data(root, ctx.obj["data_dir"])
-    if len(games_to_build) > 1:
-        # Every game's data (and checks.yaml, for the pre-print check) is read before the
-        # first kit is built: bad data in a later game stops the run before any kit is written.
+    if len(games_to_build) > 1 or no_check:
+        # Every game's data and checks.yaml are read before the first kit is built: bad data
+        # in a later game stops the run before any kit is written, and a broken checks.yaml
+        # is refused with --no-check too (it travels with the data folder; the next build
+        # that checks would fail on it).
         from pnp.engine.check import load_settings
         from pnp.model import load_game
 
         for game_id in games_to_build:
             loaded = load_game(game_id, root)
-            if not no_check:
+            if not no_check or (Path(loaded.folder) / "checks.yaml").is_file():
                 load_settings(loaded)
     for game_id in games_to_build:
         request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,

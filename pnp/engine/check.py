@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from pnp.model.catalog import read_yaml
+from pnp.model.catalog import read_yaml, refuse_unknown
 from pnp.errors import DataError, VariantError
 from pnp.model.variant import Variant
 from pnp.engine.adapter import Engine
@@ -78,27 +78,60 @@ class Settings:
     seat_cap: float = 1.0
 
 
+#: Bounds of checks.yaml's sample sizes: past them one pre-print check would run for hours.
+MAX_MOVE_CAP = 100_000
+MAX_QUICK_GAMES = 5_000
+MAX_QUICK_MOVES = 5_000_000
+#: Least ``thresholds.min_completion``: below it, most games could time out and pass.
+MIN_COMPLETION = 0.5
+#: Most dead ends, rule gaps or invariant violations a variant may be allowed; each is an
+#: engine or rules fault, so a larger allowance would switch the check off.
+MAX_TOLERATED_FAULTS = 10
+#: Widest seat band (Cohen's h 0.5, a "medium" effect: 26-74 % at 2 players); a wider one
+#: would pass any seat.
+MAX_SEAT_BAND_H = 0.5
+#: Most finished games before seats are judged (``pnp check`` plays 1,000 by default, up to
+#: ``seat_cap`` times that); more would leave every seat unjudged.
+MAX_SEAT_MIN_GAMES = 1000
+#: Least ``min_mechanism_taken_per_1000_games`` (0 would pass a mechanism never taken;
+#: leave the key out for no coverage check).
+MIN_MECHANISM_RATE = 0.001
+
+
 def load_settings(game) -> Settings:
-    """Read and validate the game's ``checks.yaml``.  Raises ``DataError`` (file, key, reason)."""
+    """Read and validate the game's ``checks.yaml``: the generic ``simulation`` and
+    ``thresholds`` (each within the bounds above), then the game's own sections through
+    its engine module's ``check_sections``; a key nobody reads is refused.
+
+    Raises:
+        DataError: the file is missing or malformed, a value out of its bounds, an unknown
+            section or key (file, key path, reason).
+    """
     path = Path(game.folder) / "checks.yaml"
     node = read_yaml(path)
     sim, th = node["simulation"], node["thresholds"]
+    move_cap = sim["move_cap"].int(1, MAX_MOVE_CAP)
+    # Every threshold's bounds keep its check a check: a value past them would pass every
+    # variant (0 % completion, 1,000 dead ends tolerated, a band wider than a large effect).
     thresholds = {
-        "min_completion": th["min_completion"].number(0, 1),
-        "max_dead_ends": th["max_dead_ends"].int(0),
-        "max_rule_gaps": th["max_rule_gaps"].int(0),
-        "max_invariant_violations": th["max_invariant_violations"].int(0),
-        "min_median_rounds": th["min_median_rounds"].int(0),
-        "max_median_rounds": th["max_median_rounds"].int(1),
+        "min_completion": th["min_completion"].number(MIN_COMPLETION, 1),
+        "max_dead_ends": th["max_dead_ends"].int(0, MAX_TOLERATED_FAULTS),
+        "max_rule_gaps": th["max_rule_gaps"].int(0, MAX_TOLERATED_FAULTS),
+        "max_invariant_violations": th["max_invariant_violations"].int(0, MAX_TOLERATED_FAULTS),
+        "min_median_rounds": th["min_median_rounds"].int(1, move_cap),
+        "max_median_rounds": th["max_median_rounds"].int(1, move_cap),
     }
     if "seat_band_h" in th.mapping():
-        thresholds["seat_band_h"] = th["seat_band_h"].number(0.001, 1)
+        thresholds["seat_band_h"] = th["seat_band_h"].number(0.001, MAX_SEAT_BAND_H)
         thresholds["seat_alpha"] = th["seat_alpha"].number(0.0001, 0.5) if "seat_alpha" in th.mapping() else ALPHA
         thresholds["seat_beta"] = th["seat_beta"].number(0.0001, 0.5) if "seat_beta" in th.mapping() else BETA
+    elif "seat_alpha" in th.mapping() or "seat_beta" in th.mapping():
+        raise th.error("seat_alpha and seat_beta need seat_band_h (the band they judge seats by)")
     if "seat_min_games" in th.mapping():
-        thresholds["seat_min_games"] = th["seat_min_games"].int(1)
+        thresholds["seat_min_games"] = th["seat_min_games"].int(1, MAX_SEAT_MIN_GAMES)
     if "min_mechanism_taken_per_1000_games" in th.mapping():
-        thresholds["min_mechanism_taken_per_1000_games"] = th["min_mechanism_taken_per_1000_games"].number(0, 1000)
+        thresholds["min_mechanism_taken_per_1000_games"] = th["min_mechanism_taken_per_1000_games"].number(
+            MIN_MECHANISM_RATE, 1000)
     if thresholds["max_median_rounds"] < thresholds["min_median_rounds"]:
         raise th["max_median_rounds"].error(f"expected at least min_median_rounds ({thresholds['min_median_rounds']})")
     unknown = set(th.mapping()) - set(THRESHOLD_KEYS)
@@ -107,18 +140,27 @@ def load_settings(game) -> Settings:
     unknown = set(sim.mapping()) - set(SIMULATION_KEYS)
     if unknown:     # a misspelt quick_moves would silently leave the pre-print check unbounded
         raise sim.error(f"unknown keys: {', '.join(sorted(unknown))}; known: {', '.join(SIMULATION_KEYS)}")
-    return Settings(
+    settings = Settings(
         file=path,
-        move_cap=sim["move_cap"].int(1),
-        quick_games=sim["quick_games"].int(1),
-        quick_moves=sim["quick_moves"].int(1) if "quick_moves" in sim.mapping() else None,
+        move_cap=move_cap,
+        quick_games=sim["quick_games"].int(1, MAX_QUICK_GAMES),
+        quick_moves=sim["quick_moves"].int(1, MAX_QUICK_MOVES) if "quick_moves" in sim.mapping() else None,
         thresholds=MappingProxyType(thresholds),
         extra=node,
-        explore_games=sim["explore_games"].int(0) if "explore_games" in sim.mapping() else 0,
+        explore_games=sim["explore_games"].int(0, 1000) if "explore_games" in sim.mapping() else 0,
         explore_share=sim["explore_share"].number(0, 1) if "explore_share" in sim.mapping() else 0.0,
         invariant_stride=sim["invariant_stride"].int(1, 1000) if "invariant_stride" in sim.mapping() else INVARIANT_STRIDE,
         seat_cap=sim["seat_cap"].number(1, 20) if "seat_cap" in sim.mapping() else 1.0,
     )
+    # The game's own sections (supply sizing, balance, set-up margins) are read now, not
+    # when a command first needs them: a bad value or a misspelt key fails every command
+    # that reads the file, ``pnp build --no-check`` included.
+    node.known("simulation", "thresholds")
+    sections = engine_of(game).check_sections
+    if sections is not None:
+        sections(game, settings)
+    refuse_unknown(node)
+    return settings
 
 
 def seat_rule(settings: Settings) -> SeatRule | None:
