@@ -444,12 +444,23 @@ def _error_line(line: str) -> None:
         pass
 
 
+#: Status of a command whose worker process died (killed, out of memory): as a user error's.
+EXIT_WORKER_LOST = 2
+
+
 def _run(argv: list[str] | None) -> int:
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         result = cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         _error_line(f"error: {exc}")
         return exc.exit_code
+    except BrokenProcessPool:
+        # A worker process was killed (SIGKILL, the out-of-memory killer) while it worked:
+        # the pools stop every other worker, and no output file was renamed into place.
+        _error_line("error: a worker process ended abruptly (killed, or out of memory); nothing was written")
+        return EXIT_WORKER_LOST
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2

@@ -668,7 +668,9 @@ class PendingCheck:
         self.game, self.variant, self.seed, self.settings = game, variant, seed, settings
         self.floor, self.budget, self.start = floor, budget, time.perf_counter()
         self.static: list[str] | None = None
-        self._lock = threading.Lock()
+        # re-entrant: a future already done runs its callback (``_arrived``) at once, in
+        # the thread that submitted it, which may hold the lock
+        self._lock = threading.RLock()
         self._finished = threading.Event()
         self._results: dict[int, Any] = {}     # game index -> Playout or error tuple
         self._counted = 0                      # games 0.. counted so far (a prefix)
@@ -688,9 +690,9 @@ class PendingCheck:
 
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods() \
                 and not multiprocessing.current_process().daemon:
-            from pnp.engine.runner import _ignore_interrupts
+            from pnp.engine.runner import process_pool
 
-            self._pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+            self._pool = process_pool(workers, "fork")
             with self._lock:
                 # One task per worker and one waiting: no worker waits for this (busy)
                 # process to hand out the next, and little is played past the sample.
@@ -710,8 +712,17 @@ class PendingCheck:
         self._next += count
         seeds = [game_seed(self.seed, self.variant.players, first + i) for i in range(count)]
         job = self._job[:4] + (seeds,) + self._job[5:]
-        self._pool.apply_async(_play_chunk, (job,), callback=lambda out, i=first: self._arrived(i, out),
-                               error_callback=self._failed)
+        future = self._pool.submit(_play_chunk, job)
+        future.add_done_callback(lambda done, i=first: self._settled(i, done))
+
+    def _settled(self, first: int, future) -> None:
+        if future.cancelled():
+            return
+        exc = future.exception()     # a worker's error, or BrokenProcessPool when one was killed
+        if exc is not None:
+            self._failed(exc)
+        else:
+            self._arrived(first, future.result())
 
     def _arrived(self, first: int, items: list) -> None:
         with self._lock:
@@ -795,8 +806,9 @@ class PendingCheck:
             self._finished.set()
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            from pnp.engine.runner import end_pool
+
+            end_pool(pool)
 
     def __enter__(self) -> "PendingCheck":
         return self
