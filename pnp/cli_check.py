@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_types import OutputPath
+
 from pnp import cli_complete as complete
 from pnp.model.catalog import data_dir
 from pnp.errors import OutputError, UsageError
@@ -45,9 +47,9 @@ def _where_to_run(command):
               help="Simulated games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Master seed; game i of a p-player batch gets a seed derived from (seed, p, i).")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_file", type=OutputPath(dir_okay=False, path_type=Path), default=None,
               show_default="no JSON", help="Write the scorecards to this JSON file.")
-@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--report", "report_dir", type=OutputPath(file_okay=False, path_type=Path), default=None,
               show_default="no report", help="Write check-GAME.json, a PNG of game length per player count and "
                                              "check-GAME-mechanisms.md (mechanism coverage and seat tables) here.")
 @click.option("--player", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True,
@@ -314,7 +316,7 @@ def length_figure(run: CheckRun):
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Heuristic games per compensation tried (the same seeds for each).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_file", type=OutputPath(dir_okay=False, path_type=Path), default=None,
               show_default="no JSON", help="Write every compensation tried, with its seat intervals, here.")
 @click.option("--band", type=click.FloatRange(0.001, 1), default=None, show_default="checks.yaml's seat_band_h",
               help="The fairness rule's band around the fair share, in Cohen's h (0.1: 45-55 % at 2 players, "

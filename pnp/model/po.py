@@ -521,5 +521,6 @@ def _check_code(lang: str) -> None:
         raise UsageError("the catalog names no language; give --lang", key="--lang")
     if lang == SOURCE_LANG:
         raise UsageError("English is the source language; export or import a translation", key="--lang")
-    if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
-        raise UsageError(f"expected a language code such as da or pt-BR, got {lang!r}", key="--lang")
+    from pnp.model.catalog import lang_code
+
+    lang_code(lang)

@@ -175,6 +175,7 @@ def _apply(edit: dict, tmp: Path) -> None:
         path.symlink_to(edit["symlink"])
     elif edit.get("fifo"):
         path.unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         os.mkfifo(path)
     elif edit.get("mkdir"):
         path.unlink(missing_ok=True)
