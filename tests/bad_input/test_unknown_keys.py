@@ -105,7 +105,7 @@ def test_unknown_key_is_refused(game_id, name, path, tmp_path):
 
 @pytest.mark.parametrize("old,new,key", [
     ("    banned: [\"smid\",", "    baned: [\"smid\",", "baned"),
-    ("english_stop_words:", "english_stopwords:", "english_stopwords"),
+    ("\nenglish_stop_words:", "\nenglish_stopwords:", "english_stopwords"),
 ], ids=["term-key", "top-level-key"])
 def test_glossary_refuses_an_unknown_key(tmp_path, old, new, key):
     """A misspelt glossary key (``baned``) would let every banned word through unseen."""
