@@ -372,6 +372,10 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     from pnp.kit.rulebook import check_templates
 
     check_templates(game, variant, request.lang, request.paper)
+    if not request.only:
+        from pnp.kit.aids import check_aid
+
+        check_aid(game, variant, request.lang)
     # The modules and the game model live through the build: frozen, the cyclic collector
     # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
     # forked next share their memory pages instead of copying each one on the
