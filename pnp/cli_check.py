@@ -34,8 +34,12 @@ def _where_to_run(command):
                            help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. "
                                 "tcp://10.0.0.5:8786; README: Running checks on a cluster). Same seed, same "
                                 "results as a local run.")(command)
-    return click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
+    return click.option("--workers", type=click.IntRange(1, 256), default=None, show_default="all cores",
                         help="Worker processes (results do not depend on it).")(command)
+
+#: Most simulated games a run may ask for per player count (100 times the default): more
+#: would run for days with no word.
+MAX_GAMES = 100_000
 
 @click.command("check")
 @click.argument("game_id", metavar="GAME", shell_complete=complete.games)
@@ -43,7 +47,7 @@ def _where_to_run(command):
               help="Check only the variants of this player count.")
 @click.option("--variant", "setup", default=None, show_default="every set-up", shell_complete=complete.variants,
               help="Check only this variant, by name (e.g. 'short'); `pnp games` lists them.")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="Simulated games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Master seed; game i of a p-player batch gets a seed derived from (seed, p, i).")
@@ -313,7 +317,7 @@ def length_figure(run: CheckRun):
 @click.option("--variant", "setup", default=None, show_default="the data's set-up for the player count",
               shell_complete=complete.variants,
               help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them.")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="Heuristic games per compensation tried (the same seeds for each).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
 @click.option("--json", "json_file", type=OutputPath(dir_okay=False, path_type=Path), default=None,

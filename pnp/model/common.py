@@ -25,9 +25,13 @@ def load_icons(root: Path) -> dict[str, str]:
         raise DataError("file not found (icon set)", file=path)
     text = read_text(path, "JSON icon set")   # a regular file of bounded size
     try:
-        return json.loads(text)["icons"]
+        icons = json.loads(text)["icons"]
     except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"not an icon set: {exc}", file=path) from None
+    if not isinstance(icons, dict):
+        raise DataError(f"not an icon set: 'icons' is {type(icons).__name__}, expected a mapping of names to icons",
+                        file=path)
+    return icons
 
 
 def unique(node: Node, values: Iterable, what: str) -> None:

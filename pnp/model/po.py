@@ -162,6 +162,10 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
         if name not in by_name:
             raise DataError(f"unknown domain {name!r} (expected one of {', '.join(by_name)})", file=file,
                             key=message.context)
+        if message.pluralizable or not isinstance(message.string, str):
+            where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
+            raise DataError(f"a plural entry (msgid_plural); pnp's strings have one form, with "
+                            f"plural(...) in the templates{where}", file=file, key=message.context)
         if isinstance(message.string, str) and message.string and not message.string.strip():
             where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
             raise DataError(f"blank translation; leave msgstr \"\" for an entry not yet translated{where}",
