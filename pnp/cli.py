@@ -9,6 +9,10 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_types import OutputPath
+
+from pnp.model.catalog import lang_option
+
 from pnp import cli_complete as complete
 from pnp.model.catalog import data_dir
 from pnp.registry import game_ids, game as registered_game, games as registered_games
@@ -131,11 +135,11 @@ def games(ctx: click.Context) -> None:
 @click.option("--players", type=int, default=None, help="Player count; selects the variant's deck. [default: the game's default, as `pnp games` lists it]")
 @click.option("--variant", "setup", default=None, shell_complete=complete.variants,
               help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them. [default: what the data names for the player count]")
-@click.option("--lang", default="en", shell_complete=complete.languages,
+@click.option("--lang", callback=lang_option, default="en", shell_complete=complete.languages,
               help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--board-single", is_flag=True, default=False,
               help="Also write the board in one piece on a larger sheet (A2 for A4 kits, ARCH C for Letter).")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant before printing.")
@@ -192,15 +196,17 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
     _check_screen_options(ctx, target, duplex, offset, (scale_x, scale_y), tts_url_base)
     root = data_dir(ctx.obj["data_dir"])
     games_to_build = [game] if game else _games_with_data(root, ctx.obj["data_dir"])
-    if len(games_to_build) > 1:
-        # Every game's data (and checks.yaml, for the pre-print check) is read before the
-        # first kit is built: bad data in a later game stops the run before any kit is written.
+    if len(games_to_build) > 1 or no_check:
+        # Every game's data and checks.yaml are read before the first kit is built: bad data
+        # in a later game stops the run before any kit is written, and a broken checks.yaml
+        # is refused with --no-check too (it travels with the data folder; the next build
+        # that checks would fail on it).
         from pnp.engine.check import load_settings
         from pnp.model import load_game
 
         for game_id in games_to_build:
             loaded = load_game(game_id, root)
-            if not no_check:
+            if not no_check or (Path(loaded.folder) / "checks.yaml").is_file():
                 load_settings(loaded)
     for game_id in games_to_build:
         request = KitRequest(game_id, players, lang, paper, bleed_mm, out_dir, ctx.obj["data_dir"], check=not no_check,
@@ -230,8 +236,8 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
 
 @cli.command()
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of the sheet.")
-@click.option("--lang", default="en", help="Language of the instructions (en, da, or any language in data/common/lang).")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--lang", callback=lang_option, default="en", help="Language of the instructions (en, da, or any language in data/common/lang).")
+@click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--back-offset", default="0,0", metavar="X,Y",
               help="Print side 2 moved by X,Y mm, to check a reading: every scale should then read 0.")
 @click.option("--scale-x", type=float, default=1.0, help="Print side 2 scaled by this factor across (check a reading).")
@@ -319,10 +325,10 @@ class _Verdict:
 @click.option("--players", type=int, required=True, help="Player count of the reduced deck.")
 @click.option("--variant", "setup", default=None, shell_complete=complete.variants,
               help="Set-up of the game. [default: what the data names for the player count]")
-@click.option("--lang", default="en", shell_complete=complete.languages, help="Language of the cards and the removal list.")
+@click.option("--lang", callback=lang_option, default="en", shell_complete=complete.languages, help="Language of the cards and the removal list.")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
 @click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"), help="Output folder.")
+@click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
 @click.option("--quiet", "-q", is_flag=True, default=False,
               help="No progress display (on a terminal: live bars; otherwise one line per finished step, on "
@@ -347,7 +353,7 @@ def deck(ctx: click.Context, game: str, players: int, setup: str | None, lang: s
 
 @cli.command()
 @click.argument("game", required=False, shell_complete=complete.games)
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schema"), show_default=True,
+@click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("schema"), show_default=True,
               help="Output folder.")
 @click.pass_context
 def schema(ctx: click.Context, game: str | None, out_dir: Path) -> None:
@@ -478,12 +484,23 @@ def _error_line(line: str) -> None:
         pass
 
 
+#: Status of a command whose worker process died (killed, out of memory): as a user error's.
+EXIT_WORKER_LOST = 2
+
+
 def _run(argv: list[str] | None) -> int:
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         result = cli.main(args=argv, prog_name="pnp", standalone_mode=False)
     except PnpError as exc:
         _error_line(f"error: {exc}")
         return exc.exit_code
+    except BrokenProcessPool:
+        # A worker process was killed (SIGKILL, the out-of-memory killer) while it worked:
+        # the pools stop every other worker, and no output file was renamed into place.
+        _error_line("error: a worker process ended abruptly (killed, or out of memory); nothing was written")
+        return EXIT_WORKER_LOST
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
         return 2

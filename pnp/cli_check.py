@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_types import OutputPath
+
 from pnp import cli_complete as complete
 from pnp.model.catalog import data_dir
 from pnp.errors import OutputError, UsageError
@@ -32,8 +34,12 @@ def _where_to_run(command):
                            help="Run the games on the Dask cluster whose scheduler is at ADDRESS (e.g. "
                                 "tcp://10.0.0.5:8786; README: Running checks on a cluster). Same seed, same "
                                 "results as a local run.")(command)
-    return click.option("--workers", type=click.IntRange(1), default=None, show_default="all cores",
+    return click.option("--workers", type=click.IntRange(1, 256), default=None, show_default="all cores",
                         help="Worker processes (results do not depend on it).")(command)
+
+#: Most simulated games a run may ask for per player count (100 times the default): more
+#: would run for days with no word.
+MAX_GAMES = 100_000
 
 @click.command("check")
 @click.argument("game_id", metavar="GAME", shell_complete=complete.games)
@@ -41,14 +47,14 @@ def _where_to_run(command):
               help="Check only the variants of this player count.")
 @click.option("--variant", "setup", default=None, show_default="every set-up", shell_complete=complete.variants,
               help="Check only this variant, by name (e.g. 'short'); `pnp games` lists them.")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="Simulated games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Master seed; game i of a p-player batch gets a seed derived from (seed, p, i).")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_file", type=OutputPath(dir_okay=False, path_type=Path), default=None,
               show_default="no JSON", help="Write the scorecards to this JSON file ('-': standard output, and the "
                                          "printout and progress go to standard error).")
-@click.option("--report", "report_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+@click.option("--report", "report_dir", type=OutputPath(file_okay=False, path_type=Path), default=None,
               show_default="no report", help="Write check-GAME.json, a PNG of game length per player count and "
                                              "check-GAME-mechanisms.md (mechanism coverage and seat tables) here.")
 @click.option("--player", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True,
@@ -327,10 +333,10 @@ def length_figure(run: CheckRun):
 @click.option("--variant", "setup", default=None, show_default="the data's set-up for the player count",
               shell_complete=complete.variants,
               help="Variant of the game, by name (e.g. 'short'); `pnp games` lists them.")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               help="Heuristic games per compensation tried (the same seeds for each).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed, as in `pnp check`.")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--json", "json_file", type=OutputPath(dir_okay=False, path_type=Path), default=None,
               show_default="no JSON", help="Write every compensation tried, with its seat intervals, here ('-': "
                                          "standard output, and the printout and progress go to standard error).")
 @click.option("--band", type=click.FloatRange(0.001, 1), default=None, show_default="checks.yaml's seat_band_h",

@@ -8,6 +8,10 @@ from pathlib import Path
 
 import click
 
+from pnp.cli_types import OutputPath
+
+from pnp.model.catalog import lang_option
+
 from pnp.model.catalog import data_dir
 
 
@@ -17,7 +21,7 @@ def i18n() -> None:
 
 
 @i18n.command()
-@click.option("--lang", "langs", multiple=True, help="Language to report (repeatable). [default: every translated one]")
+@click.option("--lang", "langs", callback=lang_option, multiple=True, help="Language to report (repeatable). [default: every translated one]")
 @click.pass_context
 def status(ctx: click.Context, langs: tuple[str, ...]) -> None:
     """List keys whose English changed since they were translated (stale), keys missing or
@@ -47,7 +51,7 @@ def status(ctx: click.Context, langs: tuple[str, ...]) -> None:
 
 
 @i18n.command()
-@click.option("--lang", required=True, help="Language whose translations you checked.")
+@click.option("--lang", callback=lang_option, required=True, help="Language whose translations you checked.")
 @click.option("--all", "everything", is_flag=True, default=False, help="Confirm every key of the language.")
 @click.argument("keys", nargs=-1)
 @click.pass_context
@@ -67,10 +71,10 @@ def confirm(ctx: click.Context, lang: str, everything: bool, keys: tuple[str, ..
 
 
 @i18n.command(name="export")
-@click.option("--lang", default=None, help="Language of the catalog (may be new, e.g. de).")
+@click.option("--lang", callback=lang_option, default=None, help="Language of the catalog (may be new, e.g. de).")
 @click.option("--template", is_flag=True, default=False,
               help="Write the .pot template (every translation empty, no language) instead of a language's catalog.")
-@click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", "out_file", type=OutputPath(dir_okay=False, path_type=Path), default=None,
               help="Catalog file. [default: output/pnp-<lang>.po, or output/pnp.pot with --template]")
 @click.pass_context
 def export_cmd(ctx: click.Context, lang: str | None, template: bool, out_file: Path | None) -> None:
@@ -94,7 +98,7 @@ def export_cmd(ctx: click.Context, lang: str | None, template: bool, out_file: P
 
 @i18n.command(name="import")
 @click.argument("po_file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--lang", default=None, help="Language to write. [default: the catalog's Language header]")
+@click.option("--lang", callback=lang_option, default=None, help="Language to write. [default: the catalog's Language header]")
 @click.pass_context
 def import_cmd(ctx: click.Context, po_file: Path, lang: str | None) -> None:
     """Write the translations of PO_FILE into data/<domain>/lang/<lang>.yaml (of --data-dir:

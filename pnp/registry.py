@@ -31,6 +31,15 @@ from .errors import UsageError
 GROUP = "pnp.games"
 
 
+
+def _there(path: Path) -> bool:
+    """Whether anything is at ``path`` (a file, or a FIFO, folder or link the loader then
+    refuses as "not a regular file"): something that is not a regular file must not be
+    reported as missing."""
+    import os
+
+    return os.path.lexists(path)
+
 @dataclass(frozen=True)
 class Game:
     """What one game offers pnp.  Every module is an import path, loaded on first use.
@@ -75,7 +84,7 @@ class Game:
         """The game's data folder: ``root/<id>`` if it holds a ``game.yaml``, else the
         game's own ``data/<id>``, else None (no data)."""
         for base in (root, self.data):
-            if base is not None and (Path(base) / self.id / "game.yaml").is_file():
+            if base is not None and _there(Path(base) / self.id / "game.yaml"):
                 return Path(base) / self.id
         return None
 
@@ -87,8 +96,8 @@ class Game:
         if folder is None:
             return []
         return [f.stem for f in sorted((folder / "lang").glob("*.yaml"))
-                if (folder / "rules" / f"{f.stem}.md.j2").is_file()
-                and (root / "common" / "lang" / f"{f.stem}.yaml").is_file()]
+                if _there(folder / "rules" / f"{f.stem}.md.j2")
+                and _there(root / "common" / "lang" / f"{f.stem}.yaml")]
 
     def load(self, root: Path) -> Any:
         """The game's model loaded from its data folder (see ``folder``).

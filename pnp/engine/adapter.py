@@ -41,6 +41,11 @@ offered and one move's label on demand, for a decision of many moves under few l
 exploring games).  ``explore_choose(state, moves, rng)``: the exploring games' policy
 (default ``choose``), to which the exploring player adds a share of random choices.
 
+Optional, ``check_sections(game, settings) -> None``: reads and validates every key of
+the game's own top-level sections of checks.yaml (``settings.extra``: supply quantiles,
+set-up margins, ``balance``), raising ``pnp.errors.DataError``; ``load_settings`` calls it
+and then refuses any key it did not read.  Without it, a game section is refused as unknown.
+
 Optional, for ``pnp balance``: ``compensations(game, variant, settings) -> list[dict]``,
 the seat compensations the data can express, smallest first, each ``{"describe": str,
 ...}``; ``new_game`` then takes ``compensation=`` (the dict without ``describe``).
@@ -98,14 +103,15 @@ class Engine:
     Defaults: ``is_pass`` no move is a pass; ``MECHANISMS`` none; ``mechanisms`` None (no
     coverage); ``explore_choose`` the heuristic ``choose``; ``compensations``,
     ``progress`` and ``determinise`` None (``pnp balance`` refuses the game; the search
-    player scores only finished games and searches the true position).
+    player scores only finished games and searches the true position); ``check_sections``
+    None (checks.yaml may hold only ``simulation`` and ``thresholds``).
 
     Raises (on construction):
         AttributeError: the module lacks one of the five required names.
     """
 
     __slots__ = ("module", "new_game", "choose", "static_check", "tracking", "sizing", "is_pass", "MECHANISMS",
-                 "mechanisms", "explore_choose", "compensations", "progress", "determinise")
+                 "mechanisms", "explore_choose", "compensations", "progress", "determinise", "check_sections")
 
     def __init__(self, module: Any):
         self.module = module
@@ -122,3 +128,4 @@ class Engine:
         self.compensations: Callable[..., list[dict[str, Any]]] | None = optional.get("compensations")
         self.progress: Callable[[GameState], list[float]] | None = optional.get("progress")
         self.determinise: Callable[[GameState, int, random.Random], None] | None = optional.get("determinise")
+        self.check_sections: Callable[[Any, Any], None] | None = optional.get("check_sections")

@@ -26,7 +26,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
-from pnp.model.catalog import read_yaml
+from pnp.model.catalog import read_yaml, refuse_unknown
 from pnp.errors import DataError, VariantError
 from pnp.model.variant import Variant
 from pnp.engine.adapter import Engine
@@ -78,28 +78,61 @@ class Settings:
     seat_cap: float = 1.0
 
 
+#: Bounds of checks.yaml's sample sizes: past them one pre-print check would run for hours.
+MAX_MOVE_CAP = 100_000
+MAX_QUICK_GAMES = 5_000
+MAX_QUICK_MOVES = 5_000_000
+#: Least ``thresholds.min_completion``: below it, most games could time out and pass.
+MIN_COMPLETION = 0.5
+#: Most dead ends, rule gaps or invariant violations a variant may be allowed; each is an
+#: engine or rules fault, so a larger allowance would switch the check off.
+MAX_TOLERATED_FAULTS = 10
+#: Widest seat band (Cohen's h 0.5, a "medium" effect: 26-74 % at 2 players); a wider one
+#: would pass any seat.
+MAX_SEAT_BAND_H = 0.5
+#: Most finished games before seats are judged (``pnp check`` plays 1,000 by default, up to
+#: ``seat_cap`` times that); more would leave every seat unjudged.
+MAX_SEAT_MIN_GAMES = 1000
+#: Least ``min_mechanism_taken_per_1000_games`` (0 would pass a mechanism never taken;
+#: leave the key out for no coverage check).
+MIN_MECHANISM_RATE = 0.001
+
+
 def load_settings(game) -> Settings:
-    """Read and validate the game's ``checks.yaml``.  Raises ``DataError`` (file, key, reason)."""
+    """Read and validate the game's ``checks.yaml``: the generic ``simulation`` and
+    ``thresholds`` (each within the bounds above), then the game's own sections through
+    its engine module's ``check_sections``; a key nobody reads is refused.
+
+    Raises:
+        DataError: the file is missing or malformed, a value out of its bounds, an unknown
+            section or key (file, key path, reason).
+    """
     path = Path(game.folder) / "checks.yaml"
     node = read_yaml(path)
     sim, th = node["simulation"], node["thresholds"]
+    move_cap = sim["move_cap"].int(1, MAX_MOVE_CAP)
+    # Every threshold's bounds keep its check a check: a value past them would pass every
+    # variant (0 % completion, 1,000 dead ends tolerated, a band wider than a large effect).
     thresholds = {
-        "min_completion": th["min_completion"].number(0, 1),
-        "max_dead_ends": th["max_dead_ends"].int(0),
-        "max_rule_gaps": th["max_rule_gaps"].int(0),
-        "max_invariant_violations": th["max_invariant_violations"].int(0),
-        "min_median_rounds": th["min_median_rounds"].int(0),
-        "max_median_rounds": th["max_median_rounds"].int(1),
+        "min_completion": th["min_completion"].number(MIN_COMPLETION, 1),
+        "max_dead_ends": th["max_dead_ends"].int(0, MAX_TOLERATED_FAULTS),
+        "max_rule_gaps": th["max_rule_gaps"].int(0, MAX_TOLERATED_FAULTS),
+        "max_invariant_violations": th["max_invariant_violations"].int(0, MAX_TOLERATED_FAULTS),
+        "min_median_rounds": th["min_median_rounds"].int(1, move_cap),
+        "max_median_rounds": th["max_median_rounds"].int(1, move_cap),
     }
     if "seat_band_h" in th.mapping():
-        thresholds["seat_band_h"] = th["seat_band_h"].number(0.001, 1)
+        thresholds["seat_band_h"] = th["seat_band_h"].number(0.001, MAX_SEAT_BAND_H)
         # a key left out takes its default (Node.get records it for `pnp schema`)
         thresholds["seat_alpha"] = th.get("seat_alpha", ALPHA).number(0.0001, 0.5)
         thresholds["seat_beta"] = th.get("seat_beta", BETA).number(0.0001, 0.5)
+    elif "seat_alpha" in th.mapping() or "seat_beta" in th.mapping():
+        raise th.error("seat_alpha and seat_beta need seat_band_h (the band they judge seats by)")
     if "seat_min_games" in th.mapping():
-        thresholds["seat_min_games"] = th["seat_min_games"].int(1)
+        thresholds["seat_min_games"] = th["seat_min_games"].int(1, MAX_SEAT_MIN_GAMES)
     if "min_mechanism_taken_per_1000_games" in th.mapping():
-        thresholds["min_mechanism_taken_per_1000_games"] = th["min_mechanism_taken_per_1000_games"].number(0, 1000)
+        thresholds["min_mechanism_taken_per_1000_games"] = th["min_mechanism_taken_per_1000_games"].number(
+            MIN_MECHANISM_RATE, 1000)
     if thresholds["max_median_rounds"] < thresholds["min_median_rounds"]:
         raise th["max_median_rounds"].error(f"expected at least min_median_rounds ({thresholds['min_median_rounds']})")
     unknown = set(th.mapping()) - set(THRESHOLD_KEYS)
@@ -108,18 +141,27 @@ def load_settings(game) -> Settings:
     unknown = set(sim.mapping()) - set(SIMULATION_KEYS)
     if unknown:     # a misspelt quick_moves would silently leave the pre-print check unbounded
         raise sim.error(f"unknown keys: {', '.join(sorted(unknown))}; known: {', '.join(SIMULATION_KEYS)}")
-    return Settings(
+    settings = Settings(
         file=path,
-        move_cap=sim["move_cap"].int(1),
-        quick_games=sim["quick_games"].int(1),
-        quick_moves=sim["quick_moves"].int(1) if "quick_moves" in sim.mapping() else None,
+        move_cap=move_cap,
+        quick_games=sim["quick_games"].int(1, MAX_QUICK_GAMES),
+        quick_moves=sim["quick_moves"].int(1, MAX_QUICK_MOVES) if "quick_moves" in sim.mapping() else None,
         thresholds=MappingProxyType(thresholds),
         extra=node,
-        explore_games=sim.get("explore_games", 0).int(0),
+        explore_games=sim.get("explore_games", 0).int(0, 1000),
         explore_share=sim.get("explore_share", 0.0).number(0, 1),
         invariant_stride=sim.get("invariant_stride", INVARIANT_STRIDE).int(1, 1000),
         seat_cap=sim.get("seat_cap", 1.0).number(1, 20),
     )
+    # The game's own sections (supply sizing, balance, set-up margins) are read now, not
+    # when a command first needs them: a bad value or a misspelt key fails every command
+    # that reads the file, ``pnp build --no-check`` included.
+    node.known("simulation", "thresholds")
+    sections = engine_of(game).check_sections
+    if sections is not None:
+        sections(game, settings)
+    refuse_unknown(node)
+    return settings
 
 
 def seat_rule(settings: Settings) -> SeatRule | None:
@@ -627,7 +669,9 @@ class PendingCheck:
         self.game, self.variant, self.seed, self.settings = game, variant, seed, settings
         self.floor, self.budget, self.start = floor, budget, time.perf_counter()
         self.static: list[str] | None = None
-        self._lock = threading.Lock()
+        # re-entrant: a future already done runs its callback (``_arrived``) at once, in
+        # the thread that submitted it, which may hold the lock
+        self._lock = threading.RLock()
         self._finished = threading.Event()
         self._results: dict[int, Any] = {}     # game index -> Playout or error tuple
         self._counted = 0                      # games 0.. counted so far (a prefix)
@@ -647,9 +691,9 @@ class PendingCheck:
 
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods() \
                 and not multiprocessing.current_process().daemon:
-            from pnp.engine.runner import _ignore_interrupts
+            from pnp.engine.runner import process_pool
 
-            self._pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+            self._pool = process_pool(workers, "fork")
             with self._lock:
                 # One task per worker and one waiting: no worker waits for this (busy)
                 # process to hand out the next, and little is played past the sample.
@@ -669,8 +713,17 @@ class PendingCheck:
         self._next += count
         seeds = [game_seed(self.seed, self.variant.players, first + i) for i in range(count)]
         job = self._job[:4] + (seeds,) + self._job[5:]
-        self._pool.apply_async(_play_chunk, (job,), callback=lambda out, i=first: self._arrived(i, out),
-                               error_callback=self._failed)
+        future = self._pool.submit(_play_chunk, job)
+        future.add_done_callback(lambda done, i=first: self._settled(i, done))
+
+    def _settled(self, first: int, future) -> None:
+        if future.cancelled():
+            return
+        exc = future.exception()     # a worker's error, or BrokenProcessPool when one was killed
+        if exc is not None:
+            self._failed(exc)
+        else:
+            self._arrived(first, future.result())
 
     def _arrived(self, first: int, items: list) -> None:
         with self._lock:
@@ -754,8 +807,9 @@ class PendingCheck:
             self._finished.set()
             pool, self._pool = self._pool, None
         if pool is not None:
-            pool.terminate()
-            pool.join()
+            from pnp.engine.runner import end_pool
+
+            end_pool(pool)
 
     def __enter__(self) -> "PendingCheck":
         return self

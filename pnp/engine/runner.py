@@ -42,6 +42,35 @@ def _start_method() -> str:
     return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+def process_pool(workers: int, method: str | None = None):
+    """A ``concurrent.futures.ProcessPoolExecutor`` of ``workers`` processes (start method
+    ``method``, default ``_start_method()``) that ignore Ctrl-C.  Not ``multiprocessing.Pool``:
+    a worker killed there (SIGKILL, the out-of-memory killer) loses its task and the caller
+    waits for it forever; here every pending future fails with ``BrokenProcessPool``,
+    which ``pnp.cli`` reports as one line.  End it with ``end_pool``."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context(method or _start_method())
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+
+
+def end_pool(pool) -> None:
+    """Stop ``pool`` (``process_pool``) now: tasks not started are cancelled and the
+    workers are ended, not waited for (a task still playing is dropped)."""
+    pool.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(pool, "terminate_workers", None)   # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 the executor offers no way to end a busy worker but its process table.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+
+
 class LocalPool:
     """``workers`` processes on this machine (default: all cores); 1 runs in this process."""
 
@@ -72,13 +101,16 @@ class LocalPool:
                 if done:
                     done(i)
             return out
-        with multiprocessing.get_context(_start_method()).Pool(self.workers, initializer=_ignore_interrupts) as pool:
+        pool = process_pool(self.workers)
+        try:
             out = []
-            for i, result in enumerate(pool.imap(function, tasks, chunksize=1)):
+            for i, result in enumerate(pool.map(function, tasks)):
                 out.append(result)
                 if done:
                     done(i)
             return out
+        finally:
+            end_pool(pool)
 
     def close(self) -> None:
         pass

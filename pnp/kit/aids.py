@@ -56,7 +56,7 @@ def aid_face(game, variant, lang: str):
     if make is None:
         return None
     inner_w = (AID_WIDTH_MM - 2 * AID_PAD_MM) * MM
-    size, height = _size_and_height(make, inner_w)
+    size, height = _fitted(game, lang, make, inner_w)
     art = group(id="player-aid")
     # What an SVG preview of the sheet shows (the PDF art is what prints): the frame.
     art.add(rect(FRAME_INSET_MM, FRAME_INSET_MM, AID_WIDTH_MM - 2 * FRAME_INSET_MM, height - 2 * FRAME_INSET_MM,
@@ -68,26 +68,72 @@ def aid_face(game, variant, lang: str):
     return face
 
 
+def check_aid(game, variant, lang: str) -> None:
+    """Refuse, before the kit is laid out, a player aid whose text cannot fit its card
+    (``aid_face`` would refuse it after the layout work).
+
+    Raises:
+        LayoutError: as ``aid_face`` (names the aid template).
+    """
+    from pnp.kit.rulebook import aid_flowables
+
+    make = aid_flowables(game, variant, lang)
+    if make is not None:
+        _fitted(game, lang, make, (AID_WIDTH_MM - 2 * AID_PAD_MM) * MM)
+
+
+def _fitted(game, lang: str, make, inner_w: float) -> tuple[float, float]:
+    """``_size_and_height``, its overflow a ``LayoutError`` naming the aid template."""
+    try:
+        return _size_and_height(make, inner_w)
+    except _Overflow as exc:
+        from pnp.errors import LayoutError
+        from pnp.kit.rulebook import aid_template_path
+
+        raise LayoutError(f"the player aid does not fit its card: {exc}; shorten the template",
+                          file=aid_template_path(game, lang)) from None
+
+
+class _Overflow(Exception):
+    """The aid's text cannot be set on its card at any of ``AID_SIZES``."""
+
+
 def _size_and_height(make, inner_w: float) -> tuple[float, float]:
     """(type size pt, card height mm): the largest of ``AID_SIZES`` whose card keeps to
-    ``AID_TARGET_HEIGHT_MM``, else the smallest size; height rounded up to 0.5 mm."""
+    ``AID_TARGET_HEIGHT_MM``, else the smallest size; height rounded up to 0.5 mm.
+
+    Raises:
+        _Overflow: at the smallest size the text is taller than ``AID_MAX_HEIGHT_MM`` (it
+            would be shrunk below the smallest size, or cut off), or wider than the card."""
     for size in AID_SIZES:
         height = _natural_height(make(size, inner_w), inner_w) / MM + 2 * AID_PAD_MM
         if height <= AID_TARGET_HEIGHT_MM or size == AID_SIZES[-1]:
+            if height > AID_MAX_HEIGHT_MM + 0.5:
+                raise _Overflow(f"{height:.0f} mm of text at {size:g} pt, at most {AID_MAX_HEIGHT_MM:g} mm")
             return size, min(AID_MAX_HEIGHT_MM, math.ceil(height * 2) / 2)
     raise AssertionError("unreachable")
 
 
 def _natural_height(flowables: list, width: float) -> float:
     """Height in points of ``flowables`` stacked as the card stacks them (reportlab's
-    ``KeepInFrame``, so measure and drawing agree) in a frame ``width`` points wide."""
+    ``KeepInFrame``, so measure and drawing agree) in a frame ``width`` points wide.
+
+    Raises:
+        _Overflow: a word, table or picture is wider than the frame (the frame would shrink
+            the whole card's text to fit it)."""
     from reportlab.platypus import KeepInFrame
 
     frame = KeepInFrame(width, 1e6, flowables, mode="shrink")
     frame.canv = None   # lists look for a canvas while wrapping; none is needed to measure
     for f in flowables:
         f.canv = None
-    return frame.wrap(width, 1e6)[1]
+    height = frame.wrap(width, 1e6)[1]
+    # KeepInFrame's scale (its only record of shrinking): above 1 the content was wider
+    scale = getattr(frame, "_scale", 1.0)
+    if scale > 1.001:
+        raise _Overflow(f"a line, word or table {scale * width / MM:.0f} mm wide, the card's text "
+                        f"{width / MM:.0f} mm")
+    return height
 
 
 def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float) -> bytes:

@@ -352,6 +352,7 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     and start the check (its processes go to ``started``)."""
     game = load_game(request.game, root)
     variant = game.variant(*split_variant(request.players, request.setup))
+    _probe_outputs(request, variant)
     strings = Strings(root, request.game, request.lang)
     # Options for backs, refused for a kit without any before the work starts (the
     # recipe says so; a recipe that does not is checked on the laid-out sheets).
@@ -371,6 +372,10 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     from pnp.kit.rulebook import check_templates
 
     check_templates(game, variant, request.lang, request.paper)
+    if not request.only:
+        from pnp.kit.aids import check_aid
+
+        check_aid(game, variant, request.lang)
     # The modules and the game model live through the build: frozen, the cyclic collector
     # does not walk them again (some 0.25 s of CPU a build, measured), and the processes
     # forked next share their memory pages instead of copying each one on the
@@ -383,6 +388,25 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     if pending is not None:
         started.append(pending)
     return _Loaded(recipe, game, variant, strings, declared_backs, declared_trims, pending)
+
+
+def _probe_outputs(request: KitRequest, variant: Variant) -> None:
+    """Try every file the kit writes under its name (the PDF and the manifest) before any
+    work: a folder, FIFO or device where the manifest goes is refused now, not after the
+    whole build.  (``validate_request`` has tried the folder itself.)
+
+    Raises:
+        OutputError: one of them cannot be written (names it, key ``--out``).
+    """
+    from pnp.files import unwritable_file
+
+    if request.only:
+        return
+    name = kit_file_name(request, variant, print_settings(request))
+    for path in (Path(request.out_dir) / f"{name}.pdf", Path(request.out_dir) / f"{name}.manifest.json"):
+        problem = unwritable_file(path)
+        if problem:
+            raise OutputError(problem[1], file=problem[0], key="--out")
 
 
 def _lay_out(source: _KitSource, settings: PrintSettings, background) -> tuple[list[ComponentRun], list, Any]:

@@ -77,9 +77,11 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
     template or language file for ``lang``."""
     path = folder / "lang" / f"{lang}.yaml"
     template = folder / "rules" / f"{lang}.md.j2"
-    if not path.is_file() or not template.is_file():
+    from pnp.model.catalog import present
+
+    if not present(path) or not present(template):
         known = sorted(p.stem for p in (folder / "rules").glob("*.md.j2"))
-        missing = " and ".join(str(p.relative_to(folder.parent)) for p in (path, template) if not p.is_file())
+        missing = " and ".join(str(p.relative_to(folder.parent)) for p in (path, template) if not present(p))
         raise UsageError(f"no kit in language '{lang}': {missing} missing (translate the en file beside it; "
                          f"`pnp i18n status --lang {lang}` lists the rest); languages: {', '.join(known) or 'none'}",
                          key="--lang")
@@ -87,7 +89,7 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
 
     game_strings = read_language(path)
     common_path = root / "common" / "lang" / f"{lang}.yaml"
-    common = read_language(common_path) if common_path.is_file() else {}
+    common = read_language(common_path) if present(common_path) else {}
     return {"game": game_strings, "common": common}
 
 
@@ -750,13 +752,19 @@ def check_templates(game, variant, lang: str, paper: str) -> None:
     variant = as_variant(game, variant)
     render_rules_markdown(game, variant, lang, glyphs=False)
     aid = aid_template_path(game, lang)
-    if aid.is_file():
+    if _present(aid):
         render_rules_markdown(game, variant, lang, aid, glyphs=False)
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
     lang_file = game.folder / "lang" / f"{lang}.yaml"
     footer = (f"{strings['title']} — {strings['components']['rules']} · "
               f"{fill_text(strings['subtitle'], {'players': variant.players}, lang_file, 'subtitle')}")
     _check_footer(footer, _styles(lang, root=game.folder.parent)["_fonts"]["body"], PAPER_MM[paper][0], lang_file)
+
+
+def _present(path: Path) -> bool:
+    from pnp.model.catalog import present
+
+    return present(path)
 
 
 def aid_template_path(game, lang: str) -> Path:
@@ -775,8 +783,8 @@ def aid_flowables(game, variant, lang: str):
     from reportlab.platypus import Paragraph
 
     path = aid_template_path(game, lang)
-    if not path.is_file():
-        if aid_template_path(game, "en").is_file():
+    if not _present(path):
+        if _present(aid_template_path(game, "en")):
             # the game has an aid: a translation without it would print a kit short of its aids
             raise DataError(f"player aid template missing: translate {aid_template_path(game, 'en').name} into "
                             f"{path.name} beside it", file=path)

@@ -12,8 +12,9 @@ stranger.  It renders in ``jinja2.sandbox.ImmutableSandboxedEnvironment`` with:
   rules folder only (no ``..``, no symbolic link that leads out), regular files of at most
   ``MAX_TEMPLATE_BYTES``;
 * **bounded work**: at most ``MAX_ITERATIONS`` steps of ``range`` loops in one rendering, at
-  most ``MAX_OUTPUT_CHARS`` characters of output or of any one string a ``*`` or ``join``
-  builds, no ``%`` width or precision above 999, integer powers of at most
+  most ``MAX_OUTPUT_CHARS`` characters of output or of any one string or list that ``*``,
+  ``+``, ``~``, ``join``, a ``{% set %}`` block or the text of a (nested) list builds, so
+  a string doubled in a loop stops at the limit, not at the machine's memory; no ``%`` width or precision above 999, integer powers of at most
   ``MAX_POWER_BITS`` bits, and ``MAX_SECONDS`` of rendering.
 
 Breaking a rule raises ``TemplateLimit`` (a ``jinja2.sandbox.SecurityError``), which
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import jinja2
+from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 #: A rules template (or an included one) larger than this is refused unread, bytes.
@@ -83,17 +85,81 @@ class _Budget:
             raise TemplateLimit(f"rendering takes more than {MAX_SECONDS:g} s")
 
 
-class RulesEnvironment(ImmutableSandboxedEnvironment):
-    """The sandbox with pnp's limits: ``*`` and ``**`` checked, calls on a deadline."""
+def _items_within(value: Any, limit: int) -> bool:
+    """Whether ``value`` (a list, tuple or dict, nested) holds at most ``limit`` items with
+    every shared inner list counted each time it occurs (as its text repeats it), found
+    without building that text: ``[l, l]`` nested 60 deep is a few objects whose text
+    would be 2 ** 60 characters."""
+    stack, count = [value], 0
+    while stack:
+        item = stack.pop()
+        count += 1
+        if count > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, str):
+            count += len(item)
+    return True
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+
+def bounded_text(value: Any) -> str:
+    """``str(value)``, refused with ``TemplateLimit`` when it would be longer than
+    ``MAX_OUTPUT_CHARS`` (a container is measured before its text is made)."""
+    if isinstance(value, (list, tuple, dict)) and not _items_within(value, MAX_OUTPUT_CHARS):
+        raise TemplateLimit(f"a list whose text is longer than {MAX_OUTPUT_CHARS:,} characters")
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > MAX_OUTPUT_CHARS:
+        raise TemplateLimit(f"a text of {len(text):,} characters; at most {MAX_OUTPUT_CHARS:,}")
+    return text
+
+
+def _bounded_concat(parts: Any) -> str:
+    """``"".join`` of ``parts`` as text (``~`` and ``{% set %}`` blocks), refusing a result
+    longer than ``MAX_OUTPUT_CHARS``."""
+    texts, size = [], 0
+    for part in parts:
+        text = bounded_text(part)
+        size += len(text)
+        if size > MAX_OUTPUT_CHARS:
+            raise TemplateLimit(f"joined text of more than {MAX_OUTPUT_CHARS:,} characters ('~' or a set block)")
+        texts.append(text)
+    return "".join(texts)
+
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """Jinja's code generator with ``~`` compiled to the environment's bounded join (Jinja
+    compiles it to a join of its own that no environment setting reaches)."""
+
+    def visit_Concat(self, node, frame) -> None:
+        self.write("environment.concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+class RulesEnvironment(ImmutableSandboxedEnvironment):
+    """The sandbox with pnp's limits: ``*``, ``+`` and ``**`` checked, ``~`` and captured
+    blocks joined within the output bound, calls on a deadline."""
+
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = _BoundedCodeGenerator
+    concat = staticmethod(_bounded_concat)
 
     def __init__(self, folder: Path, **options: Any):
+        # every ``{{ value }}`` is made text within the bound (a nested list's text could
+        # take all memory before the output's length is looked at)
+        options.setdefault("finalize", bounded_text)
         super().__init__(loader=ConfinedLoader(folder), **options)
         self.budget = _Budget()
         self.filters = {name: self.filters[name] for name in SAFE_FILTERS if name in self.filters}
         self.filters["format"] = _safe_format
         self.filters["join"] = _safe_join
+        self.filters["string"] = bounded_text
         self.globals = {"range": self._range, "namespace": jinja2.utils.Namespace, "dict": dict}
 
     def _range(self, *args: int):
@@ -110,6 +176,11 @@ class RulesEnvironment(ImmutableSandboxedEnvironment):
                     and abs(left) > 1 and right * max(abs(left).bit_length(), 1) > MAX_POWER_BITS:
                 raise TemplateLimit(f"{left} ** {right} has more than {MAX_POWER_BITS} bits")
             return operator.pow(left, right)
+        if operator_name == "+":
+            if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)) \
+                    and len(left) + len(right) > MAX_OUTPUT_CHARS:
+                raise TemplateLimit(f"'+' makes {len(left) + len(right):,} items; at most {MAX_OUTPUT_CHARS:,}")
+            return operator.add(left, right)
         if operator_name == "*":
             for seq, times in ((left, right), (right, left)):
                 if isinstance(seq, (str, list, tuple)) and isinstance(times, int) \
@@ -118,6 +189,8 @@ class RulesEnvironment(ImmutableSandboxedEnvironment):
             return operator.mul(left, right)
         if isinstance(left, str) and _WIDE_CONVERSION.search(left):
             raise TemplateLimit(f"'%' format {_short(left)} asks for a width or precision above 999")
+        if isinstance(left, str):
+            _bounded_values(right if isinstance(right, tuple) else (right,))
         return operator.mod(left, right)
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
@@ -135,7 +208,7 @@ class RulesEnvironment(ImmutableSandboxedEnvironment):
         self.budget = _Budget()
         parts, size = [], 0
         for chunk in template.generate(**context):
-            size += len(chunk)
+            size += len(bounded_text(chunk))
             if size > MAX_OUTPUT_CHARS:
                 raise TemplateLimit(f"the rendered text is longer than {MAX_OUTPUT_CHARS:,} characters")
             self.budget.tick()
@@ -150,7 +223,16 @@ def _safe_format(value: Any, *args: Any, **kwargs: Any) -> str:
         raise TemplateLimit(f"format {_short(text)} asks for a width or precision above 999")
     if args and kwargs:
         raise TemplateLimit("format takes positional or named values, not both")
+    _bounded_values(list(args) + list(kwargs.values()))
     return text % (kwargs or args)
+
+
+def _bounded_values(values: Any) -> None:
+    """Refuse (``TemplateLimit``) a value that a ``%`` format would turn into text longer
+    than ``MAX_OUTPUT_CHARS``."""
+    for value in values:
+        if isinstance(value, (str, list, tuple, dict)):
+            bounded_text(value)
 
 
 def _short(text: str) -> str:
@@ -165,7 +247,7 @@ def _safe_join(eval_ctx, value: Any, separator: str = "", attribute: Any = None)
     items = list(value)
     size = len(str(separator)) * max(len(items) - 1, 0)
     if attribute is None:
-        size += sum(len(str(item)) for item in items)
+        size += sum(len(bounded_text(item)) for item in items)
     if size > MAX_OUTPUT_CHARS:
         raise TemplateLimit(f"join makes {size:,} characters; at most {MAX_OUTPUT_CHARS:,}")
     return do_join(eval_ctx, items, separator, attribute)

@@ -81,6 +81,7 @@ def data_dir(override: str | Path | None = None) -> Path:
 
         option = "--data-dir" if override else ("PNP_DATA_DIR" if os.environ.get("PNP_DATA_DIR") else "data")
         raise UsageError(f"data folder {path} not found (expected a folder holding <game>/game.yaml)", key=option)
+    _ROOTS.add(Path(os.path.abspath(path)))
     return path
 
 
@@ -116,6 +117,74 @@ MAX_DEPTH = 64
 MAX_VALUES = 200_000
 
 
+#: A language code as pnp reads it everywhere (``--lang``, a catalog's Language header, a
+#: language file's name): BCP 47's language and subtags, ``da``, ``pt-BR``, ``en-XA``.
+LANG_CODE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*")
+
+
+def lang_code(value: str, key: str = "--lang") -> str:
+    """``value`` if it is a language code (``LANG_CODE``): it names files (``lang/<code>.yaml``,
+    ``pnp-<code>.po``), so ``../..`` or ``da/x`` must never reach a path.
+
+    Raises:
+        UsageError: not a language code (key ``key``).
+    """
+    if not isinstance(value, str) or not LANG_CODE.fullmatch(value):
+        from pnp.errors import UsageError
+
+        raise UsageError(f"expected a language code such as da or pt-BR, got {value!r}", key=key)
+    return value
+
+
+def lang_option(ctx, param, value):
+    """A click callback for ``--lang``: every value given checked with ``lang_code``."""
+    if value is None:
+        return None
+    if isinstance(value, tuple):
+        return tuple(lang_code(v) for v in value)
+    return lang_code(value)
+
+
+def present(path: Path) -> bool:
+    """Whether the optional data file ``path`` is there: False when nothing is at ``path``,
+    True for a regular file; anything else there (a FIFO, a folder, a device, a symbolic
+    link to nothing) is refused rather than taken for a missing file.
+
+    Raises:
+        DataError: something other than a regular file is at ``path`` (names it).
+    """
+    import stat
+
+    path = Path(path)
+    if not os.path.lexists(path):
+        return False
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        raise DataError("a symbolic link to nothing; expected a regular file", file=path) from None
+    if not stat.S_ISREG(mode):
+        raise DataError("not a regular file (a FIFO, folder or device); expected a data file", file=path)
+    return True
+
+
+#: Data folders in use (``data_dir``): a data file below one, reached through a symbolic
+#: link, must resolve inside it.
+_ROOTS: set[Path] = set()
+
+
+def _confined(path: Path) -> None:
+    """Refuse a data file below a data folder in use whose real path lies outside it (a
+    symbolic link from a shared data folder to ``~/.ssh/...`` or another folder)."""
+    absolute = Path(os.path.abspath(path))
+    for root in _ROOTS:
+        if absolute.is_relative_to(root):
+            real_root = Path(os.path.realpath(root))
+            if not Path(os.path.realpath(absolute)).is_relative_to(real_root):
+                raise DataError(f"a symbolic link that leads out of the data folder {root}; "
+                                "copy the file into the folder", file=path)
+            return
+
+
 def read_text(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of ``path``, a regular file of at most ``limit`` bytes.
 
@@ -125,6 +194,7 @@ def read_text(path: Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> st
     """
     import stat
 
+    _confined(path)
     try:
         info = path.stat()
     except FileNotFoundError:

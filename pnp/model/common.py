@@ -25,9 +25,13 @@ def load_icons(root: Path) -> dict[str, str]:
         raise DataError("file not found (icon set)", file=path)
     text = read_text(path, "JSON icon set")   # a regular file of bounded size
     try:
-        return json.loads(text)["icons"]
+        icons = json.loads(text)["icons"]
     except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"not an icon set: {exc}", file=path) from None
+    if not isinstance(icons, dict):
+        raise DataError(f"not an icon set: 'icons' is {type(icons).__name__}, expected a mapping of names to icons",
+                        file=path)
+    return icons
 
 
 def unique(node: Node, values: Iterable, what: str) -> None:
@@ -40,18 +44,24 @@ def unique(node: Node, values: Iterable, what: str) -> None:
         seen.add(v)
 
 
-def counts_by_players(node, maximum: int) -> tuple[tuple[int, int], ...]:
+def counts_by_players(node, maximum: int, players: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """An optional ``players: {N: count, ...}`` mapping of a supply entry (banknotes, coins):
-    how many a kit for N players prints, each 1..``maximum``; ``()`` when absent.
+    how many a kit for N players prints, each 1..``maximum``; ``()`` when absent.  Every N
+    must be one of the game's player counts (``players`` = (min, max)): a count no kit is
+    built for would be ignored without a word.
 
     Raises:
-        DataError: a key that is not a player count or a count out of range (names file and key).
+        DataError: a key that is not a player count of the game, or a count out of range
+            (names file and key).
     """
     if not node.has("players"):
         return ()
+    low, high = players
     pairs = []
     for key, value in node["players"].items():
         if not isinstance(key, int) or isinstance(key, bool):
             raise value.error(f"expected a player count as key, got {key!r}")
+        if not low <= key <= high:
+            raise value.error(f"a count for {key} players; the game is for {low} to {high} players")
         pairs.append((key, value.int(1, maximum)))
     return tuple(sorted(pairs))

@@ -70,12 +70,24 @@ def load_glossary(root: Path, lang: str) -> Glossary:
     """``data/common/glossary.<lang>.yaml`` of ``root``.
 
     Raises:
-        DataError: missing file, a bad regular expression, or a term without its form.
+        DataError: missing file (or not a regular one), a bad regular expression, a term
+            without its form, or a key the glossary does not have (a misspelt ``baned``
+            would let every banned word through).
     """
-    from pnp.model.catalog import read_yaml
+    from pnp.model.catalog import read_yaml, refuse_unknown
 
     path = Path(root) / "common" / f"glossary.{lang}.yaml"
-    table = read_yaml(path).mapping()
+    node = read_yaml(path)
+    for key in ("terms", "headings", "english_stop_words", "pending"):
+        node.has(key)
+    if node.has("headings"):
+        node["headings"].mapping()
+    if node.has("terms") and isinstance(node["terms"].value, list):
+        for term in node["terms"].list():
+            if isinstance(term.value, dict):
+                term.known("en", lang, "form", "banned", "why", "case", "inflect")
+    refuse_unknown(node)
+    table = node.value or {}
     terms = []
     for index, entry in enumerate(table.get("terms") or []):
         where = f"terms[{index}]"

@@ -111,6 +111,9 @@ def dictionary_for(lang: str, common: dict) -> str:
 
     chosen = (common.get("typography") or {}).get("hyphenation")
     if chosen:
+        if not isinstance(chosen, str) or chosen not in pyphen.LANGUAGES:
+            raise DataError(f"unknown hyphenation dictionary {chosen!r}; expected one of pyphen's, e.g. da_DK, en_GB",
+                            key="typography.hyphenation")
         return chosen
     return pyphen.language_fallback(lang.replace("-", "_")) or pyphen.language_fallback(lang.split("-")[0]) or "en_GB"
 
@@ -122,12 +125,16 @@ def hyphenator_for(root: Path, lang: str) -> Hyphenator:
     Raises:
         DataError: a malformed exception list.
     """
-    from pnp.model.catalog import read_yaml
+    from pnp.model.catalog import present, read_text, read_yaml
 
     root = Path(root)
     common_file = root / "common" / "lang" / f"{lang}.yaml"
-    common = read_yaml(common_file).mapping() if common_file.is_file() else {}
+    common = read_yaml(common_file).mapping() if present(common_file) else {}
     exceptions_file = root / "common" / "hyphenation" / f"{lang}.txt"
-    exceptions = (parse_exceptions(exceptions_file.read_text(encoding="utf-8"), exceptions_file)
-                  if exceptions_file.is_file() else Exceptions())
-    return Hyphenator(dictionary_for(lang, common), exceptions)
+    exceptions = (parse_exceptions(read_text(exceptions_file, "hyphenation list"), exceptions_file)
+                  if present(exceptions_file) else Exceptions())
+    try:
+        dictionary = dictionary_for(lang, common)
+    except DataError as exc:
+        raise DataError(exc.reason, file=common_file, key=exc.key) from None
+    return Hyphenator(dictionary, exceptions)

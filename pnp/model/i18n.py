@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.model.catalog import line_of
+from pnp.model.catalog import line_of, present
 from pnp.model.langfile import check_language_strings, read_language  # noqa: F401  (re-exported)
 from pnp.errors import DataError, UsageError
 from pnp.registry import game
@@ -112,7 +112,7 @@ class Strings:
             needed = [root / "common" / "lang" / f"{lang}.yaml"]
             if folder is not None:
                 needed = [folder / "lang" / f"{lang}.yaml", folder / "rules" / f"{lang}.md.j2"] + needed
-            missing = " and ".join(str(p.relative_to(root)) for p in needed if not p.is_file())
+            missing = " and ".join(str(p.relative_to(root)) for p in needed if not present(p))
             raise UsageError(f"no '{lang}' kit of {game_id}: {missing} missing (translate the en file beside it; "
                              f"`pnp i18n status --lang {lang}` lists the rest); languages: "
                              f"{', '.join(available) or 'none'}", key="--lang")

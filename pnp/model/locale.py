@@ -103,6 +103,15 @@ def locale_format(lang: str, common: dict, file: Path | None = None) -> LocaleFo
     missing = [k for k in TYPOGRAPHY_KEYS if not isinstance(table.get(k), str) or not table.get(k)]
     if missing:
         raise DataError(f"typography lacks {', '.join(missing)}", file=file, key=f"typography.{missing[0]}")
+    known = TYPOGRAPHY_KEYS + ("title_dash", "hyphenation")
+    unknown = [k for k in table if k not in known]
+    if unknown:   # a misspelt 'hyphenaton' would hyphenate the language by another's patterns
+        import difflib
+
+        near = difflib.get_close_matches(str(unknown[0]), known, n=1, cutoff=0.6)
+        hint = f"did you mean '{near[0]}'? " if near else ""
+        raise DataError(f"unknown key '{unknown[0]}'; {hint}known here: {', '.join(known)}", file=file,
+                        key="typography")
     dash = table.get("title_dash", " — ")   # optional: a language without it keeps the em dash
     if not isinstance(dash, str) or not dash.strip():
         raise DataError("typography.title_dash must be a dash with its spaces, e.g. ' – '", file=file,
@@ -117,6 +126,8 @@ def locale_for(root: Path, lang: str) -> LocaleFormat:
     from pnp.model.catalog import read_yaml
 
     file = Path(root) / "common" / "lang" / f"{lang}.yaml"
-    if not file.is_file():   # a game with its own data folder and no shared strings
+    from pnp.model.catalog import present
+
+    if not present(file):   # a game with its own data folder and no shared strings
         return LocaleFormat(lang, '"', '"', "–", "-")
     return locale_format(lang, read_yaml(file).mapping(), file)

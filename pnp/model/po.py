@@ -157,6 +157,7 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
 
     refuse_installed_data(root, f"i18n import {file}" + (f" --lang {lang}" if lang else ""))
     raw = read_text(Path(file), ".po catalog", MAX_PO_BYTES)
+    _check_po_syntax(raw, Path(file))
     try:
         catalog = read_po(io.BytesIO(raw.encode("utf-8")), abort_invalid=True)
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
@@ -178,7 +179,12 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
             if forms is not None:
                 msgid = PluralText({"one": message.id[0], "other": message.id[1]})
                 incoming.setdefault(name, {})[key] = (forms, message.fuzzy, msgid)
-        elif message.string:
+            continue
+        if isinstance(message.string, str) and message.string and not message.string.strip():
+            where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
+            raise DataError(f"blank translation; leave msgstr \"\" for an entry not yet translated{where}",
+                            file=file, key=message.context)
+        if message.string:
             _check_translation(message, file)
             incoming.setdefault(name, {})[key] = (message.string, message.fuzzy, message.id)
     written = []
@@ -199,6 +205,63 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
 
 #: Largest ``.po`` catalog imported, bytes (an export of every string is about 120 KiB).
 MAX_PO_BYTES = 4 * 1024 * 1024
+
+#: A ``.po`` line that is not a comment: a keyword and a quoted string, or a quoted string
+#: that continues the one before; the escapes are gettext's.
+_PO_LINE = re.compile(r'(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"((?:[^"\\]|\\.)*)"')
+_PO_ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)')
+
+
+def _check_po_syntax(text: str, file: Path) -> None:
+    """Refuse what the catalog parser would read as something else, naming the line: a
+    line that is neither a comment, a keyword with a quoted string, nor a quoted string
+    continuing one (``msgstr Karawane`` is read as "arawan"), an unterminated string, an
+    escape gettext lacks, and an entry whose context and English occur twice (the parser
+    keeps one of them without a word).
+
+    Raises:
+        DataError: the first such line (file, line, what is expected).
+    """
+    seen: dict[tuple[str, str], int] = {}
+    fields: dict[str, str] = {}
+    field, start = None, 0
+
+    def close(lineno: int) -> None:
+        if "msgid" in fields:
+            key = (fields.get("msgctxt", ""), fields["msgid"])
+            if key in seen:
+                raise DataError(f"line {start}: the entry {key[0] + ':' if key[0] else ''}{key[1][:40]!r} occurs "
+                                f"twice (lines {seen[key]} and {start}); keep one", file=file)
+            seen[key] = start
+        fields.clear()
+
+    for lineno, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _PO_LINE.fullmatch(stripped)
+        if match is None:
+            what = "an unterminated string" if stripped.count('"') % 2 else "not a .po line"
+            raise DataError(f"line {lineno}: {what}; expected a keyword and a quoted string "
+                            f'(msgstr "...") or a quoted string continuing the line before', file=file)
+        keyword, body = match.groups()
+        bad = re.sub(_PO_ESCAPE, "", body)
+        if "\\" in bad:
+            escape = bad[bad.index("\\"):bad.index("\\") + 2]
+            raise DataError(f"line {lineno}: unknown escape {escape!r} in a string", file=file)
+        if keyword is None:
+            if field is None:
+                raise DataError(f"line {lineno}: a quoted string with no keyword before it", file=file)
+            fields[field] = fields.get(field, "") + body
+            continue
+        if keyword in ("msgctxt", "msgid") and (field or "").startswith("msgstr") or \
+                keyword == "msgid" and field == "msgid" or keyword == "msgctxt" and field in ("msgctxt", "msgid"):
+            close(lineno)
+        if not fields:
+            start = lineno
+        field = keyword
+        fields[field] = body
+    close(len(text.splitlines()) + 1)
 
 
 def _plural_forms(message, lang: str, file: Path) -> dict[str, str] | None:
@@ -518,5 +581,6 @@ def _check_code(lang: str) -> None:
         raise UsageError("the catalog names no language; give --lang", key="--lang")
     if lang == SOURCE_LANG:
         raise UsageError("English is the source language; export or import a translation", key="--lang")
-    if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
-        raise UsageError(f"expected a language code such as da or pt-BR, got {lang!r}", key="--lang")
+    from pnp.model.catalog import lang_code
+
+    lang_code(lang)

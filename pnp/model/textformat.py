@@ -44,9 +44,10 @@ def fields(text: str) -> list[str]:
         raise TextFormatError(f"text of {len(text):,} characters; at most {MAX_TEXT_CHARS:,}")
     try:
         parsed = list(string.Formatter().parse(text))
-    except ValueError as exc:
-        brace = "}" if "'}'" in str(exc) else "{"
-        raise TextFormatError(f"a lone '{brace}' (write '{brace * 2}' for a brace, or {{name}} for a field)") from None
+    except ValueError:
+        brace, at = _lone_brace(text)
+        raise TextFormatError(f"a lone '{brace}' at character {at + 1} (write '{brace * 2}' for a brace, "
+                              "or {name} for a field)") from None
     names = []
     for _, name, spec, conversion in parsed:
         if name is None:
@@ -62,6 +63,29 @@ def fields(text: str) -> list[str]:
                                   "(the program formats the value)")
         names.append(name)
     return names
+
+
+def _lone_brace(text: str) -> tuple[str, int]:
+    """(the brace, its index) of the first brace of ``text`` that is neither doubled nor
+    part of a ``{field}`` (``str.format``'s own error names the brace it expected, a '}'
+    for a lone '{')."""
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char in "{}" and text[i + 1:i + 2] == char:
+            i += 2
+            continue
+        if char == "}":
+            return "}", i
+        if char == "{":
+            end = text.find("}", i + 1)
+            inner = text.find("{", i + 1)
+            if end < 0 or 0 <= inner < end:
+                return "{", i
+            i = end + 1
+            continue
+        i += 1
+    return "{", 0
 
 
 def check(text: str) -> set[str]:

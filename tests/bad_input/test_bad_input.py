@@ -175,6 +175,7 @@ def _apply(edit: dict, tmp: Path) -> None:
         path.symlink_to(edit["symlink"])
     elif edit.get("fifo"):
         path.unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         os.mkfifo(path)
     elif edit.get("mkdir"):
         path.unlink(missing_ok=True)
@@ -198,20 +199,71 @@ def _files(folder: Path) -> dict[str, int]:
     return found
 
 
-def _run_subprocess(args: list[str], tmp: Path) -> tuple[int, str, str]:
+def _children(pid: int) -> list[int]:
+    """Live (not zombie) child processes of ``pid``, from /proc."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[1]) == pid:
+            found.append(int(proc.name))
+    return found
+
+
+def _in_group(group: int) -> list[int]:
+    """Live (not zombie) processes of process group ``group``."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[2]) == group:
+            found.append(int(proc.name))
+    return found
+
+
+def _run_subprocess(args: list[str], tmp: Path, kill_worker: float | None = None) -> tuple[int, str, str]:
     """``pnp ARGS`` as a user runs it: the console script next to this Python, in ``tmp``,
-    with ``$HOME`` and ``$TMPDIR`` inside it."""
+    with ``$HOME`` and ``$TMPDIR`` inside it.  ``kill_worker``: once the command has a child
+    process and this many seconds more have passed, SIGKILL that child (what the
+    out-of-memory killer does); the command and all its processes must then end within a
+    minute."""
+    import signal
     import subprocess
     import sys
+    import time
 
     for name in ("home", "tmpdir"):
         (tmp / name).mkdir(exist_ok=True)
     env = {key: value for key, value in os.environ.items() if not key.startswith("PNP_")}
     env.update(HOME=str(tmp / "home"), TMPDIR=str(tmp / "tmpdir"), LC_ALL="C.UTF-8", PYTHONDONTWRITEBYTECODE="1")
     command = Path(sys.executable).with_name("pnp")
-    done = subprocess.run([str(command), *args], cwd=tmp, env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=600)
-    return done.returncode, done.stdout, done.stderr
+    if kill_worker is None:
+        done = subprocess.run([str(command), *args], cwd=tmp, env=env, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=600)
+        return done.returncode, done.stdout, done.stderr
+    process = subprocess.Popen([str(command), *args], cwd=tmp, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not _children(process.pid) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(kill_worker)
+        children = _children(process.pid)
+        assert children, "the command never started a worker process"
+        os.kill(children[0], signal.SIGKILL)
+        out, err = process.communicate(timeout=60)
+        deadline = time.monotonic() + 5
+        while _in_group(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not _in_group(process.pid), "a worker process outlived the command"
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    return process.returncode, out, err
 
 
 @pytest.fixture
@@ -254,7 +306,7 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     before = _files(tmp_path)
 
     if case.get("subprocess"):
-        status, out, err = _run_subprocess(args, tmp_path)
+        status, out, err = _run_subprocess(args, tmp_path, case.get("kill_worker"))
     else:
         status = main(args)
         out, err = capsys.readouterr()

@@ -101,3 +101,33 @@ def test_unknown_key_is_refused(game_id, name, path, tmp_path):
     message = str(raised.value)
     assert f"{game_id}/{name}" in message, message
     assert UNKNOWN in message, message
+
+
+@pytest.mark.parametrize("old,new,key", [
+    ("    banned: [\"smid\",", "    baned: [\"smid\",", "baned"),
+    ("\nenglish_stop_words:", "\nenglish_stopwords:", "english_stopwords"),
+], ids=["term-key", "top-level-key"])
+def test_glossary_refuses_an_unknown_key(tmp_path, old, new, key):
+    """A misspelt glossary key (``baned``) would let every banned word through unseen."""
+    from pnp.model.glossary import load_glossary
+
+    root = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR / "common", root / "common")
+    path = root / "common" / "glossary.da.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(DataError) as raised:
+        load_glossary(root, "da")
+    assert "glossary.da.yaml" in str(raised.value) and f"unknown key '{key}'" in str(raised.value), str(raised.value)
+
+
+def test_glossary_that_is_a_fifo_is_refused(tmp_path):
+    import os
+
+    from pnp.model.glossary import load_glossary
+
+    (tmp_path / "common").mkdir()
+    os.mkfifo(tmp_path / "common" / "glossary.da.yaml")
+    with pytest.raises(DataError, match="glossary.da.yaml: not a regular file"):
+        load_glossary(tmp_path, "da")

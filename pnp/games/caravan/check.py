@@ -58,14 +58,7 @@ def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
     the last round played out; every later seat ``k`` more actions in its first turn
     (``k`` = 1 .. ``steps``).  Each is ``{"describe": str, "first_turn_bonus": [actions per
     seat], "start_demand": [markers per seat], "finish_round": bool}``."""
-    node = settings.extra["balance"]
-    steps = node["steps"].int(0)
-    demand_steps = node["demand_steps"].int(0) if node.has("demand_steps") else 0
-    rounds = False
-    if node.has("finish_round"):
-        rounds = node["finish_round"].value
-        if not isinstance(rounds, bool):
-            raise node["finish_round"].error("expected true or false")
+    steps, demand_steps, rounds = _balance(settings)
     r, players = game.rules, variant.players
     none = [0] * players
 
@@ -89,6 +82,31 @@ def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
         first = [r.actions(seat + 1) + bonus[seat] for seat in range(players)]
         out.append(entry("first-turn actions by seat " + ", ".join(map(str, first)), bonus=bonus))
     return out
+
+
+#: Most steps of each kind ``pnp balance`` may try (checks.yaml ``balance``): each is a
+#: thousand simulated games or more.
+MAX_BALANCE_STEPS = 20
+
+
+def _balance(settings) -> tuple[int, int, bool]:
+    """(steps, demand_steps, finish_round) of checks.yaml's ``balance`` section, validated."""
+    node = settings.extra["balance"]
+    steps = node["steps"].int(0, MAX_BALANCE_STEPS)
+    demand_steps = node["demand_steps"].int(0, MAX_BALANCE_STEPS) if node.has("demand_steps") else 0
+    rounds = False
+    if node.has("finish_round"):
+        rounds = node["finish_round"].value
+        if not isinstance(rounds, bool):
+            raise node["finish_round"].error("expected true or false")
+    return steps, demand_steps, rounds
+
+
+def check_sections(game, settings) -> None:
+    """Validate checks.yaml's ``supply``, ``endings`` and ``balance`` sections (every key
+    read, so that ``load_settings`` refuses any other).  Raises ``DataError``."""
+    _settings(settings)
+    _balance(settings)
 
 
 def tracking(game, variant: Variant, settings) -> tuple:
@@ -201,9 +219,10 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
 
 
 def _settings(settings) -> tuple[float, float]:
-    """(supply quantile, most share of games that may end in a stalemate), validated."""
+    """(supply quantile, most share of games that may end in a stalemate), validated: a
+    quantile below one half or a stalemate share above it would pass any supply or ending."""
     node = settings.extra
-    return node["supply"]["quantile"].number(0, 1), node["endings"]["max_stalemate_share"].number(0, 1)
+    return node["supply"]["quantile"].number(0.5, 1), node["endings"]["max_stalemate_share"].number(0, 0.5)
 
 
 def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], settings) -> dict[str, Any]:

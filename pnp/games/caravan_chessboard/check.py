@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from pnp.errors import VariantError
+from pnp.model.catalog import MAX_COUNT
 from pnp.model.variant import Variant
 from pnp.games.caravan_chessboard import engine as chessboard
 from pnp.games.caravan_chessboard import bot as chessboard_bot
@@ -46,6 +47,24 @@ def _section(settings, name: str):
     return settings.extra[name]
 
 
+def _deck_margin(settings) -> int:
+    """checks.yaml ``setup.min_deck_after_setup``: cards the deck keeps once the hands are dealt."""
+    return _section(settings, "setup")["min_deck_after_setup"].int(0, MAX_COUNT)
+
+
+def _coin_quantile(settings) -> float:
+    """checks.yaml ``coins.quantile``: the share of games the printed coins must cover (at
+    least one half: a smaller share would pass any supply)."""
+    return _section(settings, "coins")["quantile"].number(0.5, 1)
+
+
+def check_sections(game, settings) -> None:
+    """Validate checks.yaml's ``setup`` and ``coins`` sections (every key read, so that
+    ``load_settings`` refuses any other).  Raises ``DataError``."""
+    _deck_margin(settings)
+    _coin_quantile(settings)
+
+
 def engine_counts(game, variant: Variant, seed: int = 0) -> dict[str, int]:
     """What a freshly set-up engine game holds, by card type id (deck plus hands), plus
     ``cards`` (all), ``oasis`` and ``quicksand`` (markers on the board)."""
@@ -71,7 +90,7 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
     game.check_players(players)
     if variant.setup not in game.setups:
         raise VariantError(f"{game.id} has no variant {variant.setup!r}", key="--variant")
-    keep = _section(settings, "setup")["min_deck_after_setup"].int(0)
+    keep = _deck_margin(settings)
     r = game.rules
     deck = game.deck(variant)
     total = sum(deck.values())
@@ -121,7 +140,7 @@ def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], setti
     each variant; the kit must cover the largest over the variants.  The same quantile of
     the gold held by all players at once must not exceed the printed total.
     """
-    q = _section(settings, "coins")["quantile"].number(0, 1)
+    q = _coin_quantile(settings)
     rows, reasons, lines = [], [], []
     for coin in game.coins:
         worst, where = 0, None

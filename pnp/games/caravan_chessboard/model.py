@@ -352,7 +352,7 @@ def load(folder: Path, root: Path) -> CaravanChessboard:
         desert.append(Pawn(name, n["colour"].colour(), icon))
 
     coins = node["coins"].map_list(lambda n: Coin(n["value"].int(1), n["count"].int(0, MAX_COUNT),
-                                                  counts_by_players(n, n["count"].int(0, MAX_COUNT))), min_len=1)
+                                                  counts_by_players(n, n["count"].int(0, MAX_COUNT), (p_min, p_max))), min_len=1)
     unique(node["coins"], [c.value for c in coins], "coin value")
     if [c.value for c in coins] != sorted(c.value for c in coins):
         raise node["coins"].error("expected coin values in rising order")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from pnp.errors import VariantError
+from pnp.model.catalog import MAX_COUNT
 from pnp.model.variant import Variant, check_setup
 from pnp.games.samarkand import engine as samarkand
 from pnp.games.samarkand import bot as samarkand_bot
@@ -51,8 +52,7 @@ def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
 
     Each is ``{"describe": str, "start_money": [Piaster per seat]}`` (checks.yaml section
     ``balance``: ``step``, ``steps``)."""
-    node = settings.extra["balance"]
-    step, steps = node["step"].int(1), node["steps"].int(1)
+    step, steps = _balance(settings)
     base, players = game.rules.start_money, variant.players
     out = []
     for k in range(steps + 1):
@@ -87,13 +87,35 @@ def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], setti
 
 
 def _setup_margin(settings) -> int:
-    return settings.extra["setup"]["min_deck_after_setup"].int(0)
+    """checks.yaml ``setup.min_deck_after_setup``: cards left once hands and fields are dealt."""
+    return settings.extra["setup"]["min_deck_after_setup"].int(0, MAX_COUNT)
 
 
 def _banknotes(game, settings) -> tuple[int, float]:
-    """(players, quantile) of ``checks.yaml``'s ``banknotes`` section, validated."""
+    """(players, quantile) of ``checks.yaml``'s ``banknotes`` section, validated (a quantile
+    below one half would pass any bank)."""
     node = settings.extra["banknotes"]
-    return node["players"].int(game.players_min, game.players_max), node["quantile"].number(0, 1)
+    return node["players"].int(game.players_min, game.players_max), node["quantile"].number(0.5, 1)
+
+
+#: Most steps ``pnp balance`` may try (checks.yaml ``balance.steps``), and the largest step
+#: in Piaster: each step is a thousand simulated games or more.
+MAX_BALANCE_STEPS = 50
+MAX_BALANCE_STEP = 100
+
+
+def _balance(settings) -> tuple[int, int]:
+    """(step, steps) of checks.yaml's ``balance`` section, validated."""
+    node = settings.extra["balance"]
+    return node["step"].int(1, MAX_BALANCE_STEP), node["steps"].int(1, MAX_BALANCE_STEPS)
+
+
+def check_sections(game, settings) -> None:
+    """Validate checks.yaml's ``setup``, ``banknotes`` and ``balance`` sections (every key
+    read, so that ``load_settings`` refuses any other).  Raises ``DataError``."""
+    _setup_margin(settings)
+    _banknotes(game, settings)
+    _balance(settings)
 
 def removal_list(game, players: int) -> dict[str, int]:
     """Cards of each good an owner of the full game takes out for ``players`` (seed:

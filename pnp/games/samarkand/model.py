@@ -288,7 +288,7 @@ def load(folder: Path, root: Path) -> Samarkand:
 
     def _note(n):
         count = n["count"].int(0, MAX_COUNT)
-        by_players = counts_by_players(n, count)
+        by_players = counts_by_players(n, count, (p_min, p_max))
         return Banknote(n["value"].int(1), count, by_players)
 
     banknotes = game["banknotes"].map_list(_note, min_len=1)
