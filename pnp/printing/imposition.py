@@ -36,6 +36,7 @@ from typing import Callable, Sequence
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
 from pnp.components.svg import Face, group, line, new_sheet, polygon
+from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
 from pnp.printing.sheet_overlay import ArtPart, Footer, MarkLines, OverlayLine, SheetOverlay, footer_element
 
@@ -523,6 +524,13 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     overlay = SheetOverlay(paper.width, paper.height)
     overlay.add(MarkLines("crop-marks", tuple(OverlayLine(x1, y1, x2, y2, "#000000", MARK_STROKE_MM)
                                               for x1, y1, x2, y2 in marks)))
+    if side != "back":
+        # Cut guides on the side that is cut: the fronts (a fold sheet's fronts half), never
+        # the backs, which a duplex printer shifts (pnp.printing.cutguides).
+        cut = [(p.x, p.y, p.w, p.h, face.edge_colour)
+               for p, (face, _index, _row, _col, mirror) in zip(placements, items) if not isinstance(mirror, FoldPlan)]
+        overlay.add(MarkLines("cut-guides", tuple(OverlayLine(x1, y1, x2, y2, colour, GUIDE_STROKE_MM)
+                                                  for x1, y1, x2, y2, colour in trim_guides(cut))))
     if fold_plan:
         overlay.add(ArtPart(_fold_line(fold_plan, paper).tostring()))
     overlay.add(footer(paper, settings, footer_text))

@@ -38,6 +38,7 @@ import rectpack
 
 from pnp.components.svg import Face, group, line, new_sheet
 from pnp.errors import LayoutError
+from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet, footer,
                                      place_matrix)
 from pnp.printing.placed import PlacedFace
@@ -984,6 +985,7 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
         x0, y0 = bx + b.margin, by + b.margin
         outer = min(face0.bleed, settings.outer_bleed)
         xs, ys = set(), set()
+        trims = []
         for k, cell in enumerate(b.cells):
             left, top, right, bottom = cell.sides
             if rotated:          # turned a quarter clockwise about the grid
@@ -991,6 +993,7 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
                 left, top, right, bottom = bottom, left, top, right
             else:
                 x, y = x0 + cell.x, y0 + cell.y
+            trims.append((x, y, fw, fh, cell.face.edge_colour))
             xs |= {round(x, 4), round(x + fw, 4)}
             ys |= {round(y, 4), round(y + fh, 4)}
             art.append(PlacedFace(cell.face, place_matrix(x, y, fw, fh, 90 if rotated else 0),
@@ -1005,6 +1008,9 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
         for y in sorted(ys):
             marks.add(line(bx, y, x0 - outer - gap, y, "#000000", MARK_STROKE_MM))
             marks.add(line(x0 + grid_w + outer + gap, y, bx + (b.h if rotated else b.w), y, "#000000", MARK_STROKE_MM))
+        # Inside the block, a fine line on every cut guides the strips once the margins are cut off.
+        for x1, y1, x2, y2, colour in trim_guides(trims):
+            marks.add(line(x1, y1, x2, y2, colour, GUIDE_STROKE_MM))
     g.add(marks)
     return g, placements, faces, art
 
