@@ -35,6 +35,7 @@ from typing import Callable, Sequence
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
+from pnp.components import style
 from pnp.components.svg import Face, group, line, new_sheet, polygon
 from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
@@ -582,13 +583,13 @@ def _fold_line(plan: FoldPlan, paper: Paper):
     f = plan.fold
     t = 2.2
     if plan.axis == "y":
-        g.add(line(0, f, paper.width, f, "#555555", FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
+        g.add(line(0, f, paper.width, f, style.FOLD, FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
         for x0, sign in ((0.0, 1), (paper.width, -1)):
-            g.add(polygon([(x0, f - t), (x0 + sign * t * 1.4, f), (x0, f + t)], fill="#555555"))
+            g.add(polygon([(x0, f - t), (x0 + sign * t * 1.4, f), (x0, f + t)], fill=style.FOLD))
     else:
-        g.add(line(f, 0, f, paper.height, "#555555", FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
+        g.add(line(f, 0, f, paper.height, style.FOLD, FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
         for y0, sign in ((0.0, 1), (paper.height, -1)):
-            g.add(polygon([(f - t, y0), (f, y0 + sign * t * 1.4), (f + t, y0)], fill="#555555"))
+            g.add(polygon([(f - t, y0), (f, y0 + sign * t * 1.4), (f + t, y0)], fill=style.FOLD))
     return g
 
 

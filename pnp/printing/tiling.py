@@ -404,11 +404,11 @@ def _board_box(face: Face, plan: TilePlan, box):
 
 
 def _glue_flap(x: float, y: float, w: float, h: float, kind: str):
-    """The glue flap (x, y, w, h): plain paper over the art, with a thin edge along its seam side."""
+    """The glue flap (x, y, w, h): plain paper over the art.  Its seam side is where the art
+    ends; it has no edge line, since a dashed line means a fold and a thin solid one a cut,
+    and the flap is neither folded nor cut there."""
     g = group(id="glue-flap")
     g.add(rect(x, y, w, h, fill="#FFFFFF"))
-    edge = (x, y, x, y + h) if kind == "v" else (x, y, x + w, y)
-    g.add(line(*edge, FLAP_INK, 0.2, stroke_dasharray="1.5,1.5"))
     return g
 
 
