@@ -208,6 +208,9 @@ class Sheet:
     # Rooms (x, y, w, h mm) a packer may fill with one-sided pieces (pnp.printing.packing).
     free: list[tuple[float, float, float, float]] = field(default_factory=list)
     art: list[PlacedFace] = field(default_factory=list)
+    # Rooms (x, y, w, h mm) of a backs sheet that print nothing on purpose: behind the room a
+    # part-filled fronts sheet leaves (``free``), which a blank-note marks (``note_blank_rooms``).
+    blank: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def svg(self) -> str:
@@ -440,7 +443,42 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
     if not fold_plan:
         last_front = sheets[-2] if backs else sheets[-1]
         last_front.free = _free_room(last_front.placements, plan, settings)
+        if backs:
+            flip = settings.duplex if settings.duplex in ("long", "short") else None
+            sheets[-1].blank = [_mirror(x, y, w, h, 0, settings.paper, flip)[:2] + (w, h) if flip else (x, y, w, h)
+                                for x, y, w, h in last_front.free]
     return sheets
+
+
+#: The note in a blank room of a backs sheet: light and small, like a blank page's
+#: (``pnp.printing.pdf.BLANK_NOTE_INK``), so a printer driver or a person sees the blank is meant.
+BLANK_NOTE_INK = "#B5ADA0"
+BLANK_NOTE_MM = 2.8
+
+
+def note_blank_rooms(sheets: Sequence[Sheet], note: str) -> None:
+    """Write ``note`` (e.g. "This part of the page is intentionally blank.", in the kit's
+    language) small and light at the centre of every blank room (``Sheet.blank``) of
+    ``sheets``, changed in place.  A room too small for the note at 1.8 mm is left bare.
+
+    Raises:
+        FontError: the body font lacks a character of ``note``.
+    """
+    from pnp.components.svg import text_block
+    from pnp.components.text import fit
+
+    if not note:
+        return
+    for sheet in sheets:
+        for x, y, w, h in sheet.blank:
+            try:
+                fitted = fit(note, "italic", w - 10.0, min(h - 4.0, 12.0), BLANK_NOTE_MM, 1.8, "blank_area")
+            except LayoutError:
+                continue
+            top = y + (h - fitted.height) / 2
+            part = group(id="blank-note")
+            part.add(text_block(fitted, x + w / 2, top, BLANK_NOTE_INK, "middle", "blank_area"))
+            sheet.overlay.add(ArtPart(part.tostring()))
 
 
 def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintSettings,
