@@ -27,6 +27,7 @@ The board may be turned a quarter turn when that needs fewer sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from pnp.errors import LayoutError
 from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
@@ -35,6 +36,7 @@ from pnp.printing.imposition import footer as footer_band
 from pnp.printing.sheet_overlay import SheetOverlay
 from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_block, _num
 from pnp.components.text import fit
+from pnp.components.textboxes import text_boxes
 from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
 
 DEFAULT_OVERLAP_MM = 10.0
@@ -43,6 +45,7 @@ MARK_R_MM = 3.2         # alignment circle radius
 FLAP_INK = "#7A4A1C"      # the glue flap's label and edge
 ART_PAST_SEAM_MM = 1.5   # art beyond the seam onto the glue flap, like a bleed
 FREE_MIN_MM = 15.0      # a room under the info band lower than this is not offered for packing
+SEAM_CLEAR_MM = 0.6     # a seam nearer a text line than this cuts it (a tile laid 0.5 mm off)
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,16 @@ def _area(settings: PrintSettings) -> tuple[float, float]:
             paper.height - border - settings.margin_mm - settings.footer_mm - INFO_MM - settings.mark_gap_mm)
 
 
-def _split(length: float, avail: float, bleed: float, overlap: float, quiet: list[float]) -> tuple[float, ...] | None:
+def _split(length: float, avail: float, bleed: float, overlap: float, quiet: list[float],
+           busy: Sequence[tuple[float, float, int]] = ()) -> tuple[float, ...] | None:
     """Seams cutting ``length`` into the fewest pieces whose art (cut + 2 bleed) fits ``avail``.
 
     A piece that is not the last also carries the overlap.  Each seam goes on the ``quiet``
-    line (a gutter) nearest the balanced cut, within the range where all pieces still fit;
-    with no quiet line in range, as close to one as the range allows.
+    line (a gutter, a space edge) nearest the balanced cut, within the range where all pieces
+    still fit; with no quiet line in range, through the least text (``busy``: (lo, hi,
+    characters) of each text line across this axis, a seam within ``SEAM_CLEAR_MM`` of a
+    line crossing it), and of the places with least text the one nearest a quiet line (the
+    balanced cut when there is none).
     """
     if avail - 2 * bleed <= overlap:
         return None
@@ -121,11 +128,8 @@ def _split(length: float, avail: float, bleed: float, overlap: float, quiet: lis
         inside = [q for q in quiet if lo - 1e-9 <= q <= hi + 1e-9]
         if inside:
             seam = min(inside, key=lambda q: abs(q - balanced))
-        elif quiet:
-            # no quiet line in reach: cut as close to one as the paper allows
-            seam = min((lo, hi), key=lambda v: min(abs(v - q) for q in quiet))
         else:
-            seam = balanced
+            seam = _least_text(lo, hi, balanced, quiet, busy)
         seams.append(seam)
     seams.append(length)
 
@@ -138,6 +142,21 @@ def _split(length: float, avail: float, bleed: float, overlap: float, quiet: lis
     return tuple(seams) if fits(seams) else None
 
 
+def _least_text(lo: float, hi: float, balanced: float, quiet: Sequence[float],
+                busy: Sequence[tuple[float, float, int]]) -> float:
+    """The seam in [lo, hi] that crosses the fewest characters of ``busy`` text, nearest a
+    ``quiet`` line (or ``balanced`` when there is none) of those."""
+    candidates = {lo, hi, balanced} | {v for a, b, _n in busy for v in (a - SEAM_CLEAR_MM, b + SEAM_CLEAR_MM)}
+
+    def crossed(v: float) -> int:
+        return sum(n for a, b, n in busy if a - SEAM_CLEAR_MM < v < b + SEAM_CLEAR_MM)
+
+    def near(v: float) -> float:
+        return min(abs(v - q) for q in quiet) if quiet else abs(v - balanced)
+
+    return min((v for v in candidates if lo - 1e-9 <= v <= hi + 1e-9), key=lambda v: (crossed(v), near(v), v))
+
+
 def plan_tiles(face: Face, settings: PrintSettings, overlap_mm: float = DEFAULT_OVERLAP_MM) -> TilePlan:
     """Fewest tiles for ``face`` on ``settings.paper``, trying the board upright and turned.
 
@@ -147,15 +166,20 @@ def plan_tiles(face: Face, settings: PrintSettings, overlap_mm: float = DEFAULT_
     aw, ah = _area(settings)
     best = None
     quiet_x, quiet_y = list(face.meta.get("quiet_x", [])), list(face.meta.get("quiet_y", []))
+    texts = text_boxes(face.art)
+    across_x = [(x0, x1, n) for x0, _y0, x1, _y1, n in texts]      # what a vertical seam at x crosses
+    across_y = [(y0, y1, n) for _x0, y0, _x1, y1, n in texts]
     for rotated in (False, True):
         if rotated:
             w, h = face.height, face.width
             qx = [face.height - y for y in quiet_y]
             qy = quiet_x
+            bx = [(face.height - b, face.height - a, n) for a, b, n in across_y]
+            by = across_x
         else:
-            w, h, qx, qy = face.width, face.height, quiet_x, quiet_y
-        xs = _split(w, aw, face.bleed, overlap_mm, qx)
-        ys = _split(h, ah, face.bleed, overlap_mm, qy)
+            w, h, qx, qy, bx, by = face.width, face.height, quiet_x, quiet_y, across_x, across_y
+        xs = _split(w, aw, face.bleed, overlap_mm, qx, bx)
+        ys = _split(h, ah, face.bleed, overlap_mm, qy, by)
         if xs is None or ys is None:
             continue
         plan = TilePlan(rotated, w, h, xs, ys, overlap_mm)
