@@ -42,7 +42,8 @@ from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
 DEFAULT_OVERLAP_MM = 10.0
 INFO_MM = 22.0          # band under the art for the tile label, note and assembly diagram
 MARK_R_MM = 3.2         # alignment circle radius
-FLAP_INK = "#7A4A1C"      # the glue flap's label and edge
+FLAP_INK = "#7A4A1C"      # the glue flap's label
+MAP_FLAP = "#D9B98A"      # a tile's glue flaps in the assembly map
 ART_PAST_SEAM_MM = 1.5   # art beyond the seam onto the glue flap, like a bleed
 FREE_MIN_MM = 15.0      # a room under the info band lower than this is not offered for packing
 SEAM_CLEAR_MM = 0.6     # a seam nearer a text line than this cuts it (a tile laid 0.5 mm off)
@@ -436,6 +437,18 @@ def _glue_flap(x: float, y: float, w: float, h: float, kind: str):
     return g
 
 
+def _map_flaps(t: Tile, plan: TilePlan):
+    """Where ``t``'s overlap strips lie in the assembly map (layout mm): inside the right and
+    lower neighbours' own regions, which are laid over them."""
+    x0, y0, x1, y1 = t.own
+    out = []
+    if t.col < plan.cols - 1:
+        out.append((x1, y0, x1 + plan.overlap, y1))
+    if t.row < plan.rows - 1:
+        out.append((x0, y1, x1, y1 + plan.overlap))
+    return out
+
+
 def _info(plan: TilePlan, tile: Tile, tiles, settings, strings, label, left, right, top, bottom):
     """Tile label, overlap note and the assembly diagram, between the tile's cut lines under its art."""
     g = group(id="tile-info")
@@ -448,22 +461,40 @@ def _info(plan: TilePlan, tile: Tile, tiles, settings, strings, label, left, rig
     dx = right - 2 - dw
     dy = top + (height - dh) / 2
     diagram = group(id="assembly")
+    # Cells on a dark ground, the ground showing between them: fills only, no stroke (a thin
+    # solid line on a sheet is a cut line)
+    rim = 0.3
+    diagram.add(rect(dx - rim, dy - rim, dw + 2 * rim, dh + 2 * rim, fill="#3B2412"))
     for t in tiles:
         ox0, oy0, ox1, oy1 = t.own
+        diagram.add(rect(dx + ox0 * scale + rim / 2, dy + oy0 * scale + rim / 2, (ox1 - ox0) * scale - rim,
+                         (oy1 - oy0) * scale - rim, fill="#C1121F" if t.label == tile.label else "#F1E4C6"))
+    for t in tiles:     # each tile's flaps, under its right and lower neighbours: a tinted band in them
+        for fx0, fy0, fx1, fy1 in _map_flaps(t, plan):
+            diagram.add(rect(dx + fx0 * scale, dy + fy0 * scale, (fx1 - fx0) * scale, (fy1 - fy0) * scale,
+                             fill=MAP_FLAP))
+    for order, t in enumerate(tiles, 1):
+        ox0, oy0, ox1, oy1 = t.own
         here = t.label == tile.label
-        diagram.add(rect(dx + ox0 * scale, dy + oy0 * scale, (ox1 - ox0) * scale, (oy1 - oy0) * scale,
-                         fill="#C1121F" if here else "#F1E4C6", stroke="#3B2412", stroke_mm=0.3))
-        cell = fit(t.label, "bold", (ox1 - ox0) * scale * 0.8, (oy1 - oy0) * scale * 0.6, 4.0, 1.5,
+        cell = fit(t.label, "bold", (ox1 - ox0) * scale * 0.8, (oy1 - oy0) * scale * 0.4, 4.0, 1.5,
                    "tile label")
-        diagram.add(text_block(cell, dx + (ox0 + ox1) / 2 * scale, dy + (oy0 + oy1) / 2 * scale - cell.height / 2,
+        # below the middle, clear of the order disc in the top-left corner
+        diagram.add(text_block(cell, dx + (ox0 + ox1) / 2 * scale, dy + (oy0 + (oy1 - oy0) * 0.66) * scale - cell.height / 2,
                                fill="#FFFFFF" if here else "#3B2412", where="tile label"))
+        # the gluing order: a numbered disc in the tile's top-left corner
+        r = min(1.9, (ox1 - ox0) * scale * 0.18, (oy1 - oy0) * scale * 0.18)
+        cx, cy = dx + ox0 * scale + r + 0.5, dy + oy0 * scale + r + 0.5
+        diagram.add(circle(cx, cy, r, fill="#3B2412" if not here else "#FFFFFF"))
+        num = fit(str(order), "bold", r * 1.6, r * 1.5, r * 1.3, 1.0, "gluing order")
+        diagram.add(text_block(num, cx, cy - num.height / 2, fill="#FFFFFF" if not here else "#C1121F",
+                               where="gluing order"))
     g.add(diagram)
     # label and note on the left
     tw = dx - left - 6
     head = fit(label, "heavy", tw, min(9.0, height * 0.4), 7.0, 3.0, strings.where("tile_label"), max_lines=1)
     g.add(text_block(head, left + 2, top + 1, fill="#3B2412", anchor="start", where=strings.where("tile_label")))
     title = strings("assembly")
-    note = f"{title}: {strings('overlap_note')}"
+    note = f"{title}: {strings('overlap_note')} {strings('glue_order')}"
     rest = height - head.height - 3
     f = fit(note, "body", tw, rest, 3.2, 1.8, strings.where("overlap_note"))
     g.add(text_block(f, left + 2, top + head.height + 3, fill="#3B2412", anchor="start",
