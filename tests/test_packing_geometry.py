@@ -19,6 +19,7 @@ import pytest
 
 from pnp.components.svg import Face, group, rect
 from pnp.errors import LayoutError
+from pnp.printing.cutguides import GUIDE_STROKE_MM
 from pnp.geometry import PAPERS
 from pnp.printing.imposition import PrintSettings
 from pnp.printing.packing import PieceGroup, pack_pieces
@@ -74,11 +75,15 @@ def facing(p, others):
 
 
 def marks(sheet):
-    """Every line of a packed sheet's overlay: (x1, y1, x2, y2) mm (crop marks, and the
-    footer's ruler in the sheet's bottom 10 mm)."""
+    """Every line of a packed sheet's overlay but its cut guides: (x1, y1, x2, y2) mm (crop
+    marks, and the footer's ruler in the sheet's bottom 10 mm).  The cut guides (the fine
+    lines on the cuts, over the art, ``pnp.printing.cutguides``) are tested in
+    tests/test_cut_guides.py."""
     out = []
     for m in re.finditer(r"<line ([^>]*)/>", sheet.overlay.svg()):
         attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m.group(1)))
+        if float(attrs.get("stroke-width", 0)) == GUIDE_STROKE_MM:
+            continue
         out.append(tuple(float(attrs[k]) for k in ("x1", "y1", "x2", "y2")))
     return out
 
@@ -321,6 +326,8 @@ def test_crop_marks_are_black_2_5_mm_strokes():
         x1, y1, x2, y2 = (float(attrs[k]) for k in ("x1", "y1", "x2", "y2"))
         if max(y1, y2) >= A4[1] - 10.0:
             continue                    # the footer's ruler
+        if float(attrs["stroke-width"]) == GUIDE_STROKE_MM:
+            continue                    # a cut guide over the art (tests/test_cut_guides.py)
         found += 1
         assert abs(x2 - x1) + abs(y2 - y1) == pytest.approx(MARK, abs=0.011), attrs
         assert attrs["stroke"] == "#000000" and float(attrs["stroke-width"]) > 0

@@ -56,12 +56,15 @@ def test_a_grid_sheet_keeps_its_crop_marks_as_lines_and_its_footer_as_a_field():
     sheets = impose_grid("cards", "Cards", fronts, None, settings, lambda side, n, total: f"Cards · {n}/{total}")
     (sheet,) = sheets      # 6 poker cards with gutters on A4
     marks = [p for p in sheet.overlay.parts if isinstance(p, MarkLines)]
-    assert len(marks) == 1 and marks[0].id == "crop-marks"
+    # the crop marks, then the cut guides: one line on each trim edge of each of the 6 cards
+    # (gutters between them: no edge is shared), 0.1 mm
+    assert [m.id for m in marks] == ["crop-marks", "cut-guides"]
     assert [(m.x1, m.y1, m.x2, m.y2) for m in marks[0].lines] == [tuple(m) for m in sheet.marks]
     assert all(m.stroke == "#000000" and m.width == 0.2 for m in marks[0].lines)
+    assert len(marks[1].lines) == 6 * 4 and all(m.width == 0.1 for m in marks[1].lines)
     assert footer_label(sheet) == "Cards · 1/1"
-    # the SVG holds each mark once, as a line
-    assert len(re.findall(r"<line ", sheet.overlay.svg())) == len(sheet.marks) + 1 + int(RULER_MM) + 1
+    # the SVG holds each mark and guide once, as a line
+    assert len(re.findall(r"<line ", sheet.overlay.svg())) == len(sheet.marks) + 24 + 1 + int(RULER_MM) + 1
 
 
 def test_relabelling_a_footer_sets_its_field_and_shortens_it_to_its_room():

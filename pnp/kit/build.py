@@ -23,7 +23,7 @@ from pnp.printing.figures import INK_DPI, page_inks, sheets_of, summary as figur
 from pnp.errors import LayoutError, OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
-from pnp.printing.imposition import PrintSettings, check_print_options
+from pnp.printing.imposition import PrintSettings, check_print_options, note_blank_rooms
 from pnp.kit.recipe import ComponentRun, Recipe
 from pnp.model import load_game
 from pnp.model.variant import STANDARD, Variant, split_variant
@@ -438,6 +438,8 @@ def _settle(source: _KitSource, runs: list[ComponentRun], packed: list, faces, s
         refuse(request.target, runs)
     has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
     _check_declared(request, loaded, runs, has_backs)
+    # A backs sheet behind a part-filled fronts sheet says that its empty part is meant.
+    note_blank_rooms([sheet for run in runs for sheet in run.sheets], loaded.strings("blank_area"))
     notes: list[str] = []
     if not has_backs:
         # Nothing has a back: flip edge, gutter fold and back corrections do not apply.

@@ -35,7 +35,9 @@ from typing import Callable, Sequence
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
+from pnp.components import style
 from pnp.components.svg import Face, group, line, new_sheet, polygon
+from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
 from pnp.printing.sheet_overlay import ArtPart, Footer, MarkLines, OverlayLine, SheetOverlay, footer_element
 
@@ -206,6 +208,9 @@ class Sheet:
     # Rooms (x, y, w, h mm) a packer may fill with one-sided pieces (pnp.printing.packing).
     free: list[tuple[float, float, float, float]] = field(default_factory=list)
     art: list[PlacedFace] = field(default_factory=list)
+    # Rooms (x, y, w, h mm) of a backs sheet that print nothing on purpose: behind the room a
+    # part-filled fronts sheet leaves (``free``), which a blank-note marks (``note_blank_rooms``).
+    blank: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def svg(self) -> str:
@@ -438,7 +443,42 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
     if not fold_plan:
         last_front = sheets[-2] if backs else sheets[-1]
         last_front.free = _free_room(last_front.placements, plan, settings)
+        if backs:
+            flip = settings.duplex if settings.duplex in ("long", "short") else None
+            sheets[-1].blank = [_mirror(x, y, w, h, 0, settings.paper, flip)[:2] + (w, h) if flip else (x, y, w, h)
+                                for x, y, w, h in last_front.free]
     return sheets
+
+
+#: The note in a blank room of a backs sheet: light and small, like a blank page's
+#: (``pnp.printing.pdf.BLANK_NOTE_INK``), so a printer driver or a person sees the blank is meant.
+BLANK_NOTE_INK = "#B5ADA0"
+BLANK_NOTE_MM = 2.8
+
+
+def note_blank_rooms(sheets: Sequence[Sheet], note: str) -> None:
+    """Write ``note`` (e.g. "This part of the page is intentionally blank.", in the kit's
+    language) small and light at the centre of every blank room (``Sheet.blank``) of
+    ``sheets``, changed in place.  A room too small for the note at 1.8 mm is left bare.
+
+    Raises:
+        FontError: the body font lacks a character of ``note``.
+    """
+    from pnp.components.svg import text_block
+    from pnp.components.text import fit
+
+    if not note:
+        return
+    for sheet in sheets:
+        for x, y, w, h in sheet.blank:
+            try:
+                fitted = fit(note, "italic", w - 10.0, min(h - 4.0, 12.0), BLANK_NOTE_MM, 1.8, "blank_area")
+            except LayoutError:
+                continue
+            top = y + (h - fitted.height) / 2
+            part = group(id="blank-note")
+            part.add(text_block(fitted, x + w / 2, top, BLANK_NOTE_INK, "middle", "blank_area"))
+            sheet.overlay.add(ArtPart(part.tostring()))
 
 
 def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintSettings,
@@ -523,6 +563,13 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
     overlay = SheetOverlay(paper.width, paper.height)
     overlay.add(MarkLines("crop-marks", tuple(OverlayLine(x1, y1, x2, y2, "#000000", MARK_STROKE_MM)
                                               for x1, y1, x2, y2 in marks)))
+    if side != "back":
+        # Cut guides on the side that is cut: the fronts (a fold sheet's fronts half), never
+        # the backs, which a duplex printer shifts (pnp.printing.cutguides).
+        cut = [(p.x, p.y, p.w, p.h, face.edge_colour)
+               for p, (face, _index, _row, _col, mirror) in zip(placements, items) if not isinstance(mirror, FoldPlan)]
+        overlay.add(MarkLines("cut-guides", tuple(OverlayLine(x1, y1, x2, y2, colour, GUIDE_STROKE_MM)
+                                                  for x1, y1, x2, y2, colour in trim_guides(cut))))
     if fold_plan:
         overlay.add(ArtPart(_fold_line(fold_plan, paper).tostring()))
     overlay.add(footer(paper, settings, footer_text))
@@ -574,13 +621,13 @@ def _fold_line(plan: FoldPlan, paper: Paper):
     f = plan.fold
     t = 2.2
     if plan.axis == "y":
-        g.add(line(0, f, paper.width, f, "#555555", FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
+        g.add(line(0, f, paper.width, f, style.FOLD, FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
         for x0, sign in ((0.0, 1), (paper.width, -1)):
-            g.add(polygon([(x0, f - t), (x0 + sign * t * 1.4, f), (x0, f + t)], fill="#555555"))
+            g.add(polygon([(x0, f - t), (x0 + sign * t * 1.4, f), (x0, f + t)], fill=style.FOLD))
     else:
-        g.add(line(f, 0, f, paper.height, "#555555", FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
+        g.add(line(f, 0, f, paper.height, style.FOLD, FOLD_STROKE_MM, stroke_dasharray=FOLD_DASH))
         for y0, sign in ((0.0, 1), (paper.height, -1)):
-            g.add(polygon([(f - t, y0), (f, y0 + sign * t * 1.4), (f + t, y0)], fill="#555555"))
+            g.add(polygon([(f - t, y0), (f, y0 + sign * t * 1.4), (f + t, y0)], fill=style.FOLD))
     return g
 
 

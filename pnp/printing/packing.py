@@ -36,8 +36,10 @@ from typing import Callable, Sequence
 
 import rectpack
 
+from pnp.components.assembly import steps_strip
 from pnp.components.svg import Face, group, line, new_sheet
 from pnp.errors import LayoutError
+from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.imposition import (ABUT_OVERLAP_MM, MARK_STROKE_MM, Placement, PrintSettings, Sheet, footer,
                                      place_matrix)
 from pnp.printing.placed import PlacedFace
@@ -60,7 +62,8 @@ class PieceGroup:
     text, or its sentences as a tuple) is printed on every sheet holding one of these
     pieces, and only there, under them: in the note band above a new sheet's footer, or in
     a band kept free at the foot of a host sheet's room.  A sentence that the notes of
-    several groups on one sheet share is printed once.
+    several groups on one sheet share is printed once.  ``steps`` (with a note) draws the
+    piece's assembly pictogram at the start of that band, before the note's text.
     """
 
     component: str
@@ -68,6 +71,9 @@ class PieceGroup:
     faces: list[Face]
     cutout: bool = False
     note: str | tuple[str, ...] = ""
+    #: the assembly pictogram drawn beside the note (a key of ``pnp.components.assembly.STEPS``:
+    #: "standee", "d6", "d8"), or "" for none
+    steps: str = ""
 
 
 @dataclass
@@ -543,7 +549,8 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
             fragment, placements, faces, art = _draw(blocks, items, placed, ox, oy, settings, f"h{bid}")
             notes = _notes_of(blocks, items, groups)
             if notes:       # at the foot of the room, under its pieces (the band kept free for it)
-                fragment.add(_note(notes, settings, groups[blocks[items[0]].group].component, ox, rw, oy + rh))
+                fragment.add(_note(notes, settings, groups[blocks[items[0]].group].component, ox, rw, oy + rh,
+                                   _steps_of(blocks, items, groups)))
             host.overlay.add(ArtPart(fragment.tostring()))
             host.art.extend(art)
             host.placements.extend(placements)
@@ -558,7 +565,8 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
         if notes:
             dwg.add(_note(notes, settings, groups[present[0]].component, settings.margin_mm,
                           settings.paper.width - 2 * settings.margin_mm,
-                          settings.paper.height - settings.margin_mm - settings.footer_mm))
+                          settings.paper.height - settings.margin_mm - settings.footer_mm,
+                          _steps_of(blocks, items, groups)))
         labels = [groups[g].label for g in present]
         overlay = SheetOverlay.of_drawing(dwg, settings.paper.width, settings.paper.height)
         overlay.add(footer(settings.paper, settings, sheet_label(list(dict.fromkeys(labels)), n + 1, len(used))))
@@ -984,6 +992,7 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
         x0, y0 = bx + b.margin, by + b.margin
         outer = min(face0.bleed, settings.outer_bleed)
         xs, ys = set(), set()
+        trims = []
         for k, cell in enumerate(b.cells):
             left, top, right, bottom = cell.sides
             if rotated:          # turned a quarter clockwise about the grid
@@ -991,6 +1000,7 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
                 left, top, right, bottom = bottom, left, top, right
             else:
                 x, y = x0 + cell.x, y0 + cell.y
+            trims.append((x, y, fw, fh, cell.face.edge_colour))
             xs |= {round(x, 4), round(x + fw, 4)}
             ys |= {round(y, 4), round(y + fh, 4)}
             art.append(PlacedFace(cell.face, place_matrix(x, y, fw, fh, 90 if rotated else 0),
@@ -1005,15 +1015,36 @@ def _draw(blocks: list[_Block], items: list[int], placed: dict, ox: float, oy: f
         for y in sorted(ys):
             marks.add(line(bx, y, x0 - outer - gap, y, "#000000", MARK_STROKE_MM))
             marks.add(line(x0 + grid_w + outer + gap, y, bx + (b.h if rotated else b.w), y, "#000000", MARK_STROKE_MM))
+        # Inside the block, a fine line on every cut guides the strips once the margins are cut off.
+        for x1, y1, x2, y2, colour in trim_guides(trims):
+            marks.add(line(x1, y1, x2, y2, colour, GUIDE_STROKE_MM))
     g.add(marks)
     return g, placements, faces, art
 
 
-def _note(note: str, settings: PrintSettings, component: str, x: float, width: float, bottom: float):
+def _note(note: str, settings: PrintSettings, component: str, x: float, width: float, bottom: float,
+          steps: Sequence[str] = ()):
     """``note`` fitted into the band of NOTE_MM above ``bottom`` (mm), between ``x`` and
-    ``x + width`` less 3 mm each side."""
+    ``x + width`` less 3 mm each side, after the assembly pictograms of ``steps``
+    (``pnp.components.assembly.steps_strip``) when there are any."""
     from pnp.components.svg import text_block
     from pnp.components.text import fit
 
-    fitted = fit(note, "italic", width - 6.0, NOTE_MM - 1.5, 3.0, 1.8, f"{component} note")
-    return text_block(fitted, x + 3.0, bottom - NOTE_MM + 0.8, "#333333", "start", f"{component} note")
+    steps_g, steps_w = steps_strip(steps, NOTE_MM - 1.6) if steps else (None, 0.0)
+    text_x = x + 3.0 + (steps_w + 3.0 if steps_g is not None else 0.0)
+    fitted = fit(note, "italic", x + width - 3.0 - text_x, NOTE_MM - 1.5, 3.0, 1.8, f"{component} note")
+    block = text_block(fitted, text_x, bottom - NOTE_MM + 0.8, "#333333", "start", f"{component} note")
+    if steps_g is None:
+        return block
+    g = group(id=f"{component}-note")
+    placed = group(transform=f"translate({x + 3.0:.3f} {bottom - NOTE_MM + 0.8:.3f})")
+    placed.add(steps_g)
+    g.add(placed)
+    g.add(block)
+    return g
+
+
+def _steps_of(blocks: list[_Block], items: list[int], groups: Sequence[PieceGroup]) -> tuple[str, ...]:
+    """The assembly pictograms (``PieceGroup.steps``) of the pieces in ``items``, each once."""
+    present = sorted({g for i in items for g in (blocks[i].groups or (blocks[i].group,))})
+    return tuple(dict.fromkeys(groups[g].steps for g in present if groups[g].steps and groups[g].note))

@@ -27,6 +27,7 @@ The board may be turned a quarter turn when that needs fewer sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 from pnp.errors import LayoutError
 from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
@@ -35,14 +36,17 @@ from pnp.printing.imposition import footer as footer_band
 from pnp.printing.sheet_overlay import SheetOverlay
 from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_block, _num
 from pnp.components.text import fit
+from pnp.components.textboxes import text_boxes
 from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
 
 DEFAULT_OVERLAP_MM = 10.0
 INFO_MM = 22.0          # band under the art for the tile label, note and assembly diagram
 MARK_R_MM = 3.2         # alignment circle radius
-FLAP_INK = "#7A4A1C"      # the glue flap's label and edge
+FLAP_INK = "#7A4A1C"      # the glue flap's label
+MAP_FLAP = "#D9B98A"      # a tile's glue flaps in the assembly map
 ART_PAST_SEAM_MM = 1.5   # art beyond the seam onto the glue flap, like a bleed
 FREE_MIN_MM = 15.0      # a room under the info band lower than this is not offered for packing
+SEAM_CLEAR_MM = 0.6     # a seam nearer a text line than this cuts it (a tile laid 0.5 mm off)
 
 
 @dataclass(frozen=True)
@@ -96,12 +100,16 @@ def _area(settings: PrintSettings) -> tuple[float, float]:
             paper.height - border - settings.margin_mm - settings.footer_mm - INFO_MM - settings.mark_gap_mm)
 
 
-def _split(length: float, avail: float, bleed: float, overlap: float, quiet: list[float]) -> tuple[float, ...] | None:
+def _split(length: float, avail: float, bleed: float, overlap: float, quiet: list[float],
+           busy: Sequence[tuple[float, float, int]] = ()) -> tuple[float, ...] | None:
     """Seams cutting ``length`` into the fewest pieces whose art (cut + 2 bleed) fits ``avail``.
 
     A piece that is not the last also carries the overlap.  Each seam goes on the ``quiet``
-    line (a gutter) nearest the balanced cut, within the range where all pieces still fit;
-    with no quiet line in range, as close to one as the range allows.
+    line (a gutter, a space edge) nearest the balanced cut, within the range where all pieces
+    still fit; with no quiet line in range, through the least text (``busy``: (lo, hi,
+    characters) of each text line across this axis, a seam within ``SEAM_CLEAR_MM`` of a
+    line crossing it), and of the places with least text the one nearest a quiet line (the
+    balanced cut when there is none).
     """
     if avail - 2 * bleed <= overlap:
         return None
@@ -121,11 +129,8 @@ def _split(length: float, avail: float, bleed: float, overlap: float, quiet: lis
         inside = [q for q in quiet if lo - 1e-9 <= q <= hi + 1e-9]
         if inside:
             seam = min(inside, key=lambda q: abs(q - balanced))
-        elif quiet:
-            # no quiet line in reach: cut as close to one as the paper allows
-            seam = min((lo, hi), key=lambda v: min(abs(v - q) for q in quiet))
         else:
-            seam = balanced
+            seam = _least_text(lo, hi, balanced, quiet, busy)
         seams.append(seam)
     seams.append(length)
 
@@ -138,6 +143,21 @@ def _split(length: float, avail: float, bleed: float, overlap: float, quiet: lis
     return tuple(seams) if fits(seams) else None
 
 
+def _least_text(lo: float, hi: float, balanced: float, quiet: Sequence[float],
+                busy: Sequence[tuple[float, float, int]]) -> float:
+    """The seam in [lo, hi] that crosses the fewest characters of ``busy`` text, nearest a
+    ``quiet`` line (or ``balanced`` when there is none) of those."""
+    candidates = {lo, hi, balanced} | {v for a, b, _n in busy for v in (a - SEAM_CLEAR_MM, b + SEAM_CLEAR_MM)}
+
+    def crossed(v: float) -> int:
+        return sum(n for a, b, n in busy if a - SEAM_CLEAR_MM < v < b + SEAM_CLEAR_MM)
+
+    def near(v: float) -> float:
+        return min(abs(v - q) for q in quiet) if quiet else abs(v - balanced)
+
+    return min((v for v in candidates if lo - 1e-9 <= v <= hi + 1e-9), key=lambda v: (crossed(v), near(v), v))
+
+
 def plan_tiles(face: Face, settings: PrintSettings, overlap_mm: float = DEFAULT_OVERLAP_MM) -> TilePlan:
     """Fewest tiles for ``face`` on ``settings.paper``, trying the board upright and turned.
 
@@ -147,15 +167,20 @@ def plan_tiles(face: Face, settings: PrintSettings, overlap_mm: float = DEFAULT_
     aw, ah = _area(settings)
     best = None
     quiet_x, quiet_y = list(face.meta.get("quiet_x", [])), list(face.meta.get("quiet_y", []))
+    texts = text_boxes(face.art)
+    across_x = [(x0, x1, n) for x0, _y0, x1, _y1, n in texts]      # what a vertical seam at x crosses
+    across_y = [(y0, y1, n) for _x0, y0, _x1, y1, n in texts]
     for rotated in (False, True):
         if rotated:
             w, h = face.height, face.width
             qx = [face.height - y for y in quiet_y]
             qy = quiet_x
+            bx = [(face.height - b, face.height - a, n) for a, b, n in across_y]
+            by = across_x
         else:
-            w, h, qx, qy = face.width, face.height, quiet_x, quiet_y
-        xs = _split(w, aw, face.bleed, overlap_mm, qx)
-        ys = _split(h, ah, face.bleed, overlap_mm, qy)
+            w, h, qx, qy, bx, by = face.width, face.height, quiet_x, quiet_y, across_x, across_y
+        xs = _split(w, aw, face.bleed, overlap_mm, qx, bx)
+        ys = _split(h, ah, face.bleed, overlap_mm, qy, by)
         if xs is None or ys is None:
             continue
         plan = TilePlan(rotated, w, h, xs, ys, overlap_mm)
@@ -404,12 +429,24 @@ def _board_box(face: Face, plan: TilePlan, box):
 
 
 def _glue_flap(x: float, y: float, w: float, h: float, kind: str):
-    """The glue flap (x, y, w, h): plain paper over the art, with a thin edge along its seam side."""
+    """The glue flap (x, y, w, h): plain paper over the art.  Its seam side is where the art
+    ends; it has no edge line, since a dashed line means a fold and a thin solid one a cut,
+    and the flap is neither folded nor cut there."""
     g = group(id="glue-flap")
     g.add(rect(x, y, w, h, fill="#FFFFFF"))
-    edge = (x, y, x, y + h) if kind == "v" else (x, y, x + w, y)
-    g.add(line(*edge, FLAP_INK, 0.2, stroke_dasharray="1.5,1.5"))
     return g
+
+
+def _map_flaps(t: Tile, plan: TilePlan):
+    """Where ``t``'s overlap strips lie in the assembly map (layout mm): inside the right and
+    lower neighbours' own regions, which are laid over them."""
+    x0, y0, x1, y1 = t.own
+    out = []
+    if t.col < plan.cols - 1:
+        out.append((x1, y0, x1 + plan.overlap, y1))
+    if t.row < plan.rows - 1:
+        out.append((x0, y1, x1, y1 + plan.overlap))
+    return out
 
 
 def _info(plan: TilePlan, tile: Tile, tiles, settings, strings, label, left, right, top, bottom):
@@ -424,22 +461,40 @@ def _info(plan: TilePlan, tile: Tile, tiles, settings, strings, label, left, rig
     dx = right - 2 - dw
     dy = top + (height - dh) / 2
     diagram = group(id="assembly")
+    # Cells on a dark ground, the ground showing between them: fills only, no stroke (a thin
+    # solid line on a sheet is a cut line)
+    rim = 0.3
+    diagram.add(rect(dx - rim, dy - rim, dw + 2 * rim, dh + 2 * rim, fill="#3B2412"))
     for t in tiles:
         ox0, oy0, ox1, oy1 = t.own
+        diagram.add(rect(dx + ox0 * scale + rim / 2, dy + oy0 * scale + rim / 2, (ox1 - ox0) * scale - rim,
+                         (oy1 - oy0) * scale - rim, fill="#C1121F" if t.label == tile.label else "#F1E4C6"))
+    for t in tiles:     # each tile's flaps, under its right and lower neighbours: a tinted band in them
+        for fx0, fy0, fx1, fy1 in _map_flaps(t, plan):
+            diagram.add(rect(dx + fx0 * scale, dy + fy0 * scale, (fx1 - fx0) * scale, (fy1 - fy0) * scale,
+                             fill=MAP_FLAP))
+    for order, t in enumerate(tiles, 1):
+        ox0, oy0, ox1, oy1 = t.own
         here = t.label == tile.label
-        diagram.add(rect(dx + ox0 * scale, dy + oy0 * scale, (ox1 - ox0) * scale, (oy1 - oy0) * scale,
-                         fill="#C1121F" if here else "#F1E4C6", stroke="#3B2412", stroke_mm=0.3))
-        cell = fit(t.label, "bold", (ox1 - ox0) * scale * 0.8, (oy1 - oy0) * scale * 0.6, 4.0, 1.5,
+        cell = fit(t.label, "bold", (ox1 - ox0) * scale * 0.8, (oy1 - oy0) * scale * 0.4, 4.0, 1.5,
                    "tile label")
-        diagram.add(text_block(cell, dx + (ox0 + ox1) / 2 * scale, dy + (oy0 + oy1) / 2 * scale - cell.height / 2,
+        # below the middle, clear of the order disc in the top-left corner
+        diagram.add(text_block(cell, dx + (ox0 + ox1) / 2 * scale, dy + (oy0 + (oy1 - oy0) * 0.66) * scale - cell.height / 2,
                                fill="#FFFFFF" if here else "#3B2412", where="tile label"))
+        # the gluing order: a numbered disc in the tile's top-left corner
+        r = min(1.9, (ox1 - ox0) * scale * 0.18, (oy1 - oy0) * scale * 0.18)
+        cx, cy = dx + ox0 * scale + r + 0.5, dy + oy0 * scale + r + 0.5
+        diagram.add(circle(cx, cy, r, fill="#3B2412" if not here else "#FFFFFF"))
+        num = fit(str(order), "bold", r * 1.6, r * 1.5, r * 1.3, 1.0, "gluing order")
+        diagram.add(text_block(num, cx, cy - num.height / 2, fill="#FFFFFF" if not here else "#C1121F",
+                               where="gluing order"))
     g.add(diagram)
     # label and note on the left
     tw = dx - left - 6
     head = fit(label, "heavy", tw, min(9.0, height * 0.4), 7.0, 3.0, strings.where("tile_label"), max_lines=1)
     g.add(text_block(head, left + 2, top + 1, fill="#3B2412", anchor="start", where=strings.where("tile_label")))
     title = strings("assembly")
-    note = f"{title}: {strings('overlap_note')}"
+    note = f"{title}: {strings('overlap_note')} {strings('glue_order')}"
     rest = height - head.height - 3
     f = fit(note, "body", tw, rest, 3.2, 1.8, strings.where("overlap_note"))
     g.add(text_block(f, left + 2, top + head.height + 3, fill="#3B2412", anchor="start",

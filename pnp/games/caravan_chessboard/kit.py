@@ -226,10 +226,10 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
     die_note = (strings("cut_fold_note"), strings("die_note"))
     return [
         ComponentRun("caravans", "standee", label, len(caravans),
-                     pieces=[PieceGroup("caravans", label, caravans, True, pawn_note)]),
+                     pieces=[PieceGroup("caravans", label, caravans, True, pawn_note, steps="standee")]),
         ComponentRun("desert-pawns", "standee", desert_label, len(desert),
-                     pieces=[PieceGroup("desert-pawns", desert_label, desert, True, pawn_note)]),
-        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, die_note)]),
+                     pieces=[PieceGroup("desert-pawns", desert_label, desert, True, pawn_note, steps="standee")]),
+        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, die_note, steps="d8")]),
     ]
 
 

@@ -200,8 +200,8 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     pawn_note = (strings("cut_fold_note"), strings("pawn_note"))
     die_note = (strings("cut_fold_note"), strings("die_note"))
     return [
-        ComponentRun("pawns", "standee", label, len(pieces), pieces=[PieceGroup("pawns", label, pieces, True, pawn_note)]),
-        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, die_note)]),
+        ComponentRun("pawns", "standee", label, len(pieces), pieces=[PieceGroup("pawns", label, pieces, True, pawn_note, steps="standee")]),
+        ComponentRun("die", "die", die_label, 1, pieces=[PieceGroup("die", die_label, [die], True, die_note, steps="d6")]),
     ]
 
 
