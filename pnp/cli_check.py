@@ -278,7 +278,7 @@ def plot_lengths(run: CheckRun, path: Path) -> None:
 
 def _per_1000(rate: float) -> str:
     """A rate per 1,000 games as the summary prints it: whole numbers from 10 up, one decimal
-    below ("613.636" and "5613.64" side by side read as two scales; a reviewer)."""
+    below ("613.636" and "5613.64" side by side read as two scales)."""
     tenths = round(rate, 1)
     return f"{rate:.0f}" if tenths >= 10 or tenths == 0 else f"{tenths:.1f}"
 
@@ -320,7 +320,7 @@ def length_figure(run: CheckRun):
         ax.set_ylim(0, top * 1.12)
     axes[0][0].set_ylabel("game length (rounds)")
     # Wrapped to the figure's width (about 12 characters of 10 pt type an inch): with one or
-    # two boxes the figure is 5 in wide and the title ran off both sides (a reviewer).
+    # two boxes the figure is 5 in wide and the title ran off both sides.
     title = f"{run.game}: {run.games} {run.player} games per variant and player count (whiskers 5-95 %)"
     fig.suptitle(textwrap.fill(title, width=int(fig.get_figwidth() * 12)), fontsize=10)
     fig.tight_layout()

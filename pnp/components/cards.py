@@ -68,7 +68,7 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
               title: str, subtitle: str, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
     """The shared back of a deck: a full-bleed lattice, an emblem, the game's title and the deck's name.
 
-    Forgives a duplex error of 2 mm (issue 11): no frame, border or line lies within
+    Forgives a duplex error of 2 mm (print.md): no frame, border or line lies within
     ``BACK_CLEAR_MM`` of the trim; the ground and its lattice of diamonds run on through the
     bleed, so a back printed off its front looks like every other back.  Every card of a
     deck shares this one back, so no back tells what its front is.  Symmetric under a half
@@ -115,8 +115,8 @@ def _cartouche_titles(title: str, subtitle: str, plate_w: float, band_w: float, 
     The cartouche's ends run at 45 degrees to a point at mid-height, so it is narrower at the
     height of the letters than at its middle: each line's glyphs, from their lowest to their
     highest outline (``ink_heights``), must lie between the slanted ends, clear of the outline
-    by ``LINE_CLEAR_MM``.  The title steps down 2 % a time until both lines fit (a reviewer saw
-    a title's first and last letters run over the ends at 9 mm).
+    by ``LINE_CLEAR_MM``.  The title steps down 2 % a time until both lines fit (at a fixed
+    9 mm a long title's first and last letters ran over the ends).
 
     Raises:
         LayoutError / FontError: a line does not fit even at its smallest size, or lacks a glyph.

@@ -1,6 +1,6 @@
 """Guilloche drawn in code: rosettes of epitrochoids and hypotrochoids, and wave borders.
 
-Banknotes and coins carry the engraved lace of security printing (issue 24).  Here it is a
+Banknotes and coins carry the engraved lace of security printing.  Here it is a
 few parametric curves, each stroked as a *band* (``MIN_BAND_MM`` and more, in a tint of the
 piece's colour, never black): a thin solid line means a cut and a dashed one a fold on every
 sheet of the kit, so no ornament looks like either.

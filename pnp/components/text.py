@@ -14,7 +14,7 @@ from pnp.components.fonts import ascent, ink_heights, require_glyphs, text_width
 LINE_HEIGHT = 1.2  # line pitch as a multiple of the font size
 #: Text keeps this far (mm) from a frame line, ring or banner outline it sits inside, past half the
 #: line's stroke, so no letter touches it (tests/test_faces.py checks the glyphs' outlines).  At
-#: 0.3 mm a reviewer holding the printed sheets read captions and labels as cramped against
+#: 0.3 mm printed sheets read captions and labels as cramped against
 #: their medallions and rings; 0.6 mm (about 1.7 pt) reads as air.
 LINE_CLEAR_MM = 0.6
 

@@ -41,7 +41,7 @@ def icon_token(face_name: str, component: str, size: float, bleed: float, label:
     fg = style.darker(colour, 0.3) if ink.saver else style.readable_on(colour)
     # The label stays inside the ring, clear of its stroke: set to the ring's full width a long
     # word ("Assortment") ran over it at both ends, and descenders touched its foot; at the
-    # general 0.3 mm it still looked to touch the ring in print (reviewer, 300 dpi), so a
+    # general 0.3 mm it still looked to touch the ring in print (at 300 dpi), so a
     # token's label keeps LABEL_CLEAR_MM.
     clear = ring_mm / 2 + LABEL_CLEAR_MM
     label_fit = fit(label, "bold", size - 2 * (SAFE_MM + clear), size * 0.2, size * 0.15, 1.8, where, max_lines=1)

@@ -138,8 +138,8 @@ class DaskCluster:
                              "pip install 'pnp-kit[cluster]'", key="--cluster") from None
         self.address = address
         # A malformed address is refused before a Client exists: a Client that failed to
-        # start on one still waited 60 s to close when it was collected (a reviewer's
-        # "notanaddress" took 60 s and printed a traceback after the one-line error).
+        # start on one still waited 60 s to close when it was collected ("notanaddress" took
+        # 60 s and printed a traceback after the one-line error).
         from distributed.comm.addressing import parse_address, parse_host_port
 
         try:

@@ -5,7 +5,7 @@
 ``NOMINAL_BODY`` first) and the height of the last page's left text frame, so that both
 columns end level.
 
-Rules every plan keeps (the rules sheets' design, issue 12): no page is more than a third
+Rules every plan keeps (the rules sheets' design): no page is more than a third
 empty (``MIN_FILL`` of the body height used, mean of the two columns); the columns of the
 last page end within ``LEVEL`` of the page height.  Among the plans that keep them: fewest
 pages, then the body size nearest ``NOMINAL_BODY``.  The sheet holds no player aid: it is

@@ -1,4 +1,4 @@
-"""Packing one-sided pieces together onto shared sheets (issue 11).
+"""Packing one-sided pieces together onto shared sheets.
 
 Tokens, chips, markers, price tables, player boards, money, pawns and dice nets have no
 backs, so each sheet of them costs a blank back: they are packed together, first into the
@@ -172,7 +172,7 @@ def block_shapes(count: int, rows: int, cols: int, lonely: bool) -> tuple[tuple[
     Fewest blocks first (each block costs its own crop marks and outer bleed), then fewest
     cuts (a block of r x c takes r + c + 2 straight cuts), then the larger blocks.  Unless
     ``lonely``, no block holds a single piece when ``count`` > 1 (money and tokens of one
-    kind share their cuts: issue 11) wherever full blocks can: always when the cap holds a
+    kind share their cuts) wherever full blocks can: always when the cap holds a
     line of 3 (any count > 1 is a sum of 2s and 3s); an odd count in a cap of 1 x 2 or
     2 x 2 leaves one piece alone.
     Raises ValueError when ``count`` < 1 or the cap holds no piece.
@@ -538,7 +538,7 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
     for i, (bid, *_rest) in placed.items():
         contents.setdefault(bid, []).append(i)
     # draw: host rooms first, then new sheets, the fullest first: the part-empty remainder
-    # of a packing is its last sheet (issue 11: no sheet mostly empty but the last)
+    # of a packing is its last sheet (no sheet mostly empty but the last)
     used = sorted(used, key=lambda bid: (-round(sum(_trim_area(blocks[i]) for i in contents[bid]), 3), bid))
     new_index = {bid: n for n, bid in enumerate(used)}
     new_sheets = []

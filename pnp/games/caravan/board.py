@@ -31,7 +31,7 @@ from pnp.errors import LayoutError
 from pnp.components.text import fit
 from pnp.games.caravan import art
 
-#: The least cap height (mm) of a label on the board (issue 24: labels ≥ 4 mm).
+#: The least cap height (mm) of a label on the board (legible at arm's length: ≥ 4 mm).
 MIN_CAP_MM = 4.0
 #: Gilded frame of a rare good's city (the goods tokens' rare ring).
 RARE_GOLD = "#C9A227"

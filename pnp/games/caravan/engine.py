@@ -678,8 +678,8 @@ def progress(state: CaravanState) -> list[float]:
     the penalty for goods on camels, plus half the points of those goods (on their way to
     a delivery), over the points of every good of the game, as a 0..1 share.
 
-    Issue 15: the share of the leader's score it replaced made a point early in the game
-    worth the whole scale and a good picked up cost points (the end-of-game penalty), so
+    Not the share of the leader's score, which this replaced: that made a point early in
+    the game worth the whole scale and a good picked up cost points (the end-of-game penalty), so
     the search scored the heuristic's pick-ups below doing nothing."""
     T = state.T
     scale = max(1, sum(n * pts for n, pts in zip(state.total, T.points)))

@@ -14,7 +14,7 @@ from pnp.model.catalog import Node, read_yaml, refuse_unknown
 from pnp.geometry import CARD_SIZES
 
 LAYOUT_FILE = "components.yaml"
-MIN_SQUARE_MM = 35.0    # issue 5: squares big enough for pawns (>= 35 mm)
+MIN_SQUARE_MM = 35.0    # squares big enough for pawns (>= 35 mm)
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,9 @@ from pnp.games.samarkand.engine import (
 HOLD = 0.85  # worth of a Piaster of potential sales in hand against a Piaster of cash (tuned: shortest games, 0.3-1.0 tried)
 WIN = 10**6  # score of a move that wins at once
 EXTRA_DEPTH = 2  # how many nomad-camp extra steps the bot looks ahead
-CROWDED = 0.5  # worth of a card bought past the hand limit against one within it (issue 15: hoarding)
+CROWDED = 0.5  # worth of a card bought past the hand limit against one within it (stops hoarding)
 SHED = 6  # Piaster a sale is worth more for each card it sheds from a hand over the hand limit
-          # (such a card is lost when the deck runs out; issue 15: hoarding)
+          # (such a card is lost when the deck runs out)
 
 
 def choose(state: SamarkandState, moves: list, rng: random.Random) -> tuple:
@@ -257,7 +257,7 @@ class _Values:
         potential, or with an empty hand the no-gift penalty in cash (seed: "draw the top
         card, pay 20 Piaster"; the drawn card is the gift, D5).  Without the penalty here
         the bot walked through camps empty-handed: 1,035 of 1,125 penalties in 200
-        two-player games came from that step (issue 15)."""
+        two-player games came from that step."""
         s = self.s
         if s.hs[self.p] == 0:
             return float(min(s.T.rules.camp_no_gift_penalty, s.money[self.p]))
@@ -320,7 +320,7 @@ def _room(s: SamarkandState, p: int, cards: int) -> float:
     """How many of ``cards`` more cards count at full worth: those past the hand limit
     count ``CROWDED`` each (a hand over the limit discards down to it when the deck runs
     out, and a card beyond a good's last price column never sells for more).  Stops the
-    hoarding of 40-card hands (issue 15)."""
+    hoarding of 40-card hands."""
     over = max(0, s.hs[p] + cards - s.T.rules.hand_limit)
     over = min(over, cards)
     return (cards - over) + CROWDED * over

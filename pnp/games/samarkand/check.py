@@ -223,7 +223,7 @@ def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int]
 
 
 def banknote_sizing(game, playouts: Sequence[Playout], settings, players: int | None = None) -> dict[str, Any]:
-    """Notes of each value the bank needs, against the printed counts (issue 3, item 6).
+    """Notes of each value the bank needs, against the printed counts.
 
     Method (ENGINE-DECISIONS.md, D19): in every game, at the end of every turn, each
     player's cash is split greedily into the fewest notes (largest value first); the

@@ -84,7 +84,7 @@ class PriceTable:
     Column 1 exists only as the "one level less" price of a 2-card sale under a market
     chip; sales of more cards than the last column pay the last column's price.  Under a
     chip the sale pays one column to the left of the column it would pay without one, so a
-    sale of more cards than the last column pays the column before the last (issue 12: the
+    sale of more cards than the last column pays the column before the last (the
     sheet, the price table's notes and the engine all read this one rule, ``column``).
     """
 
