@@ -56,7 +56,7 @@ KIT_FILES = set(HEAVY_FILES) | {
     "tests/test_contents_picture.py", "tests/test_identity.py", "tests/engine/test_designer_checks.py",
     "tests/engine/test_cli_check.py", "tests/engine/test_cluster.py", "tests/engine/test_chessboard_check.py",
     "tests/test_process_ends.py", "tests/test_translation_workflow.py", "tests/test_translation_steps.py",
-    "tests/test_tts.py", "tests/test_output_not_a_file.py",
+    "tests/test_tts.py", "tests/test_output_not_a_file.py", "tests/test_handling.py",
 }
 # Single tests of otherwise quick files: converted tile sheets, every card face, exhaustive searches.
 KIT_TESTS = {
@@ -70,6 +70,7 @@ KIT_TESTS = {
     "tests/test_completion.py::test_game_ids_complete_for_every_command_that_takes_a_game",
     "tests/test_completion.py::test_a_missing_data_folder_completes_nothing_and_prints_no_traceback",
     "tests/test_package.py::test_python_dash_m_pnp_is_the_pnp_command",
+    "tests/engine/test_fairness.py::test_a_build_does_not_import_scipy",
 }
 # How the tests go to the two workers (``pytest_xdist_make_scheduler`` below): a file's tests
 # stay on one worker (its module fixtures are built once), as with --dist loadfile, except in
