@@ -71,6 +71,8 @@ def test_the_pre_print_check_leaves_seats_and_mechanisms_to_pnp_check(data_copy)
     enough for the mechanism threshold to apply, which is ``pnp check``'s to judge (README);
     the pre-print check fails on what it is for (no game finished) and on that alone."""
     edit(data_copy / "samarkand" / "checks.yaml", "move_cap: 3000", "move_cap: 10")
+    # a median of rounds is bounded by the move cap (a round takes at least one move)
+    edit(data_copy / "samarkand" / "checks.yaml", "max_median_rounds: 60", "max_median_rounds: 10")
     report = quick_check(load_game("samarkand", data_copy), Variant(2), seed=0)
     assert report.games >= 1000 and report.scorecard["finished"] == 0
     assert len(report.reasons) == 1 and report.reasons[0].startswith("0 of "), report.reasons

@@ -336,6 +336,13 @@ def _updated_yaml(domain: Domain, lang: str, values: dict[str, tuple[str, bool, 
     for key, (text, fuzzy, msgid) in values.items():
         if key not in english:
             raise DataError(f"{domain.name}:{key} is not an English key", file=po_file, key=f"{domain.name}:{key}")
+        # a plural entry for a one-form English text, or one form for a plural text, would
+        # write a value of the wrong shape that the build then refuses
+        if isinstance(text, dict) != isinstance(english[key], PluralText):
+            want = ("a plural entry (msgid_plural, msgstr[0..])" if isinstance(english[key], PluralText)
+                    else "one form (msgid, msgstr)")
+            raise DataError(f"the English text is {'plural' if isinstance(english[key], PluralText) else 'one form'}; "
+                            f"expected {want}", file=po_file, key=f"{domain.name}:{key}")
         if fuzzy:
             # a draft never changes what a kit prints: kept aside until translated for good
             if existing.get(key) != (PluralText(text) if isinstance(text, dict) else text):

@@ -211,7 +211,7 @@ def test_malformed_data_is_one_line_naming_file_and_key(data_copy, file, old, ne
 def test_check_sections_are_validated(data_copy):
     _edit(data_copy, "checks.yaml", "max_stalemate_share: 0.02", "max_stalemate_share: 2")
     broken = load_game("caravan", data_copy)
-    with pytest.raises(DataError, match=r"checks.yaml: endings.max_stalemate_share: expected a number <= 1, got 2"):
+    with pytest.raises(DataError, match=r"checks.yaml: endings.max_stalemate_share: expected a number <= 0.5, got 2"):
         full_check(broken, [Variant(2, "short")], games=2, workers=1)
 
 
