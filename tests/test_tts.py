@@ -114,13 +114,18 @@ def test_every_card_id_shows_that_cards_face(samarkand_tts):
 
 def _inside_safe_area(face, w: int, h: int):
     """``face`` rendered alone at trim, cut to its safe area (pnp.geometry.SAFE_MM in from
-    the trim on every side), resized to a cell's ``w`` x ``h`` px."""
+    the trim on every side) and, of that, the full width and the height that keeps the
+    card's trim proportions (a portrait card: head and foot cut evenly), resized to a
+    cell's ``w`` x ``h`` px."""
     from pnp.geometry import SAFE_MM
     from pnp.printing.targets import face_png
 
     image = Image.open(io.BytesIO(face_png(face, tts.CARD_DPI))).convert("RGB")
-    band = SAFE_MM / 25.4 * tts.CARD_DPI
-    return image.crop((round(band), round(band), image.width - round(band), image.height - round(band))).resize((w, h))
+    k = tts.CARD_DPI / 25.4
+    box_w = round((face.width - 2 * SAFE_MM) * k)
+    box_h = round((face.width - 2 * SAFE_MM) * face.height / face.width * k)
+    left, top = round((image.width - box_w) / 2), round((image.height - box_h) / 2)
+    return image.crop((left, top, left + box_w, top + box_h)).resize((w, h))
 
 
 def _deck_faces() -> dict:
@@ -164,10 +169,12 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
             counted[obj["Description"]] += len(obj["ContainedObjects"])
     labels = {c["id"]: c for c in manifest["components"]}
     not_carried = {"die", "aids", "contents", "rules"}
+    english = yaml.safe_load((REPO / "data" / "samarkand" / "lang" / "en.yaml").read_text(encoding="utf-8"))
     for component in manifest["components"]:
         if component["id"] in not_carried:
             continue
-        assert f"{component['id']}: {component['count']} x " in report, component["id"]
+        name = english["components"][component["id"].replace("-", "_")]
+        assert f"  {name}: {component['count']} x " in report, component["id"]
     assert counted["Commodity cards"] == labels["cards"]["count"] == 102
     assert counted["Piaster banknotes"] == labels["banknotes"]["count"]
     assert counted["Merchant pawns"] == labels["pawns"]["count"]
@@ -182,7 +189,7 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
             square = obj["Description"] in ("Market tokens", "Market chips")
             assert obj["CustomImage"]["CustomTile"]["Stretch"] is square, obj["Nickname"]
     assert "Not carried over: Player aids (in the rules PDF); crop marks" in report
-    assert "die: 1 x Custom_Dice" in report
+    assert "Special die: 1 x Custom_Dice" in report
 
 
 def test_every_image_and_the_rules_exist_beside_the_json(samarkand_tts):
@@ -220,7 +227,7 @@ def test_a_danish_kit_names_its_cards_in_danish_and_rebuilds_byte_identical(tmp_
     names = {c["Nickname"] for o in save["ObjectStates"] if o["Name"] == "DeckCustom" for c in o["ContainedObjects"]}
     lang = REPO / "data" / "caravan-chessboard" / "lang"
     danish, english = (lang / "da.yaml").read_text(encoding="utf-8"), (lang / "en.yaml").read_text(encoding="utf-8")
-    words = {n for n in names if not n.strip().isdigit()}
+    words = {n.rstrip("0123456789 ") for n in names}        # "Rejse 3": the name, less its number
     assert len(words) >= 5
     assert all(n in danish for n in words), words - {n for n in words if n in danish}
     assert any(n not in english for n in words), words
@@ -234,7 +241,9 @@ def test_a_danish_kit_names_its_cards_in_danish_and_rebuilds_byte_identical(tmp_
     assert [o["Nickname"] for o in save["ObjectStates"] if o["Name"] == "Die_8"] == [da["components"]["die"]]
     urls = [s["FaceURL"] for o in save["ObjectStates"] if o["Name"] == "DeckCustom" for s in o["CustomDeck"].values()]
     assert urls and all(u.startswith("https://example.org/kits/") for u in urls)
-    assert "upload every file" in first["README.txt"].decode("utf-8")
+    common = yaml.safe_load((REPO / "data" / "common" / "lang" / "da.yaml").read_text(encoding="utf-8"))
+    hosted = common["tts_readme"]["hosted"].split("{url}")[0]
+    assert " ".join(first["README.txt"].decode("utf-8").split()).count(hosted + "https://example.org/kits/") == 1
 
 
 @pytest.mark.parametrize("args, key", [
@@ -438,3 +447,106 @@ def test_only_a_players_own_pieces_go_to_the_seats():
     assert tts._per_seat([piece("price-table", "table", 3)], 3, colours)
     assert not tts._per_seat([piece("price-table", "table", 3)], 4, colours)
     assert not tts._per_seat([piece("coin/red", "money"), piece("coin/blue", "money")], 2, colours)
+
+
+# Characters a Nickname may hold: printable ASCII and the Latin-1 letters and signs (Danish
+# æ ø å, ·). TTS's UI font is not known to hold more (U+2212 MINUS SIGN may show as a box).
+def _safe_name(text: str) -> bool:
+    return all(0x20 <= ord(ch) < 0x7F or 0xA1 <= ord(ch) <= 0xFF for ch in text)
+
+
+def test_cards_and_decks_can_be_held_in_hand(samarkand_tts):
+    """TTS writes "Hands": true on every Card and DeckCustom it saves; without it a card
+    cannot be taken into a player's hand."""
+    _, save, _ = samarkand_tts
+    held = [o for o in _walk(save["ObjectStates"]) if o["Name"] in ("Card", "DeckCustom")]
+    assert len(held) == 103          # 102 cards and their deck
+    assert all(o.get("Hands") is True for o in held)
+
+
+def test_a_card_cell_has_the_cards_trim_aspect(samarkand_tts):
+    """TTS stretches a cell over the card: the cell's width / height must be the card's
+    trim's (components.yaml cards: poker, 63.5 x 88.9 mm) within 1 %, front and back."""
+    _, save, _ = samarkand_tts
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    trim = 63.5 / 88.9
+    for spec in deck["CustomDeck"].values():
+        sheet = Image.open(_path(spec["FaceURL"]))
+        assert sheet.width % spec["NumWidth"] == 0 and sheet.height % spec["NumHeight"] == 0
+        cell = (sheet.width / spec["NumWidth"]) / (sheet.height / spec["NumHeight"])
+        assert abs(cell / trim - 1) < 0.01, cell
+        back = Image.open(_path(spec["BackURL"]))
+        assert abs(back.width / back.height / trim - 1) < 0.01, back.size
+
+
+def test_names_are_in_characters_tts_shows_and_banks_go_by_value(samarkand_tts):
+    _, save, _ = samarkand_tts
+    names = [o[k] for o in _walk(save["ObjectStates"]) for k in ("Nickname", "Description")]
+    assert all(_safe_name(n) for n in names), sorted({n for n in names if not _safe_name(n)})
+    assert "Market chips: -1" in names       # the printed "−1" (U+2212), as hyphen-minus
+    banks = [o["Nickname"] for o in save["ObjectStates"] if o["Name"] == "Bag"]
+    assert banks == [f"Piaster banknotes: {v}" for v in (5, 10, 20, 50, 100)]
+
+
+def test_two_player_export_has_banks_by_value_and_no_negative_zero(shared_builds):
+    folder = shared_builds("samarkand", "--players", "2", "--target", "tts")
+    text = (folder / "samarkand-2p-en-a4-tts" / "samarkand-2p-en-a4.json").read_text(encoding="utf-8")
+    assert "-0.0," not in text and "-0.0\n" not in text and ": -0," not in text
+    save = json.loads(text)
+    values = [int(o["Nickname"].rsplit(" ", 1)[-1]) for o in save["ObjectStates"] if o["Name"] == "Bag"]
+    assert values and values == sorted(values)
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_chessboard_cards_are_named_with_their_number_and_the_readme_is_in_the_kits_language(shared_builds, lang):
+    folder = shared_builds("caravan-chessboard", "--lang", lang, "--target", "tts")
+    export = folder / f"caravan-chessboard-4p-{lang}-a4-tts"
+    save = json.loads((export / f"caravan-chessboard-4p-{lang}-a4.json").read_text(encoding="utf-8"))
+    words = yaml.safe_load((REPO / "data" / "caravan-chessboard" / "lang" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    common = yaml.safe_load((REPO / "data" / "common" / "lang" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    for deck in (o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"):
+        by_face = {c["CardID"]: c["Nickname"] for c in deck["ContainedObjects"]}
+        assert len(set(by_face.values())) == len(by_face), sorted(by_face.values())    # one name, one face
+        # game.yaml: Move cards of 1-4 squares, Bandits and Sandstorm of 1-5
+        for kind, steps in (("move", range(1, 5)), ("bandits", range(1, 6)), ("sandstorm", range(1, 6))):
+            for n in steps:
+                assert f"{words['cards'][kind]} {n}" in by_face.values(), (kind, n)
+    names = [o[k] for o in _walk(save["ObjectStates"]) for k in ("Nickname", "Description")]
+    assert all(_safe_name(n) for n in names), sorted({n for n in names if not _safe_name(n)})
+    readme = (export / "README.txt").read_text(encoding="utf-8")
+    assert readme.startswith(common["tts_readme"]["title"].format(kit=export.name[:-4]))
+    assert common["tts_readme"]["how_to_load"] in readme and common["tts_readme"]["objects"] in readme
+    if lang == "da":
+        from pnp.model.catalog import DEFAULT_DATA_DIR
+        from pnp.model.glossary import load_glossary
+
+        glossary = load_glossary(DEFAULT_DATA_DIR, "da")
+        hits = list(glossary.banned_hits("README.txt", readme)) + list(glossary.english_hits("README.txt", readme))
+        assert not hits, [str(h) for h in hits]
+        for english in ("To load it", "Objects:", "Not carried over", "spawns", "the supply", "each player"):
+            assert english not in readme
+
+
+def test_the_figurines_show_what_the_readme_says(samarkand_tts):
+    """The printed standee is a rectangle panel: the figurine shows that panel as cut, opaque,
+    and the README says so (not a silhouette on a transparent ground)."""
+    _, save, _ = samarkand_tts
+    section = (REPO / "README.md").read_text(encoding="utf-8").split("## Play it on screen first", 1)[1].split("\n## ", 1)[0]
+    assert "transparent ground" not in section
+    assert "printed front panel as cut" in " ".join(section.split())
+    for fig in (o for o in save["ObjectStates"] if o["Name"] == "Figurine_Custom"):
+        image = Image.open(_path(fig["CustomImage"]["ImageURL"])).convert("RGBA")
+        assert image.getchannel("A").getextrema() == (255, 255), fig["Nickname"]
+
+
+def test_images_are_sharp_enough_to_zoom_into(samarkand_tts):
+    """Tiles and figurines at 200-300 dpi; the board as large as TTS loads (4096 px on its
+    longer side); card sheets within 4096 px."""
+    _, save, _ = samarkand_tts
+    for obj in _walk(save["ObjectStates"]):
+        if obj["Name"] in ("Custom_Tile", "Figurine_Custom"):
+            assert 200 <= _dpi(_path(obj["CustomImage"]["ImageURL"])) <= 300, obj["Nickname"]
+    board = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Board")
+    assert 4000 <= max(Image.open(_path(board["CustomImage"]["ImageURL"])).size) <= 4096
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert all(max(Image.open(_path(s["FaceURL"])).size) <= 4096 for s in deck["CustomDeck"].values())

@@ -844,7 +844,7 @@ def _screen_files(source: _KitSource, layout: _Layout, rules_pdf: bytes, pdf_byt
             if strings.has(key) and own not in colours:
                 colours[own] = strings(key)
     files, _ = tts.export_tts(pieces, name, out_dir / f"{name}-tts", rules_pdf, request.tts_url_base,
-                              labels, names, colours, source.loaded.variant.players)
+                              labels, names, colours, source.loaded.variant.players, tts.strings_texts(strings))
     return [(f.path, f.data) for f in files]
 
 

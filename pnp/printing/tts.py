@@ -22,19 +22,22 @@ under 4096 × 4096 px); the TTS API's "Custom Game Objects" page (api.tabletopsi
 Mapping (what a TTS user gets):
 
 * a deck → ``DeckCustom``: its distinct faces (each inside its safe area, ``card_cell``) on
-  card sheets of at most 10 × 7 cells, at most 69 faces a sheet — the 70th (last) cell holds
+  card sheets of at most 10 × 7 cells (each cell of the card's trim proportions, since TTS
+  stretches it over the card), at most 69 faces a sheet — the 70th (last) cell holds
   the back, so the hidden card shows the back whether or not TTS is told Back is Hidden (it
   is); ``CardID`` = sheet id × 100 + cell; one ``Card`` a copy, ``Nickname`` the card's
-  title as printed; a deck too large for one sheet continues on the next (never truncated).
+  name as printed with its number where it prints one ("Move 3"); cards and decks
+  ``"Hands": true``, as TTS writes them (without it a card cannot be taken into a hand); a deck too large for one sheet continues on the next (never truncated).
   A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
 * the board → ``Custom_Board``, at its printed proportions, locked.
 * tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
   face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
   pieces of the supply or of one seat → one ``Custom_Tile_Stack`` of the kit's count; money →
   a ``Bag`` per value holding the kit's notes or coins of it (the bank).
-* fold-over standees → ``Figurine_Custom``: the upright front panel alone on a transparent
-  ground, the other panel as ``ImageSecondaryURL`` where it differs (the panels are read off
-  the dashed fold lines, so any standee drawn with ``add_standee_folds`` works).
+* fold-over standees → ``Figurine_Custom``: the upright front panel as cut, an opaque
+  rectangle (the printed panel is one: its ground is part of the art, not a silhouette),
+  the other panel as ``ImageSecondaryURL`` where it differs (the panels are read off the
+  dashed fold lines, so any standee drawn with ``add_standee_folds`` works).
 * a d6 net → ``Custom_Dice`` (Type 1), its printed faces in TTS's d6 layout and each face's
   label (e.g. "back 1") as its ``RotationValues`` value; a d8 numbered 1–8 → TTS's own
   ``Die_8`` (see ``_die``).
@@ -50,8 +53,14 @@ gives an image's longer side at scale 1; a card gets its printed width / ``STAND
 assumptions, not measured in TTS (no TTS here), and the README says so.  Every image carries
 its resolution (pHYs), so its printed size is read back from the file.
 
+Images: cards at ``CARD_DPI`` (sheets scaled down to ``MAX_SHEET_PX``), tiles, tokens and
+figurines at ``PIECE_DPI``, the board at the most dpi that keeps it within 4096 px
+(``board_dpi``).  Names (``Nickname``, ``Description``, die values) keep to the characters
+of ``name_safe`` (``tts_name``: "-1" for the printed "−1").  README.txt is in the kit's
+language (the common language file's ``tts_readme`` strings).
+
 Same inputs give byte-identical files: keys sorted, GUIDs derived from the kit and the
-object's path (``guid``), no dates.
+object's path (``guid``), no dates, no "-0.0" (``_plain_numbers``).
 """
 
 from __future__ import annotations
@@ -70,13 +79,14 @@ MAX_FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1      # the last cell: the hidde
 MAX_SHEET_PX = 4096                                  # "keep the dimensions of your images under 4096"
 CARD_DPI = 200                                       # a poker card 500 x 700 px; a full sheet 5000 px wide is
                                                      # cut down to 4096 by MAX_SHEET_PX
-PIECE_DPI = 150
-BOARD_DPI = 100
+PIECE_DPI = 250                                      # tiles, tokens, figurines: sharp when TTS zooms in on one
+BOARD_MAX_PX = MAX_SHEET_PX                          # the board as large as TTS loads, on its longer side
+BOARD_MAX_DPI = 300                                  # ... but no finer than print (a small board)
 TTS_UNIT_MM = 25.4                                   # knowledge base, Custom Tile: "about an inch"
 BASE_UNITS = 2.0                                     # an image's longer side at scale 1 (assumption)
 STANDARD_CARD_MM = 63.5                              # TTS's stock card at scale 1, taken as poker width
-D8_EDGE_UNITS = 1.0
-SAME_IMAGE_MEAN = 3.0                                # mean channel difference (0-255) under which two panels are one                                  # Die_8's edge at scale 1 (assumption)
+D8_EDGE_UNITS = 1.0                                  # Die_8's edge at scale 1 (assumption)
+SAME_IMAGE_MEAN = 3.0                                # mean channel difference (0-255) under which two panels are one
 TILE_THICKNESS = 0.1                                 # units: about 2.5 mm, a punched board token
 
 
@@ -94,10 +104,45 @@ def guid(kit: str, path: str) -> str:
     return hashlib.sha256(f"{kit}/{path}".encode("utf-8")).hexdigest()[:6]
 
 
+# Typographic characters the kit prints whose plain stand-ins TTS's UI font surely has.
+# Names in the JSON keep to printable ASCII and Latin-1 (Danish æ ø å, the "·" of a
+# compound label): the font TTS shows names in is not documented to hold more, and a
+# missing glyph shows as a box.  Only the JSON's names change; the printed kit keeps "−1".
+NAME_STAND_INS = {"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2018": "'", "\u2019": "'",
+                  "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2026": "...", "\u00a0": " ", "\u202f": " "}
+
+
+def name_safe(ch: str) -> bool:
+    """Whether ``ch`` may stand in a name TTS shows: printable ASCII or Latin-1 (U+00A1-U+00FF)."""
+    return 0x20 <= ord(ch) < 0x7F or 0xA1 <= ord(ch) <= 0xFF
+
+
+def tts_name(text: str) -> str:
+    """``text`` in characters TTS's UI shows: typographic signs as their ASCII stand-ins
+    (``NAME_STAND_INS``), any other character outside ``name_safe`` as its decomposed
+    base letters (NFKD), dropped if it has none."""
+    import unicodedata
+
+    out = []
+    for ch in text:
+        ch = NAME_STAND_INS.get(ch, ch)
+        if all(name_safe(c) for c in ch):
+            out.append(ch)
+        else:
+            out.append("".join(c for c in unicodedata.normalize("NFKD", ch) if name_safe(c)))
+    return "".join(out)
+
+
 def face_title(face) -> str:
-    """The face's title as printed: the text of its largest type (longest of equals), or its
-    face name's last part when it prints no text."""
+    """The face's name as printed: ``meta["title"]`` where the face's maker records it, with
+    ``meta["number"]`` after it where the card prints one ("Move 3": the number is on the
+    card's badge, not in its title); else the text of its largest type (longest of equals),
+    or its face name's last part when it prints no text."""
     from pnp.printing.targets import face_svg
+
+    if face.meta.get("title"):
+        number = face.meta.get("number")
+        return f"{face.meta['title']} {number}" if number not in (None, "") else face.meta["title"]
 
     found = re.findall(r'<text[^>]*font-size="([0-9.]+)"[^>]*>([^<]+)</text>', face_svg(face))
     if not found:
@@ -128,15 +173,23 @@ def _encode(image) -> bytes:
 
 
 def card_cell(face, dpi: int = CARD_DPI):
-    """What a card sheet's cell shows of ``face``: the card inside its safe area
-    (``pnp.geometry.SAFE_MM`` in from the trim on every side), an RGB image at ``dpi``.  The
-    band between trim and safe area holds nothing but the flat frame that forgives a miscut;
-    on a screen it would be a dark border round every card."""
+    """What a card sheet's cell shows of ``face``: an RGB image at ``dpi`` of the largest
+    box of the card's trim proportions (width / height as printed) centred inside its safe
+    area (``pnp.geometry.SAFE_MM`` in from the trim on every side).  The band between trim
+    and safe area holds nothing but the flat frame that forgives a miscut; on a screen it
+    would be a dark border round every card.  TTS stretches a cell over a card of the
+    trim's proportions, so the cell keeps them: a poker card (63.5 x 88.9 mm) loses a
+    further 1.2 mm of its field's edge at head and foot, where no text is."""
     from pnp.geometry import SAFE_MM
 
     image = _image(_png(face, dpi))
-    band = round((face.bleed + SAFE_MM) / TTS_UNIT_MM * dpi)
-    return image.crop((band, band, image.width - band, image.height - band))
+    k = dpi / TTS_UNIT_MM
+    inner_w, inner_h = face.width - 2 * SAFE_MM, face.height - 2 * SAFE_MM
+    aspect = face.width / face.height
+    w_mm, h_mm = (inner_w, inner_w / aspect) if inner_w / inner_h <= aspect else (inner_h * aspect, inner_h)
+    w, h = round(w_mm * k), round(h_mm * k)
+    left, top = round((image.width - w) / 2), round((image.height - h) / 2)
+    return image.crop((left, top, left + w, top + h))
 
 
 def card_sheets(faces: list, back, dpi: int = CARD_DPI) -> list[tuple[bytes, int, int, int]]:
@@ -154,7 +207,8 @@ def card_sheets(faces: list, back, dpi: int = CARD_DPI) -> list[tuple[bytes, int
         images = [card_cell(f, dpi) for f in chunk] + [card_cell(back, dpi)]
         w, h = images[0].size
         scale = min(1.0, MAX_SHEET_PX / (columns * w), MAX_SHEET_PX / (rows * h))
-        cw, ch = max(1, int(w * scale)), max(1, int(h * scale))
+        cw = max(1, int(w * scale))
+        ch = max(1, min(int(h * scale), round(cw * h / w)))       # the cell's proportions kept to the pixel
         sheet = Image.new("RGB", (columns * cw, rows * ch), "white")
         for i, image in enumerate(images[:-1]):
             sheet.paste(image.resize((cw, ch), Image.LANCZOS), ((i % columns) * cw, (i // columns) * ch))
@@ -164,9 +218,41 @@ def card_sheets(faces: list, back, dpi: int = CARD_DPI) -> list[tuple[bytes, int
     return out
 
 
+def _plain_numbers(value):
+    """``value`` (the save's JSON tree) with every -0.0 as 0.0: rounding a small negative
+    position gives -0.0, which json writes as "-0.0"."""
+    if isinstance(value, dict):
+        return {k: _plain_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_numbers(v) for v in value]
+    if isinstance(value, float) and value == 0.0:
+        return 0.0
+    return value
+
+
+def _money_value(piece) -> float:
+    """The value a money piece prints (the first number of its title, e.g. 50 of "50"), for
+    laying the bank out from the smallest value up; infinite when it prints none."""
+    found = re.search(r"[-\u2212]?\d+(?:[.,]\d+)?", face_title(piece.front))
+    if not found:
+        return math.inf
+    return float(found.group(0).replace("\u2212", "-").replace(",", "."))
+
+
 def _transform(x: float, z: float, scale: float = 1.0, rot_y: float = 180.0, y: float = 1.0) -> dict:
     return {"posX": round(x, 3), "posY": round(y, 3), "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": 0.0,
             "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def board_dpi(face) -> int:
+    """The resolution of the board's image: the most whole dots per inch that keep its
+    longer side (trim + bleed) within ``BOARD_MAX_PX`` (TTS's image limit), at most
+    ``BOARD_MAX_DPI`` (a Samarkand board, 468 mm long, gets 222 dpi: 4090 px)."""
+    longer_in = max(face.width, face.height) / TTS_UNIT_MM + 2 * face.bleed / TTS_UNIT_MM
+    dpi = min(BOARD_MAX_DPI, math.floor(BOARD_MAX_PX / longer_in))
+    while dpi > 1 and round(longer_in * dpi) > BOARD_MAX_PX:
+        dpi -= 1
+    return dpi
 
 
 def units(mm: float) -> float:
@@ -335,7 +421,8 @@ class _Table:
 
 def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_base: str | None,
                labels: dict[str, str], names: dict[str, str] | None = None,
-               colours: dict[str, str] | None = None, players: int = 1) -> tuple[list[TtsFile], dict]:
+               colours: dict[str, str] | None = None, players: int = 1,
+               texts=None) -> tuple[list[TtsFile], dict]:
     """The files of the TTS export and its report.
 
     ``pieces``: ``pnp.printing.targets.collect_pieces`` of the kit laid out without bleed;
@@ -345,7 +432,9 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     it (a good); ``colours``: a player colour's id -> its name in words (the Nickname of a
     player's piece adds it: "Camels (rød)"); ``players``: the seats, for what the set-up gives each player;
     ``rules_pdf``: the rules sheet; ``url_base``: None for ``file:///`` URLs to the images
-    beside the JSON, else a hosted folder's address ending in ``/``.
+    beside the JSON, else a hosted folder's address ending in ``/``; ``texts``: the
+    README.txt's strings in the kit's language, ``texts(key, count=None, **fields)`` of the
+    common language file's ``tts_readme`` section (``english_texts`` when None).
 
     Returns (files, report) where report counts every component's objects (the kit's counts).
     """
@@ -390,14 +479,15 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         if p is board:
             continue
         if p.front.meta.get("pdf") is not None:     # typeset player aids: in the rules PDF
-            skipped.append(f"{labels.get(p.component, p.component)} (in the rules PDF)")
+            skipped.append(("in_rules", labels.get(p.component, p.component)))
             continue
         by_component.setdefault(p.component, []).append(p)
     seat_w = max([units(p.front.width) for group in by_component.values() if _per_seat(group, players, colours)
                   for p in group], default=0.0)
     table = _Table(bw, bh, players, seat_w)
     if board is not None:
-        image = add_image("board.png", _encode_dpi(_image(_png(board.front, BOARD_DPI)), BOARD_DPI))
+        dpi = board_dpi(board.front)
+        image = add_image("board.png", _encode_dpi(_image(_png(board.front, dpi)), dpi))
         objects.append({"Name": "Custom_Board", "Nickname": labels.get("board", "board"),
                         "Transform": _transform(0.0, 0.0, image_scale(board.front.width, board.front.height), y=0.9),
                         "CustomImage": {"ImageURL": image, "WidthScale": 0.0}, "Locked": True,
@@ -432,12 +522,12 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                         for copy in range(p.count):
                             deck_ids.append(card_id)
                             contained.append({"Name": "Card", "Nickname": title, "Description": label,
-                                              "CardID": card_id, "CustomDeck": {str(sheet_id): custom[str(sheet_id)]},
+                                              "CardID": card_id, "Hands": True, "CustomDeck": {str(sheet_id): custom[str(sheet_id)]},
                                               "Transform": _transform(0, 0, card_scale(p.front.width)),
                                               "GUID": guid(kit_name, f"{slug}/{card_id}/{copy}")})
             first = group[0].front
             x, z = table.deck(units(first.height))
-            objects.append({"Name": "DeckCustom", "Nickname": label,
+            objects.append({"Name": "DeckCustom", "Nickname": label, "Hands": True,
                             "Transform": _transform(x, z, card_scale(first.width), y=1.2) | {"rotZ": 180.0},
                             "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained,
                             "GUID": guid(kit_name, slug)})
@@ -448,7 +538,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             for p in group:
                 die = _die(p, label, kit_name, slug, add_image)
                 if die is None:
-                    skipped.append(f"{label} (no die of this shape in Tabletop Simulator: use the paper one)")
+                    skipped.append(("no_die", label))
                     continue
                 x, z = table.supply(1.5, 1.5)
                 die["Transform"] = _transform(x, z, die.pop("_scale"), y=1.5)
@@ -458,6 +548,8 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 report[component] = {"objects": total, "kind": objects[-1]["Name"]}
             continue
         # everything else: figurines, tiles and stacks, money banks, bags of tiles
+        if kind == "money":         # the bank's bags from the smallest value up, not in the order of the names
+            group = sorted(group, key=_money_value)
         per_seat = _per_seat(group, players, colours)
         total = 0
         drawn: list[dict] = []
@@ -522,12 +614,26 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         obj.setdefault("Description", "")
         obj.setdefault("Locked", False)
         obj.setdefault("ColorDiffuse", {"r": 1.0, "g": 1.0, "b": 1.0})
+    for obj in _every(objects):     # names as TTS's UI font shows them ("-1", not "−1")
+        for key in ("Nickname", "Description"):
+            if key in obj:
+                obj[key] = tts_name(obj[key])
+        for value in obj.get("RotationValues", []):
+            value["Value"] = tts_name(value["Value"])
     save = {"SaveName": kit_name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects}
-    text = json.dumps(save, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    text = json.dumps(_plain_numbers(save), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     files.append(TtsFile(folder / f"{kit_name}.json", text.encode("utf-8")))
-    files.append(TtsFile(folder / "README.txt", _readme(kit_name, report, sorted(set(skipped)), url_base).encode("utf-8")))
+    readme = _readme(kit_name, report, skipped, url_base, texts or english_texts(), labels)
+    files.append(TtsFile(folder / "README.txt", readme.encode("utf-8")))
     return files, report
+
+
+def _every(objects: list[dict]):
+    """Every object of ``objects`` and, depth first, every object inside it."""
+    for obj in objects:
+        yield obj
+        yield from _every(obj.get("ContainedObjects", []))
 
 
 def _per_seat(group: list, players: int, colours: dict) -> bool:
@@ -552,11 +658,12 @@ def _stack(tile: dict, copies: list[dict], x: float, z: float, scale: float, rot
 
 
 def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
-    """A ``Figurine_Custom`` of standee ``p``: the upright front panel alone on a transparent
-    ground, and the other panel (turned upright) as the back where it differs."""
+    """A ``Figurine_Custom`` of standee ``p``: the upright front panel as cut (opaque, on
+    white where the art leaves paper: the printed panel is a rectangle), and the other
+    panel (turned upright) as the back where it differs."""
     from PIL import ImageChops, ImageStat
 
-    image = _rgba(p.front, PIECE_DPI)
+    image = _image(_png(p.front, PIECE_DPI))
     folds = standee_panels(p.front)
     if folds is None:                       # not a fold-over net: the whole face stands up
         front, back, h_mm = image, None, p.front.height
@@ -621,44 +728,69 @@ def _die(p, label: str, kit_name: str, slug: str, add_image) -> dict | None:
     return None
 
 
-def _readme(kit_name: str, report: dict, skipped: list[str], url_base: str | None) -> str:
-    """How to load the export, what it holds and what it leaves out (written beside it)."""
+def english_texts():
+    """The README.txt's strings from the English common language file (``texts`` of
+    ``export_tts`` for a caller without a kit's strings)."""
+    from pnp.model.catalog import DEFAULT_DATA_DIR
+    from pnp.model.i18n import Strings
+
+    strings = Strings(DEFAULT_DATA_DIR, "samarkand", "en")
+    return strings_texts(strings)
+
+
+def strings_texts(strings):
+    """``texts`` for ``export_tts`` from a kit's ``pnp.model.i18n.Strings``: the common
+    language file's ``tts_readme`` strings, counted ones by the language's plural rule."""
+    def texts(key: str, count=None, **fields) -> str:
+        if count is not None:
+            return strings.plural(f"tts_readme.{key}", count, **fields)
+        return strings(f"tts_readme.{key}", **fields)
+    return texts
+
+
+README_WIDTH = 92                    # columns README.txt is wrapped to
+KEEP_TOGETHER = "\u00a0"             # a space textwrap does not break at (written as a plain space)
+
+
+def _readme(kit_name: str, report: dict, skipped: list[tuple[str, str]], url_base: str | None, texts,
+            labels: dict[str, str]) -> str:
+    """How to load the export, what it holds and what it leaves out (written beside it), in
+    the kit's language: ``texts`` gives the strings (``export_tts``); ``skipped`` holds
+    (reason key, component name) of what is not carried over; ``labels`` the components'
+    names (a line of the list: "Price tables: 5 x Custom_Tile")."""
+    import textwrap
+
+    def para(text: str, indent: str = "") -> list[str]:
+        lines = textwrap.wrap(text, README_WIDTH, initial_indent=indent, subsequent_indent=" " * len(indent),
+                              break_long_words=False, break_on_hyphens=False)
+        return [line.replace(KEEP_TOGETHER, " ") for line in lines]
+
     kinds = {entry["kind"] for entry in report.values()}
-    parts = (["the decks face down on its right"] if "DeckCustom" in kinds else []) + \
-        (["the bags to draw from beside them"] if "Custom_Tile in a Bag" in kinds else []) + \
-        ["the supply (stacks of identical pieces) on its left"] + \
-        (["the bank beside it (a bag per money value)"] if "Bag (bank)" in kinds else []) + \
-        ["each player's board or table, pawn and own pieces in front of their seat (seats along the "
-         "near edge, then the far edge)"]
-    layout_words = ", ".join(parts)
-    lines = [f"{kit_name}: a Tabletop Simulator saved object", "",
-             "To load it:",
-             f"1. Copy {kit_name}.json into Tabletop Simulator's saved objects folder",
-             "   (Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows,",
-             "   ~/Library/Tabletop Simulator/Saves/Saved Objects on macOS,",
-             "   ~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux).",
-             "2. In a game, open Objects > Saved Objects and click " + f"'{kit_name}'.",
-             "3. The kit spawns laid out: the board in the middle (locked), " + layout_words + ";",
-             "   the rules PDF left of the supply.", ""]
-    if url_base:
-        lines += [f"The images are addressed under {url_base}: upload every file of this folder there",
-                  "before you share the saved object.", ""]
-    else:
-        lines += ["The images are addressed as file:/// paths to this folder: leave it where it is (moved or",
-                  "deleted, the objects go blank), and only this computer shows them. To play with others,",
-                  "upload the folder's files and build again with --tts-url-base URL.", ""]
-    lines.append("Objects:")
+    parts = ([texts("layout_decks")] if "DeckCustom" in kinds else []) + \
+        ([texts("layout_bags")] if "Custom_Tile in a Bag" in kinds else []) + [texts("layout_supply")] + \
+        ([texts("layout_bank")] if "Bag (bank)" in kinds else []) + [texts("layout_seats")]
+    folders = {os: path.replace(" ", KEEP_TOGETHER) for os, path in (    # a path is never broken across lines
+        ("windows", "Documents/My Games/Tabletop Simulator/Saves/Saved Objects"),
+        ("macos", "~/Library/Tabletop Simulator/Saves/Saved Objects"),
+        ("linux", "~/.local/share/Tabletop Simulator/Saves/Saved Objects"))}
+    lines = [texts("title", kit=kit_name), "", texts("how_to_load")]
+    lines += para(texts("step_copy", kit=kit_name, **folders), "1. ")
+    lines += para(texts("step_open", kit=kit_name), "2. ")
+    lines += para(texts("step_layout", parts=", ".join(parts)), "3. ")
+    lines.append("")
+    lines += para(texts("hosted", url=url_base) if url_base else texts("local"))
+    lines += ["", texts("objects")]
+    kind_words = {"Custom_Tile in a Bag": texts("kind_bag_of_tiles"), "Bag (bank)": texts("kind_bank")}
     for component, entry in report.items():
-        extra = f", on {entry['sheets']} card sheet(s)" if "sheets" in entry else ""
-        lines.append(f"  {component}: {entry['objects']} x {entry['kind']}{extra}")
-    lines += ["", "Sizes follow the printed mm at 1 unit = 1 inch; how large TTS draws a custom image at",
-              f"scale 1 ({BASE_UNITS:g} units on its longer side) is assumed, not measured: if pieces look too",
-              "large or small against the board, scale them all alike (they keep their proportions)."]
+        extra = texts("on_sheets", count=entry["sheets"], sheets=entry["sheets"]) if "sheets" in entry else ""
+        name = labels.get(component, component)
+        lines.append(f"  {name}: {entry['objects']} x {kind_words.get(entry['kind'], entry['kind'])}{extra}")
+    lines.append("")
+    lines += para(texts("sizes", base=f"{BASE_UNITS:g}"))
     if "Custom_Dice" in kinds:
-        lines += ["The d6's faces sit where an open-source save writer puts TTS's d6 template cells; the",
-                  "tooltip names the face on top (e.g. the back face's printed words)."]
-    lines += ["", "Not carried over: " + "; ".join(skipped + ["crop marks, glue flaps and fold lines (a screen does "
-                                                             "not need them)"]), ""]
+        lines += para(texts("d6"))
+    items = [texts(reason, component=name) for reason, name in sorted(set(skipped))] + [texts("cutting")]
+    lines += [""] + para(texts("not_carried", items="; ".join(items))) + [""]
     return "\n".join(lines)
 
 

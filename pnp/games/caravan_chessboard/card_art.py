@@ -105,7 +105,10 @@ def card_front(face_name: str, component: str, width: float, height: float, blee
     if band:
         _region_band(art, width, band, rim, ink, where)
         _region_ornaments(art, width, card.region, paint)
-    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(style.FRAME))
+    # The name as printed, for a screen export's card names: the title and the badge's number
+    # ("Move" and "3" print apart, so neither the largest type nor the title alone names it).
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(style.FRAME),
+                meta={"title": title, "number": index})
 
 
 # ----------------------------------------------------------------------------- frame
