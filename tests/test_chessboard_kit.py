@@ -186,7 +186,6 @@ def test_rules_and_components_follow_the_data(data_copy):
     edit(path, "target_gold: 50", "target_gold: 60")
     edit(path, "hand_limit: 7 ", "hand_limit: 8 ")
     edit(path, "sale_values: [1, 3, 5, 7, 9]", "sale_values: [1, 4, 6, 8, 11]")
-    edit(path, "caravan_limit: 5 ", "caravan_limit: 4 ")
     text = path.read_text(encoding="utf-8")
     tens = int(re.search(r"\{value: 10, +count: \d+, players: \{.*\b4: (\d+)", text).group(1))
     path.write_text(re.sub(r"(\{value: 10, +count: \d+, players: \{.*\b4: )\d+", rf"\g<1>{tens + 3}", text),
