@@ -18,6 +18,7 @@ from pnp.geometry import PAPERS
 from pnp.printing.imposition import FOLD_CLEAR_MM, TIGHT_BLEED_MM, PrintSettings, impose_grid
 from pnp.kit.build import KitRequest, build_kit
 from pnp.printing.pdf import svg_to_pdf
+from pnp.components import style
 from pnp.components.svg import Face, group, rect
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.model.i18n import Strings
@@ -187,8 +188,8 @@ def test_fold_sheets_put_each_back_opposite_its_front_about_the_fold_line(card_k
     fronts_seen = 0
     for page in pages:
         drawn = paints(page)
-        # The fold line: a grey stroke across the whole sheet.
-        folds = [p for p in drawn if p.op == "stroke" and same_colour(p.stroke, rgb("#555555"))
+        # The fold line: a stroke in the fold ink across the whole sheet.
+        folds = [p for p in drawn if p.op == "stroke" and same_colour(p.stroke, rgb(style.FOLD))
                  and (p.size[0] > paper.width - 0.1 or p.size[1] > paper.height - 0.1)]
         assert len(folds) == 1
         fold = folds[0]

@@ -5,10 +5,12 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from PIL import Image
 from pypdf import PdfReader
 
 from pnp.cli import main
+from pnp.model.catalog import DEFAULT_DATA_DIR
 from helpers import POKER_MM
 from pnp.kit.build import KitRequest, build_kit
 
@@ -98,8 +100,10 @@ def test_tgc_pngs_are_825_by_1125_px_and_named_in_the_report(targets):
             assert image.size == (825, 1125)
             assert tuple(round(v) for v in image.info["dpi"]) == (300, 300)
             assert image.convert("RGBA").getchannel("A").getextrema() == (255, 255)
-    with Image.open(folder / "price-tables-price-table.png") as image:   # own trim 125 x 80 mm + 1/8 in bleed
-        assert image.size == (round((125 + 6.35) / INCH * 300), round((80 + 6.35) / INCH * 300))
+    sizes = yaml.safe_load((DEFAULT_DATA_DIR / "samarkand" / "components.yaml").read_text(encoding="utf-8"))
+    w, h = sizes["price_table"]["size_mm"]
+    with Image.open(folder / "price-tables-price-table.png") as image:   # its own trim (components.yaml) + 1/8 in bleed
+        assert image.size == (round((w + 6.35) / INCH * 300), round((h + 6.35) / INCH * 300))
     report = preflight(folder)
     counts = {f["file"]: f["count"] for f in report["files"]}
     assert counts["cards-back.png"] == 72 and counts["cards-grain.png"] == 17 and counts["cards-jewels.png"] == 7

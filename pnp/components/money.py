@@ -87,8 +87,12 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
     lines = []
     if title:
         lines.append(fit(title.upper(), "display", col_w, 3.4, 3.0, 1.6, where, max_lines=1))
-    words_fit = fit(words or caption, "bold", col_w, bottom - top - (lines[0].height + 0.8 if lines else 0), 4.2, 2.8,
-                    where, max_lines=2)
+    words_h = bottom - top - (lines[0].height + 0.8 if lines else 0)
+    try:
+        words_fit = fit(words or caption, "bold", col_w, words_h, 4.2, 2.8, where, max_lines=2)
+    except LayoutError:
+        # a long translation takes a third line rather than type below 2.8 mm
+        words_fit = fit(words or caption, "bold", col_w, words_h, 4.2, 2.8, where, max_lines=3)
     lines.append(words_fit)
     total = sum(f.height for f in lines) + (len(lines) - 1) * 0.8
     y = (top + bottom) / 2 - total / 2

@@ -81,7 +81,10 @@ def fit(text: str, role: str, width: float, height: float, max_size: float, min_
             fitted = FittedText(tuple(lines), size, role)
             if fitted.height <= height + 1e-9:
                 return fitted
-        size *= 0.98
+        if size > min_size + 1e-9 and size * 0.98 < min_size - 1e-9:
+            size = min_size  # the last try is the floor itself, not a step below it
+        else:
+            size *= 0.98
     raise LayoutError(
         f"text {text[:40]!r} does not fit its box of {width:.1f} x {height:.1f} mm even at {min_size:.1f} mm type",
         key=where,
@@ -111,6 +114,9 @@ def fit_in_circle(text: str, role: str, radius: float, top: float, max_size: flo
         far = max(abs(ink_top), abs(ink_bottom)) if ink_top * ink_bottom > 0 else 0.0
         if far < radius and text_width(text, role, size) <= 2 * math.sqrt(radius * radius - far * far) + 1e-9:
             return FittedText((text,), size, role)
-        size *= 0.98
+        if size > min_size + 1e-9 and size * 0.98 < min_size - 1e-9:
+            size = min_size  # the last try is the floor itself, not a step below it
+        else:
+            size *= 0.98
     raise LayoutError(f"text {text[:40]!r} does not fit in a circle of radius {radius:.1f} mm even at "
                       f"{min_size:.1f} mm type", key=where)

@@ -28,6 +28,7 @@ from pnp.errors import LayoutError
 from pnp.geometry import CARD_SIZES, SAFE_MM
 from pnp.components.svg import Face, circle, group, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
+from pnp.components.fonts import cap_height
 from pnp.components.style import legible
 from pnp.components.girih import frame_group, pattern_group
 from pnp.components.art import pale
@@ -507,9 +508,11 @@ class _Board:
         lw = hi - lx
         key = "field_label"
         # the same cap height as the spaces' labels (4 mm): the plate names the field and its
-        # cards; where the cards lie is the rules' and the stack of card tops' to say
-        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, LABEL_MIN_MM, LABEL_MIN_MM,
-                self.s.where(key), max_lines=1)
+        # cards; where the cards lie is the rules' and the stack of card tops' to say. A longer
+        # translation takes two lines, down to the size whose cap height is exactly 4 mm.
+        floor = math.ceil(4.0 / cap_height("bold") * 100) / 100
+        f = fit(self.s(key, capacity=cap), "bold", lw, room_bottom - room_top, LABEL_MIN_MM, floor,
+                self.s.where(key), max_lines=2)
         g.add(text_block(f, lx + lw / 2, (room_top + room_bottom - f.height) / 2, fill=ink, where=self.s.where(key)))
         return g, connector
 
