@@ -45,6 +45,9 @@ SLOT_CLEARANCE_MM = 1.0    # a slot is this much larger than a market token
 CLEAR_MM = ARROW_INTRUDE_MM + 1.0   # content keeps this far from a tile edge where an arrow may sit
 LABEL_MM = 6.0             # labels of the spaces: at most this size ...
 LABEL_MIN_MM = 5.6         # ... and at least this (cap height 0.72 em: 4 mm)
+#: A one-word label that a translation makes wider than its slot (a market slot is 31 mm,
+#: sized from the token) may step down to this (3 mm cap height); English and Danish keep 4 mm.
+LONG_WORD_MIN_MM = 4.2
 MOUTH_TOP_MM = 11.0        # a field's plate starts this far out from the grid (room for the camp's arrow)
 # A field's plate keeps this far from its column's sides: a tile seam that cannot reach a gutter
 # falls up to 7.4 mm into a column (A4; pnp.printing.tiling), and art within ART_PAST_SEAM_MM
@@ -432,7 +435,7 @@ class _Board:
             # a slot is framed by a coloured band, never a dashed line (dashes are fold lines)
             g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=self.ink.width(1.2), radius=1.5,
                        class_="market-slot"))
-            f = fit(label, "bold", slot - 6, 7, LABEL_MIN_MM, LABEL_MIN_MM, self.s.where("market_slot"), max_lines=1)
+            f = fit(label, "bold", slot - 6, 7, LABEL_MIN_MM, LONG_WORD_MIN_MM, self.s.where("market_slot"), max_lines=1)
             g.add(text_block(f, sx + slot / 2, slot_top + (slot - f.height) / 2, fill=legible(accent, "#F6FBFB"),
                              where=self.s.where("market_slot")))
 
