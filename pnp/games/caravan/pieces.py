@@ -8,7 +8,8 @@ colour, its picture and its letters, in colour, in greyscale and by colour-blind
 Geometry is the generic pieces' (``pnp.components.markers``): goods and camels are squares
 in their colour to the edge of the bleed (``Face.edge_colour``: they may abut), marks and
 letters inside the safe area (``SAFE_MM``); markers are squares too, a medallion on their
-colour (square by design: every piece is cut along straight lines).  The ornament (a ring of dots, the dotted triangles of the camel's
+colour (square by design: every piece is cut along straight lines) and nothing in their
+corners.  The ornament (the lattice of the goods, the dotted triangles of the camel's
 saddle cloth) is filled shapes only: solid thin lines are cut lines, dashed ones fold lines.
 
 With ``style.SAVER`` the bleed and the trim's field are paper or a light tint, the
@@ -16,8 +17,6 @@ pictures pale (``art.SAVER_PALE``), and letters, marks and values dark ink on th
 """
 
 from __future__ import annotations
-
-import math
 
 from pnp.components import sahel, style
 from pnp.components.art import pale
@@ -27,16 +26,6 @@ from pnp.components.svg import Face, _num, circle, group, path, rect, text_block
 from pnp.components.text import LINE_CLEAR_MM, fit, fit_in_circle
 from pnp.games.caravan import art
 from pnp.geometry import SAFE_MM
-
-
-def _dots(cx: float, cy: float, radius: float, n: int, r: float, start: float = 0.0) -> str:
-    """``n`` filled dots of radius ``r`` on a circle of ``radius`` round (cx, cy): one path."""
-    d = []
-    for k in range(n):
-        a = start + 2 * math.pi * k / n
-        x, y = cx + radius * math.cos(a), cy + radius * math.sin(a)
-        d.append(sahel._dot(x, y, r))
-    return "".join(d)
 
 
 def good_token(face_name: str, component: str, size: float, bleed: float, spec, good, letters: str, where: str,
@@ -145,13 +134,21 @@ def camel_paint(colour: str, ink: style.Ink = style.NORMAL):
     return paint
 
 
+#: How far the demand marker's scales (pale gold and grey in the set) are darkened towards
+#: black: dark on the light medallion, some 50 L* apart, so they read in a greyscale print.
+DEMAND_PICTURE_DARK = 0.6
+
+
 def marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
-           picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL) -> Face:
+           picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL,
+           dark_picture: float = 0.0) -> Face:
     """A ``size`` mm square marker, square by design (cut along its trim, as the crop marks
-    show): ``colour`` to the bleed, dots in its corners, a light medallion of ``diameter``
-    mm holding the ``picture``, and under it ``sign`` (a value, e.g. "1") or the player's
-    ``mark``.  Saver: paper bleed, a light tint of the colour over the trim, a paler
-    picture, sign or mark in dark ink on the medallion.
+    show): ``colour`` to the bleed, plain to the trim (nothing in its corners to read as a
+    cut guide), a light medallion of ``diameter`` mm holding the ``picture``, and under it
+    ``sign`` (a value, e.g. "1") or the player's ``mark``.  ``dark_picture`` (0..1) darkens
+    the picture's paints that far towards black, so a pale picture stands out of its pale
+    medallion in a greyscale print.  Saver: paper bleed, a light tint of the colour over the
+    trim, a paler picture, sign or mark in dark ink on the medallion.
 
     Raises:
         LayoutError / FontError: the sign does not fit.
@@ -162,20 +159,16 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
     if ink.saver:
         art_g.add(rect(0, 0, size, size, fill=field))
     c, r = size / 2, diameter / 2
-    # A lozenge of four dots in each corner (Sahelian leatherwork), filled: no line that
-    # reads as a cut.
-    dots = style.mix(field, style.readable_on(field), 0.45)
-    corner = []
-    for cx in (SAFE_MM, size - SAFE_MM):
-        for cy in (SAFE_MM, size - SAFE_MM):
-            corner.append(_dots(cx, cy, 0.75, 4, 0.32, math.pi / 4))
-    art_g.add(path("".join(corner), fill=dots))
     medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
     art_g.add(circle(c, c, r - 0.6, fill=medallion))
     fg = style.legible(style.darker(colour, 0.45), medallion)
     pic = r * 0.95
     my = c - r * 0.22
-    art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink))
+    if dark_picture:
+        art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink,
+                              lambda p: style.darker(p.upper(), dark_picture)))
+    else:
+        art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink))
     if mark is not None:
         art_g.add(player_mark(mark, c, c + r * 0.5, r * 0.4, fg))
     else:
