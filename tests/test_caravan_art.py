@@ -304,3 +304,23 @@ def test_marker_corners_hold_nothing_that_reads_as_a_cut_guide(game, spec, ink):
         ring = trim & ~pf.disc_mask(ell.shape, scale, bleed, s / 2, s / 2, d / 2 + 0.3)
         ground = float(np.median(ell[ring]))
         assert float(np.abs(ell[ring] - ground).max()) < 3, face.name
+
+
+def test_goods_tokens_differ_in_their_border_pattern_as_printed(game, spec):
+    """Grey tokens of a like lightness (meat, swords, hides) are told apart by the motif of
+    their lattice: rendered, the motif in a corner of the trim (outside the medallion) is a
+    different shape for every two goods (at least a quarter of its pixels differ)."""
+    import numpy as np
+    import printedface as pf
+    masks = {}
+    for good in game.goods:
+        face = pieces.good_token(f"good/{good.id}", "goods", spec.good_mm, 3.0, spec, good, "Xx", "test")
+        ell, scale, bleed = pf.lstar(face, dpi=600)
+        corner = pf.box_mask(ell.shape, scale, bleed, 0.0, 0.0, 3.2, 3.2)
+        patch = ell[corner]
+        ground = float(np.median(patch))
+        masks[good.id] = np.abs(patch - ground) > 4
+        assert masks[good.id].mean() > 0.03, good.id           # the motif shows
+    for a, b in __import__("itertools").combinations(masks, 2):
+        union = (masks[a] | masks[b]).sum()
+        assert (masks[a] ^ masks[b]).sum() >= 0.25 * union, (a, b, round((masks[a] ^ masks[b]).sum() / union, 2))

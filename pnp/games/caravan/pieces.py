@@ -28,10 +28,35 @@ from pnp.games.caravan import art
 from pnp.geometry import SAFE_MM
 
 
+def _poly(points) -> str:
+    return "M" + "L".join(f"{_num(x)},{_num(y)}" for x, y in points) + "Z"
+
+
+#: The motif of each good's lattice (about 0.5 mm² each, within 0.6 mm of its centre): goods
+#: of a like grey (meat, swords, hides) are told apart by their border's pattern too.  No
+#: bars or dashes: in rows they would read as dashed fold lines.
+MOTIFS = {
+    "lozenge": lambda x, y: _poly([(x - 0.5, y), (x, y - 0.5), (x + 0.5, y), (x, y + 0.5)]),
+    "cross": lambda x, y: (_poly([(x - 0.55, y - 0.15), (x + 0.55, y - 0.15), (x + 0.55, y + 0.15), (x - 0.55, y + 0.15)])
+                           + _poly([(x - 0.15, y - 0.55), (x + 0.15, y - 0.55), (x + 0.15, y + 0.55), (x - 0.15, y + 0.55)])),
+    "square": lambda x, y: _poly([(x - 0.35, y - 0.35), (x + 0.35, y - 0.35), (x + 0.35, y + 0.35), (x - 0.35, y + 0.35)]),
+    "dots": lambda x, y: sahel._dot(x - 0.33, y, 0.27) + sahel._dot(x + 0.33, y, 0.27),
+    "triangle": lambda x, y: _poly([(x, y - 0.55), (x + 0.6, y + 0.45), (x - 0.6, y + 0.45)]),
+    "chevron": lambda x, y: _poly([(x - 0.6, y - 0.45), (x + 0.6, y - 0.45), (x, y + 0.55)]),
+    "bowtie": lambda x, y: (_poly([(x - 0.6, y - 0.45), (x, y), (x - 0.6, y + 0.45)])
+                            + _poly([(x + 0.6, y - 0.45), (x + 0.6, y + 0.45), (x, y)])),
+    "trio": lambda x, y: (sahel._dot(x, y - 0.33, 0.23) + sahel._dot(x - 0.33, y + 0.25, 0.23)
+                          + sahel._dot(x + 0.33, y + 0.25, 0.23)),
+}
+GOOD_MOTIFS = {"meat": "lozenge", "swords": "cross", "salt": "square", "hides": "dots", "ivory": "triangle",
+               "cloth": "bowtie", "gems": "chevron", "paper": "trio"}
+
+
 def good_token(face_name: str, component: str, size: float, bleed: float, spec, good, letters: str, where: str,
                ink: style.Ink = style.NORMAL) -> Face:
     """A ``size`` mm square good token: ``good.colour`` to the bleed under a lattice of small
-    lozenges in its shade, a light medallion (inside the safe area) holding the good's
+    motifs in its shade (``GOOD_MOTIFS``: lozenges, crosses, pairs of dots ... one shape a good),
+    a light medallion (inside the safe area) holding the good's
     picture and its ``letters``; a rare good's medallion is ringed in gold.  Saver: paper bleed, a light tint of the colour over the
     trim, a paler picture, the letters in dark ink.
 
@@ -49,12 +74,13 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
     shade = style.darker(colour, 0.35) if not ink.saver else style.darker(colour, 0.15)
     if style.contrast(shade, field) < 1.25:     # white salt, grey ivory: a visible lattice
         shade = style.darker(colour, 0.5)
-    # A mud-cloth lattice of small lozenges over the whole token, into the bleed: a repeating
+    # A mud-cloth lattice of small motifs over the whole token, into the bleed: a repeating
     # ground that a miscut shifts without showing an edge (tests read class "pattern").
     lattice = group(class_="pattern")
     span = size + 2 * bleed - 1.2           # from the first lozenge's centre to the last one's
     steps = max(1, round(span / 3.0))
     pitch = span / steps                     # about 3 mm, the first and last rows in the bleed
+    motif = MOTIFS[GOOD_MOTIFS.get(good.id, "lozenge")]
     lozenges = []
     for i in range(steps + 1):
         for j in range(steps + 1):
@@ -62,8 +88,7 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
             q = 0.5
             if not (-bleed + q <= x <= size + bleed - q and -bleed + q <= y <= size + bleed - q):
                 continue        # nothing beyond the bleed: neighbours and gutters stay clean
-            lozenges.append(f"M{_num(x - q)},{_num(y)}L{_num(x)},{_num(y - q)}L{_num(x + q)},{_num(y)}"
-                            f"L{_num(x)},{_num(y + q)}Z")
+            lozenges.append(motif(x, y))
     lattice.add(path("".join(lozenges), fill=shade))
     art_g.add(lattice)
     if good.kind == "rare":
