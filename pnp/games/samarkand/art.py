@@ -428,6 +428,13 @@ def pips(cx: float, cy: float, size: float, count: int, fill: str):
     return g
 
 
+#: How far each good's card frame is darkened from its colour (towards black; below 0:
+#: lightened, towards white): the printed
+#: borders (frame band, mean L*) step 8 L* and more apart, jewels darkest to grain lightest.
+CARD_BORDER_DARKER: dict[str, float] = {"grain": -0.45, "fruit": -0.2, "camels": 0.0, "copper": 0.15,
+                                         "carpets": 0.3, "jewels": 0.85}
+
+
 def good_card(face_name: str, component: str, width: float, height: float, bleed: float, title: str,
               good: str, colour: str, rarity: int, where: str, ink=style.NORMAL) -> Face:
     """Front of a commodity card: the good's still life in an arched niche, its name on a plate
@@ -441,17 +448,21 @@ def good_card(face_name: str, component: str, width: float, height: float, bleed
     art = group()
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
     inset = SAFE_MM
-    field = _p(ink, colour) if not ink.saver else style.lighter(colour, 0.8)
+    # the frame's colour: the good's, darkened for some (CARD_BORDER_DARKER), so the printed
+    # borders of the six goods lie 8 L* apart in grey and for colour-blind players
+    tone = CARD_BORDER_DARKER.get(good, 0.0)
+    frame = style.darker(colour, tone) if tone >= 0 else style.lighter(colour, -tone)
+    field = _p(ink, frame) if not ink.saver else style.lighter(colour, 0.8)
     art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=field, radius=2.5,
                  **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
     band_w = 4.2
-    dark = style.darker(colour, 0.45)
+    dark = style.darker(frame, 0.45)
     # The small crosses (the pattern's second class, over half its outline points) take the
     # ground's tint, laid once under the band: the frame converts in half the time and still
     # reads as stars and tiles in the good's colours.
-    frame_ground = _p(ink, style.lighter(colour, 0.35))
+    frame_ground = _p(ink, style.lighter(frame, 0.35))
     art.add(frame_group("khatam", inset + 0.6, inset + 0.6, width - 2 * inset - 1.2, height - 2 * inset - 1.2, band_w,
-                        band_w / 14, (_p(ink, dark), "none", _p(ink, style.lighter(colour, 0.6))), frame_ground))
+                        band_w / 14, (_p(ink, dark), "none", _p(ink, style.lighter(frame, 0.6))), frame_ground))
     panel_in = inset + 0.6 + band_w + 0.5
     paper = _p(ink, CREAM) if not ink.saver else style.WHITE
     art.add(rect(panel_in, panel_in, width - 2 * panel_in, height - 2 * panel_in, fill=paper, radius=1.5))

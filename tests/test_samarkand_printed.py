@@ -1,0 +1,44 @@
+"""Samarkand's pieces measured as printed (rendered, mean CIE L*: ``printedface``).
+
+The goods' swatches lie 8 L* apart, but a card's border is a girih band of the colour's
+shades and tints: what a greyscale print (or a colour-blind player) tells apart is the
+band's mean lightness."""
+
+from __future__ import annotations
+
+import pytest
+
+import printedface as pf
+from test_identity import CVD
+from pnp.games.samarkand import art
+from pnp.games.samarkand.kit import deck_trims_mm
+from pnp.geometry import SAFE_MM
+from pnp.model import load_game
+from pnp.model.catalog import DEFAULT_DATA_DIR
+
+#: From the trim inwards, where a card's border band ends (art.good_card: inset, band, gap).
+BAND_END_MM = SAFE_MM + 0.6 + 4.2 + 0.5
+
+
+def _border_lightness(face, matrix=None) -> float:
+    ell, scale, bleed = pf.lstar(face, 100, matrix)
+    outer = pf.box_mask(ell.shape, scale, bleed, SAFE_MM, SAFE_MM, face.width - SAFE_MM, face.height - SAFE_MM)
+    inner = pf.box_mask(ell.shape, scale, bleed, BAND_END_MM, BAND_END_MM, face.width - BAND_END_MM,
+                        face.height - BAND_END_MM)
+    return float(ell[outer & ~inner].mean())
+
+
+@pytest.fixture(scope="module")
+def cards():
+    game = load_game("samarkand", DEFAULT_DATA_DIR)
+    (w, h), = deck_trims_mm(game, game.variant(5))
+    return {g.id: art.good_card(f"card/{g.id}", "cards", w, h, 3.0, g.id, g.id, g.colour, 1, "test")
+            for g in game.goods}
+
+
+@pytest.mark.parametrize("kind", [None, "deuteranopia", "protanopia"])
+def test_card_borders_differ_by_8_lstar_as_printed(cards, kind):
+    light = {g: _border_lightness(f, CVD[kind] if kind else None) for g, f in cards.items()}
+    order = sorted(light, key=light.get)
+    gaps = [(a, b, round(light[b] - light[a], 1)) for a, b in zip(order, order[1:])]
+    assert all(gap >= 8 for _, _, gap in gaps), gaps
