@@ -42,3 +42,28 @@ def test_card_borders_differ_by_8_lstar_as_printed(cards, kind):
     order = sorted(light, key=light.get)
     gaps = [(a, b, round(light[b] - light[a], 1)) for a, b in zip(order, order[1:])]
     assert all(gap >= 8 for _, _, gap in gaps), gaps
+
+
+@pytest.mark.parametrize("kind", [None, "deuteranopia", "protanopia"])
+def test_board_space_kinds_differ_by_8_lstar_as_printed(kind):
+    """Oases, nomad camps and cities: the printed tiles (ground, paving, pictures, plates;
+    mean L* inside the tile's edge) of two kinds lie at least 8 apart, and every tile of a
+    kind within 2 of its kind's mean."""
+    import numpy as np
+    from pnp.components.style import NORMAL
+    from pnp.games.samarkand import board
+    from pnp.model.i18n import Strings
+
+    game = load_game("samarkand", DEFAULT_DATA_DIR)
+    b = board._Board(game, Strings(DEFAULT_DATA_DIR, "samarkand", "en"), 3.0, NORMAL)
+    ell, scale, bleed = pf.lstar(b.face(), 50, CVD[kind] if kind else None)
+    kinds: dict[str, list[float]] = {}
+    for sp in game.board.spaces:
+        x, y = b.cell(sp)
+        tile = pf.box_mask(ell.shape, scale, bleed, x + 1, y + 1, x + b.tile - 1, y + b.tile - 1)
+        kinds.setdefault(sp.kind, []).append(float(ell[tile].mean()))
+    means = {k: float(np.mean(v)) for k, v in kinds.items()}
+    assert all(max(abs(v - means[k]) for v in vs) <= 2 for k, vs in kinds.items()), kinds
+    order = sorted(means, key=means.get)
+    gaps = [(a, b_, round(means[b_] - means[a], 1)) for a, b_ in zip(order, order[1:])]
+    assert len(means) == 3 and all(gap >= 8 for _, _, gap in gaps), gaps
