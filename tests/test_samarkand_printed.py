@@ -67,3 +67,22 @@ def test_board_space_kinds_differ_by_8_lstar_as_printed(kind):
     order = sorted(means, key=means.get)
     gaps = [(a, b_, round(means[b_] - means[a], 1)) for a, b_ in zip(order, order[1:])]
     assert len(means) == 3 and all(gap >= 8 for _, _, gap in gaps), gaps
+
+
+def test_camels_stand_out_of_their_dunes_as_printed(cards, monkeypatch):
+    """The camels on the Camels card: rendered, the pixels they cover are at least 20 L*
+    darker than the dunes there without them (tan camels on tan sand wash out in grey)."""
+    import numpy as np
+    from pnp.components.svg import group
+
+    with_camels, scale, bleed = pf.lstar(cards["camels"], 150)
+    real = art.icon_at
+    monkeypatch.setattr(art, "icon_at", lambda name, *a, **k: group() if "camel" in name else real(name, *a, **k))
+    face = cards["camels"]
+    bare = art.good_card("card/camels", "cards", face.width, face.height, 3.0, "camels", "camels",
+                         load_game("samarkand", DEFAULT_DATA_DIR).good("camels").colour, 1, "test")
+    without, _, _ = pf.lstar(bare, 150)
+    camels = np.abs(with_camels - without) > 2
+    assert camels.sum() > 500
+    assert float(without[camels].mean() - with_camels[camels].mean()) >= 20, (  # was 11.7
+        float(without[camels].mean()), float(with_camels[camels].mean()))

@@ -84,6 +84,15 @@ def ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, **attrs):
                     for k in range(n)], fill=fill, **attrs)
 
 
+#: How far the camels of the Camels still life are darkened (towards black).
+CAMEL_DARKER = 0.45
+
+
+def camel_tone(colour: str) -> str:
+    """A camel's colour darkened by ``CAMEL_DARKER``: dark camels against light dunes."""
+    return style.darker(colour, CAMEL_DARKER)
+
+
 def copper_tone(colour: str) -> str:
     """Any colour of a picture as copper of the same lightness (a Fluent amphora or teapot
     becomes beaten copper)."""
@@ -350,8 +359,9 @@ def still_life(good: str, x: float, y: float, w: float, h: float, ink):
     elif good == "camels":
         g.add(circle(x + w * 0.78, y + h * 0.3, unit * 0.1, fill=_p(ink, "#F3B33D")))
         g.add(dunes(x, y + h * 0.2, w, h * 0.8, ink))
-        g.add(icon_at("camel", x + w * 0.26, floor - unit * 0.36, unit * 0.36, ink))
-        g.add(icon_at("two-hump-camel", x + w * 0.55, floor - unit * 0.3, unit * 0.62, ink, flip=True))
+        # the set's tan camels darkened: on tan dunes they washed out in a greyscale print
+        g.add(icon_at("camel", x + w * 0.26, floor - unit * 0.36, unit * 0.36, ink, camel_tone))
+        g.add(icon_at("two-hump-camel", x + w * 0.55, floor - unit * 0.3, unit * 0.62, ink, camel_tone, flip=True))
     elif good == "jewels":
         lid, parts = casket(x + w * 0.5, floor, unit * 0.62, unit * 0.5, ink)
         g.add(lid)
