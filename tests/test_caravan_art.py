@@ -262,3 +262,65 @@ def test_markers_are_square_by_design(game, spec):
         assert face.edge_colour is not None
         bleed_fill = next(root.iter(f"{SVG}rect")).get("fill")
         assert bleed_fill == face.edge_colour
+
+
+# ------------------------------------------------------------------ markers as printed
+def _demand_marker(spec, ink=style.NORMAL):
+    return pieces.marker("d", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, 3.0,
+                         spec.colours["demand"], spec.art["demand"], "1", "test", ink=ink,
+                         dark_picture=pieces.DEMAND_PICTURE_DARK)
+
+
+def test_demand_marker_picture_stands_out_of_its_medallion(spec):
+    """Rendered, the scales picture is at least 30 L* darker than the medallion round it
+    (grey shows L*): a pale picture on a pale disc disappears in a greyscale print."""
+    import numpy as np
+    import printedface as pf
+    ell, scale, bleed = pf.lstar(_demand_marker(spec))
+    c, r = spec.demand_mm / 2, spec.demand_diameter_mm / 2
+    pic, my = r * 0.95, c - r * 0.22
+    medallion = pf.disc_mask(ell.shape, scale, bleed, c, c, r - 0.8)
+    ground = float(np.median(ell[medallion]))
+    square = pf.box_mask(ell.shape, scale, bleed, c - pic / 2, my - pic / 2, c + pic / 2, my + pic / 2)
+    drawn = square & medallion & (np.abs(ell - ground) > 3)
+    assert drawn.sum() > 0.1 * (square & medallion).sum()
+    assert ground - float(ell[drawn].mean()) >= 30, (ground, float(ell[drawn].mean()))
+
+
+@pytest.mark.parametrize("ink", [style.NORMAL, style.SAVER], ids=["normal", "saver"])
+def test_marker_corners_hold_nothing_that_reads_as_a_cut_guide(game, spec, ink):
+    """Between the medallion and the trim a marker is its plain ground: no dot clusters
+    in its corners (they read as cut guides beside the crop marks)."""
+    import numpy as np
+    import printedface as pf
+    faces = [_demand_marker(spec, ink)]
+    faces += [pieces.marker(f"t/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm, 3.0, c.colour,
+                            spec.art["theft"], "", "test", mark=m, ink=ink)
+              for c, m in zip(game.player_colours, spec.marks)]
+    for face, d in zip(faces, [spec.demand_diameter_mm] + [spec.theft_diameter_mm] * len(faces)):
+        ell, scale, bleed = pf.lstar(face)
+        s = face.width
+        trim = pf.box_mask(ell.shape, scale, bleed, 0.3, 0.3, s - 0.3, s - 0.3)
+        ring = trim & ~pf.disc_mask(ell.shape, scale, bleed, s / 2, s / 2, d / 2 + 0.3)
+        ground = float(np.median(ell[ring]))
+        assert float(np.abs(ell[ring] - ground).max()) < 3, face.name
+
+
+def test_goods_tokens_differ_in_their_border_pattern_as_printed(game, spec):
+    """Grey tokens of a like lightness (meat, swords, hides) are told apart by the motif of
+    their lattice: rendered, the motif in a corner of the trim (outside the medallion) is a
+    different shape for every two goods (at least a quarter of its pixels differ)."""
+    import numpy as np
+    import printedface as pf
+    masks = {}
+    for good in game.goods:
+        face = pieces.good_token(f"good/{good.id}", "goods", spec.good_mm, 3.0, spec, good, "Xx", "test")
+        ell, scale, bleed = pf.lstar(face, dpi=600)
+        corner = pf.box_mask(ell.shape, scale, bleed, 0.0, 0.0, 3.2, 3.2)
+        patch = ell[corner]
+        ground = float(np.median(patch))
+        masks[good.id] = np.abs(patch - ground) > 4
+        assert masks[good.id].mean() > 0.03, good.id           # the motif shows
+    for a, b in __import__("itertools").combinations(masks, 2):
+        union = (masks[a] | masks[b]).sum()
+        assert (masks[a] ^ masks[b]).sum() >= 0.25 * union, (a, b, round((masks[a] ^ masks[b]).sum() / union, 2))

@@ -37,7 +37,7 @@ def _colour_sets():
                                 enumerate(sorted(sam.banknotes, key=lambda n: n.value))},
         "caravan players": {p.id: p.colour for p in car.player_colours},
         "chessboard caravans": {p.id: p.colour for p in chess.player_pawns},
-        "chessboard coins": {str(c.value): money.NOTE_COLOURS[k] for k, c in
+        "chessboard coins": {str(c.value): money.coin_rim(k) for k, c in
                              enumerate(sorted(chess.coins, key=lambda c: c.value))},
         # goods: spread in lightness too, so a greyscale print tells them apart before the icon
         "samarkand goods": {g.id: g.colour for g in sam.goods},
@@ -89,7 +89,8 @@ CVD = {
 }
 #: Sets held to the same separation for colour-blind players (the chessboard's coins take
 #: money.NOTE_COLOURS, tested in test_money).
-CVD_SETS = ("samarkand goods", "samarkand pawns", "samarkand banknotes", "caravan goods", "caravan players")
+CVD_SETS = ("samarkand goods", "samarkand pawns", "samarkand banknotes", "caravan goods", "caravan players",
+            "chessboard coins")
 
 
 def simulate(colour: str, kind: str) -> tuple[float, float, float]:

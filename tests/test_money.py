@@ -86,7 +86,35 @@ def test_coins_print_the_game_the_numerals_and_the_words(lang):
     assert sorted(faces) == sorted(f"coin/{c.value}" for c in game.coins)
     for c in game.coins:
         texts = _texts(faces[f"coin/{c.value}"])
-        assert texts == [str(c.value), strings("title").upper(), strings(f"coin_words.{c.value}")]
+        # the game's name would be under 2 mm tall on a coin: left out, value and words stay
+        assert texts == [str(c.value), strings(f"coin_words.{c.value}")]
+
+
+def _coins_by_value():
+    faces = {f.name: f for f, _ in kit_faces("caravan-chessboard", "en") if f.name.startswith("coin/")}
+    game = registered_game("caravan-chessboard").load(DEFAULT_DATA_DIR)
+    return [faces[f"coin/{c.value}"] for c in sorted(game.coins, key=lambda c: c.value)]
+
+
+def test_coins_grow_with_their_value():
+    """Each value its own diameter, the higher value the larger coin (told apart by size
+    alone), all cut from the same square face (the packing does not change)."""
+    coins = _coins_by_value()
+    discs = [f.meta["disc_mm"] for f in coins]
+    assert all(b - a >= 1.5 for a, b in zip(discs, discs[1:])), discs
+    assert len({(f.width, f.height) for f in coins}) == 1
+    assert all(d <= f.width for d, f in zip(discs, coins))
+
+
+@pytest.mark.parametrize("kind", [None, "deuteranopia", "protanopia"])
+def test_coins_differ_in_lightness_as_printed(kind):
+    """The cut coins' mean L* (rendered: rim, gold face and ink) lie at least 8 apart, in a
+    greyscale print and for colour-blind players: the gold face is alike on all values."""
+    import printedface as pf
+    from test_identity import CVD
+    light = [pf.disc_mean(f, f.meta["disc_mm"], matrix=CVD[kind] if kind else None) for f in _coins_by_value()]
+    gaps = [abs(a - b) for a, b in combinations(light, 2)]
+    assert min(gaps) >= 8, [round(v, 1) for v in light]
 
 
 @pytest.mark.parametrize("game, prefix", [("samarkand", "banknote/"), ("caravan-chessboard", "coin/")])

@@ -133,12 +133,24 @@ GOLD_LIGHT = "#F3D77A"
 COIN_INK = "#3A2A06"      # value and caption on gold: 7:1 (dark gold was 2.4:1)
 
 
+#: How much darker each coin value's rim is than the one below (towards black, per rank):
+#: the cut coins differ by 8 L* and more as printed, in grey and for colour-blind players,
+#: though their gold faces are alike.
+COIN_RIM_DARKEN = 0.14
+
+
+def coin_rim(rank: int) -> str:
+    """The rim colour of the coin of ``rank`` (0 = lowest value): ``NOTE_COLOURS[rank]``,
+    darker by ``COIN_RIM_DARKEN`` a rank."""
+    return style.darker(NOTE_COLOURS[rank % len(NOTE_COLOURS)], min(0.6, COIN_RIM_DARKEN * rank))
+
+
 def coin(face_name: str, component: str, size: float, diameter: float, bleed: float, value: int,
          caption: str, rank: int, where: str, ink: style.Ink = style.NORMAL, title: str | None = None,
          words: str | None = None) -> Face:
     """A round gold coin worth ``value`` on a ``size`` mm square face: cut the disc out.
 
-    The disc (``diameter`` mm) has a rim in the colour of ``NOTE_COLOURS[rank]`` (0 = lowest
+    The disc (``diameter`` mm) has a rim in the colour of ``coin_rim(rank)`` (0 = lowest
     value), so the values are told apart at a glance, and a gold face inside the safe area:
     a guilloche rosette ring round a light centre that holds the game's name (``title``) in
     small capitals, the value large and the value in words (``words``, e.g. "ten"; without
@@ -153,7 +165,7 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
     art = group()
     art.add(rect(-bleed, -bleed, size + 2 * bleed, size + 2 * bleed, fill=ink.bleed(style.PARCHMENT)))
     c, r = size / 2, diameter / 2
-    rim = NOTE_COLOURS[rank % len(NOTE_COLOURS)]
+    rim = coin_rim(rank)
     art.add(circle(c, c, r, fill=ink.field(rim, 0.6), stroke=style.CUT, stroke_mm=0.25))
     # The gold face keeps the safe area's distance from the cut: a miscut shows rim, not a ring.
     face_r = r - SAFE_MM
@@ -177,7 +189,8 @@ def coin(face_name: str, component: str, size: float, diameter: float, bleed: fl
             top = None
         if top is not None:
             art.add(text_block(top, c, c - centre_r * 0.72, COIN_INK, "middle", where))
-    words_h = centre_r * 0.34
+    # without the name above it the value sits higher and the words take the room it leaves
+    words_h = centre_r * (0.34 if title else 0.42)
     small = fit(words or caption, "bold", centre_r * 1.35, words_h, words_h, 1.2, where, max_lines=1)
     art.add(text_block(small, c, c + centre_r * 0.36, COIN_INK, "middle", where))
     return Face(face_name, component, size, size, bleed, art, edge_colour=ink.edge(style.PARCHMENT),

@@ -30,14 +30,18 @@ def tone(colour: str, ink: style.Ink, amount: float = SAVER_PALE) -> str:
     return pale(colour, amount) if ink.saver else colour
 
 
-def recolour(ink: style.Ink):
-    """The ``art_icon`` recolouring of ``ink``: None (the set's colours) or paling."""
-    return (lambda c: pale(c, SAVER_PALE)) if ink.saver else None
+def recolour(ink: style.Ink, first=None):
+    """The ``art_icon`` recolouring of ``ink``: None (the set's colours) or paling, after
+    ``first`` (a paint-to-paint map, e.g. darkening) if given."""
+    if first is None:
+        return (lambda c: pale(c, SAVER_PALE)) if ink.saver else None
+    return (lambda c: pale(first(c), SAVER_PALE)) if ink.saver else first
 
 
-def picture(name: str, x: float, y: float, size: float, ink: style.Ink):
-    """The illustration ``name`` of ``ART_SET`` in a ``size`` mm square at (x, y)."""
-    return art_icon(ART_SET, name, x, y, size, recolour(ink))
+def picture(name: str, x: float, y: float, size: float, ink: style.Ink, first=None):
+    """The illustration ``name`` of ``ART_SET`` in a ``size`` mm square at (x, y); ``first``
+    maps its paints before the ink's recolouring (None: the set's own)."""
+    return art_icon(ART_SET, name, x, y, size, recolour(ink, first))
 
 
 def good_picture(spec, good_id: str, x: float, y: float, size: float, ink: style.Ink):

@@ -187,7 +187,7 @@ def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) ->
     ink = style.ink_for(settings.ink)
     demand = pieces.marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
                            spec.colours["demand"], spec.art["demand"], str(game.rules.demand_marker_points),
-                           strings.where(key), ink=ink)
+                           strings.where(key), ink=ink, dark_picture=pieces.DEMAND_PICTURE_DARK)
     demands = [demand] * game.components.demand_markers
     thefts = [pieces.marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
                             bleed, c.colour, spec.art["theft"], "", strings.where("theft_markers"), mark=m, ink=ink)

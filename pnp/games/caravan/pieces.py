@@ -8,7 +8,8 @@ colour, its picture and its letters, in colour, in greyscale and by colour-blind
 Geometry is the generic pieces' (``pnp.components.markers``): goods and camels are squares
 in their colour to the edge of the bleed (``Face.edge_colour``: they may abut), marks and
 letters inside the safe area (``SAFE_MM``); markers are squares too, a medallion on their
-colour (square by design: every piece is cut along straight lines).  The ornament (a ring of dots, the dotted triangles of the camel's
+colour (square by design: every piece is cut along straight lines) and nothing in their
+corners.  The ornament (the lattice of the goods, the dotted triangles of the camel's
 saddle cloth) is filled shapes only: solid thin lines are cut lines, dashed ones fold lines.
 
 With ``style.SAVER`` the bleed and the trim's field are paper or a light tint, the
@@ -16,8 +17,6 @@ pictures pale (``art.SAVER_PALE``), and letters, marks and values dark ink on th
 """
 
 from __future__ import annotations
-
-import math
 
 from pnp.components import sahel, style
 from pnp.components.art import pale
@@ -29,20 +28,35 @@ from pnp.games.caravan import art
 from pnp.geometry import SAFE_MM
 
 
-def _dots(cx: float, cy: float, radius: float, n: int, r: float, start: float = 0.0) -> str:
-    """``n`` filled dots of radius ``r`` on a circle of ``radius`` round (cx, cy): one path."""
-    d = []
-    for k in range(n):
-        a = start + 2 * math.pi * k / n
-        x, y = cx + radius * math.cos(a), cy + radius * math.sin(a)
-        d.append(sahel._dot(x, y, r))
-    return "".join(d)
+def _poly(points) -> str:
+    return "M" + "L".join(f"{_num(x)},{_num(y)}" for x, y in points) + "Z"
+
+
+#: The motif of each good's lattice (about 0.5 mm² each, within 0.6 mm of its centre): goods
+#: of a like grey (meat, swords, hides) are told apart by their border's pattern too.  No
+#: bars or dashes: in rows they would read as dashed fold lines.
+MOTIFS = {
+    "lozenge": lambda x, y: _poly([(x - 0.5, y), (x, y - 0.5), (x + 0.5, y), (x, y + 0.5)]),
+    "cross": lambda x, y: (_poly([(x - 0.55, y - 0.15), (x + 0.55, y - 0.15), (x + 0.55, y + 0.15), (x - 0.55, y + 0.15)])
+                           + _poly([(x - 0.15, y - 0.55), (x + 0.15, y - 0.55), (x + 0.15, y + 0.55), (x - 0.15, y + 0.55)])),
+    "square": lambda x, y: _poly([(x - 0.35, y - 0.35), (x + 0.35, y - 0.35), (x + 0.35, y + 0.35), (x - 0.35, y + 0.35)]),
+    "dots": lambda x, y: sahel._dot(x - 0.33, y, 0.27) + sahel._dot(x + 0.33, y, 0.27),
+    "triangle": lambda x, y: _poly([(x, y - 0.55), (x + 0.6, y + 0.45), (x - 0.6, y + 0.45)]),
+    "chevron": lambda x, y: _poly([(x - 0.6, y - 0.45), (x + 0.6, y - 0.45), (x, y + 0.55)]),
+    "bowtie": lambda x, y: (_poly([(x - 0.6, y - 0.45), (x, y), (x - 0.6, y + 0.45)])
+                            + _poly([(x + 0.6, y - 0.45), (x + 0.6, y + 0.45), (x, y)])),
+    "trio": lambda x, y: (sahel._dot(x, y - 0.33, 0.23) + sahel._dot(x - 0.33, y + 0.25, 0.23)
+                          + sahel._dot(x + 0.33, y + 0.25, 0.23)),
+}
+GOOD_MOTIFS = {"meat": "lozenge", "swords": "cross", "salt": "square", "hides": "dots", "ivory": "triangle",
+               "cloth": "bowtie", "gems": "chevron", "paper": "trio"}
 
 
 def good_token(face_name: str, component: str, size: float, bleed: float, spec, good, letters: str, where: str,
                ink: style.Ink = style.NORMAL) -> Face:
     """A ``size`` mm square good token: ``good.colour`` to the bleed under a lattice of small
-    lozenges in its shade, a light medallion (inside the safe area) holding the good's
+    motifs in its shade (``GOOD_MOTIFS``: lozenges, crosses, pairs of dots ... one shape a good),
+    a light medallion (inside the safe area) holding the good's
     picture and its ``letters``; a rare good's medallion is ringed in gold.  Saver: paper bleed, a light tint of the colour over the
     trim, a paler picture, the letters in dark ink.
 
@@ -60,12 +74,13 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
     shade = style.darker(colour, 0.35) if not ink.saver else style.darker(colour, 0.15)
     if style.contrast(shade, field) < 1.25:     # white salt, grey ivory: a visible lattice
         shade = style.darker(colour, 0.5)
-    # A mud-cloth lattice of small lozenges over the whole token, into the bleed: a repeating
+    # A mud-cloth lattice of small motifs over the whole token, into the bleed: a repeating
     # ground that a miscut shifts without showing an edge (tests read class "pattern").
     lattice = group(class_="pattern")
     span = size + 2 * bleed - 1.2           # from the first lozenge's centre to the last one's
     steps = max(1, round(span / 3.0))
     pitch = span / steps                     # about 3 mm, the first and last rows in the bleed
+    motif = MOTIFS[GOOD_MOTIFS.get(good.id, "lozenge")]
     lozenges = []
     for i in range(steps + 1):
         for j in range(steps + 1):
@@ -73,8 +88,7 @@ def good_token(face_name: str, component: str, size: float, bleed: float, spec, 
             q = 0.5
             if not (-bleed + q <= x <= size + bleed - q and -bleed + q <= y <= size + bleed - q):
                 continue        # nothing beyond the bleed: neighbours and gutters stay clean
-            lozenges.append(f"M{_num(x - q)},{_num(y)}L{_num(x)},{_num(y - q)}L{_num(x + q)},{_num(y)}"
-                            f"L{_num(x)},{_num(y + q)}Z")
+            lozenges.append(motif(x, y))
     lattice.add(path("".join(lozenges), fill=shade))
     art_g.add(lattice)
     if good.kind == "rare":
@@ -145,13 +159,21 @@ def camel_paint(colour: str, ink: style.Ink = style.NORMAL):
     return paint
 
 
+#: How far the demand marker's scales (pale gold and grey in the set) are darkened towards
+#: black: dark on the light medallion, some 50 L* apart, so they read in a greyscale print.
+DEMAND_PICTURE_DARK = 0.6
+
+
 def marker(face_name: str, component: str, size: float, diameter: float, bleed: float, colour: str,
-           picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL) -> Face:
+           picture: str, sign: str, where: str, mark: str | None = None, ink: style.Ink = style.NORMAL,
+           dark_picture: float = 0.0) -> Face:
     """A ``size`` mm square marker, square by design (cut along its trim, as the crop marks
-    show): ``colour`` to the bleed, dots in its corners, a light medallion of ``diameter``
-    mm holding the ``picture``, and under it ``sign`` (a value, e.g. "1") or the player's
-    ``mark``.  Saver: paper bleed, a light tint of the colour over the trim, a paler
-    picture, sign or mark in dark ink on the medallion.
+    show): ``colour`` to the bleed, plain to the trim (nothing in its corners to read as a
+    cut guide), a light medallion of ``diameter`` mm holding the ``picture``, and under it
+    ``sign`` (a value, e.g. "1") or the player's ``mark``.  ``dark_picture`` (0..1) darkens
+    the picture's paints that far towards black, so a pale picture stands out of its pale
+    medallion in a greyscale print.  Saver: paper bleed, a light tint of the colour over the
+    trim, a paler picture, sign or mark in dark ink on the medallion.
 
     Raises:
         LayoutError / FontError: the sign does not fit.
@@ -162,20 +184,16 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
     if ink.saver:
         art_g.add(rect(0, 0, size, size, fill=field))
     c, r = size / 2, diameter / 2
-    # A lozenge of four dots in each corner (Sahelian leatherwork), filled: no line that
-    # reads as a cut.
-    dots = style.mix(field, style.readable_on(field), 0.45)
-    corner = []
-    for cx in (SAFE_MM, size - SAFE_MM):
-        for cy in (SAFE_MM, size - SAFE_MM):
-            corner.append(_dots(cx, cy, 0.75, 4, 0.32, math.pi / 4))
-    art_g.add(path("".join(corner), fill=dots))
     medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
     art_g.add(circle(c, c, r - 0.6, fill=medallion))
     fg = style.legible(style.darker(colour, 0.45), medallion)
     pic = r * 0.95
     my = c - r * 0.22
-    art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink))
+    if dark_picture:
+        art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink,
+                              lambda p: style.darker(p.upper(), dark_picture)))
+    else:
+        art_g.add(art.picture(picture, c - pic / 2, my - pic / 2, pic, ink))
     if mark is not None:
         art_g.add(player_mark(mark, c, c + r * 0.5, r * 0.4, fg))
     else:

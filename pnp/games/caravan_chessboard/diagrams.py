@@ -149,14 +149,14 @@ def _setup(game, s: Strings, width: float, players: int):
     end rows, the Bandits and the Sandstorm in the centre block; under the board the bank
     (each coin value and how many the kit prints, ``Coin.count_for``), the draw deck, and one
     player's starting material: a caravan and ``rules.start_hand`` cards, no gold."""
-    from pnp.components.money import NOTE_COLOURS
+    from pnp.components.money import coin_rim
 
     g = _grid(game, s, width, caption_h=40)
     y = 30
     g.text(g.margin, y, s("diagrams.setup_bank"), size=6.2, role="bold", anchor="start")
     x = g.margin + 30
     for rank, coin in enumerate(sorted(game.coins, key=lambda c: c.value)):
-        g.disc(x + 5, y + 2, 5, "#E8C66A", NOTE_COLOURS[rank % len(NOTE_COLOURS)], width=1.4)
+        g.disc(x + 5, y + 2, 5, "#E8C66A", coin_rim(rank), width=1.4)
         g.text(x + 5, y + 0.3, str(coin.value), size=4.8, role="bold")
         g.text(x + 12, y, f"× {coin.count_for(players)}", size=5.6, anchor="start")
         x += 34

@@ -234,14 +234,24 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
 
 
 # ------------------------------------------------------------------------------- coins
+#: How much smaller each coin value is than the next higher one (diameter, mm): 1 < 5 < 10
+#: by size alone.
+COIN_STEP_MM = 2.0
+
+
 def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) -> ComponentRun:
     """The gold coins a game of ``players`` needs (``Coin.count_for``: sized by simulation)."""
     ink = style.ink_for(settings.ink)
     faces, by_value = [], {}
-    for rank, c in enumerate(sorted(game.coins, key=lambda c: c.value)):
-        face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, layout.coin_diameter_mm, bleed, c.value,
+    values = sorted(game.coins, key=lambda c: c.value)
+    for rank, c in enumerate(values):
+        # the highest value is components.yaml's diameter, each lower one COIN_STEP_MM less,
+        # all on the same square face (the packing is unchanged); the game's name is left
+        # out: on a coin its capitals would be under 2 mm tall
+        diameter = layout.coin_diameter_mm - COIN_STEP_MM * (len(values) - 1 - rank)
+        face = money.coin(f"coin/{c.value}", "coins", layout.coin_size_mm, diameter, bleed, c.value,
                           strings("coin"), rank, strings.where(f"coin_words.{c.value}"), ink=ink,
-                          title=strings("title"), words=strings(f"coin_words.{c.value}"))
+                          words=strings(f"coin_words.{c.value}"))
         count = c.count_for(players)
         faces.extend([face] * count)
         by_value[str(c.value)] = count

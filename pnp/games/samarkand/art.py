@@ -84,6 +84,15 @@ def ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, **attrs):
                     for k in range(n)], fill=fill, **attrs)
 
 
+#: How far the camels of the Camels still life are darkened (towards black).
+CAMEL_DARKER = 0.45
+
+
+def camel_tone(colour: str) -> str:
+    """A camel's colour darkened by ``CAMEL_DARKER``: dark camels against light dunes."""
+    return style.darker(colour, CAMEL_DARKER)
+
+
 def copper_tone(colour: str) -> str:
     """Any colour of a picture as copper of the same lightness (a Fluent amphora or teapot
     becomes beaten copper)."""
@@ -350,8 +359,9 @@ def still_life(good: str, x: float, y: float, w: float, h: float, ink):
     elif good == "camels":
         g.add(circle(x + w * 0.78, y + h * 0.3, unit * 0.1, fill=_p(ink, "#F3B33D")))
         g.add(dunes(x, y + h * 0.2, w, h * 0.8, ink))
-        g.add(icon_at("camel", x + w * 0.26, floor - unit * 0.36, unit * 0.36, ink))
-        g.add(icon_at("two-hump-camel", x + w * 0.55, floor - unit * 0.3, unit * 0.62, ink, flip=True))
+        # the set's tan camels darkened: on tan dunes they washed out in a greyscale print
+        g.add(icon_at("camel", x + w * 0.26, floor - unit * 0.36, unit * 0.36, ink, camel_tone))
+        g.add(icon_at("two-hump-camel", x + w * 0.55, floor - unit * 0.3, unit * 0.62, ink, camel_tone, flip=True))
     elif good == "jewels":
         lid, parts = casket(x + w * 0.5, floor, unit * 0.62, unit * 0.5, ink)
         g.add(lid)
@@ -428,6 +438,13 @@ def pips(cx: float, cy: float, size: float, count: int, fill: str):
     return g
 
 
+#: How far each good's card frame is darkened from its colour (towards black; below 0:
+#: lightened, towards white): the printed
+#: borders (frame band, mean L*) step 8 L* and more apart, jewels darkest to grain lightest.
+CARD_BORDER_DARKER: dict[str, float] = {"grain": -0.45, "fruit": -0.2, "camels": 0.0, "copper": 0.15,
+                                         "carpets": 0.3, "jewels": 0.85}
+
+
 def good_card(face_name: str, component: str, width: float, height: float, bleed: float, title: str,
               good: str, colour: str, rarity: int, where: str, ink=style.NORMAL) -> Face:
     """Front of a commodity card: the good's still life in an arched niche, its name on a plate
@@ -441,17 +458,21 @@ def good_card(face_name: str, component: str, width: float, height: float, bleed
     art = group()
     art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ink.bleed(style.FRAME)))
     inset = SAFE_MM
-    field = _p(ink, colour) if not ink.saver else style.lighter(colour, 0.8)
+    # the frame's colour: the good's, darkened for some (CARD_BORDER_DARKER), so the printed
+    # borders of the six goods lie 8 L* apart in grey and for colour-blind players
+    tone = CARD_BORDER_DARKER.get(good, 0.0)
+    frame = style.darker(colour, tone) if tone >= 0 else style.lighter(colour, -tone)
+    field = _p(ink, frame) if not ink.saver else style.lighter(colour, 0.8)
     art.add(rect(inset, inset, width - 2 * inset, height - 2 * inset, fill=field, radius=2.5,
                  **({"stroke": colour, "stroke_mm": ink.width(0.6)} if ink.saver else {})))
     band_w = 4.2
-    dark = style.darker(colour, 0.45)
+    dark = style.darker(frame, 0.45)
     # The small crosses (the pattern's second class, over half its outline points) take the
     # ground's tint, laid once under the band: the frame converts in half the time and still
     # reads as stars and tiles in the good's colours.
-    frame_ground = _p(ink, style.lighter(colour, 0.35))
+    frame_ground = _p(ink, style.lighter(frame, 0.35))
     art.add(frame_group("khatam", inset + 0.6, inset + 0.6, width - 2 * inset - 1.2, height - 2 * inset - 1.2, band_w,
-                        band_w / 14, (_p(ink, dark), "none", _p(ink, style.lighter(colour, 0.6))), frame_ground))
+                        band_w / 14, (_p(ink, dark), "none", _p(ink, style.lighter(frame, 0.6))), frame_ground))
     panel_in = inset + 0.6 + band_w + 0.5
     paper = _p(ink, CREAM) if not ink.saver else style.WHITE
     art.add(rect(panel_in, panel_in, width - 2 * panel_in, height - 2 * panel_in, fill=paper, radius=1.5))

@@ -74,11 +74,13 @@ SAND_DARK = "#D9B77A"
 BAND = "#C9995A"
 BAND_GROUND = "#D0A86A"    # the darkest the band gets under a field's texts (band over the dunes)
 
+#: Each kind of space its own grey as printed (tile mean L*: oasis 87, city 78, camp 67; 8 and
+#: more apart in grey and for colour-blind players), the inks darkened to 4.5:1 on them.
 KIND_STYLE = {
     #         tile fill   tile edge   icon/ink    accent
-    "camp":  ("#EFD7A6", "#9C6B30", "#6E4018", "#B5792E"),
+    "camp":  ("#C29650", "#9C6B30", "#482A10", "#B5792E"),
     "oasis": ("#DCEBC4", "#5E8A3A", "#2F6B35", "#4F8A3C"),
-    "city":  ("#D3E8EA", "#2D6F86", "#1E4D6B", "#2D7F9A"),
+    "city":  ("#B4D2D8", "#2D6F86", "#15364B", "#2D7F9A"),
 }
 FIELD_ROTATION = {"south": 0, "west": 90, "north": 180, "east": 270}
 
@@ -314,11 +316,11 @@ class _Board:
         T, ink = self.tile, self.ink
         g = group()
         if kind == "city":
-            fills = ("#C9E0E2", "#DCEBEC") if not ink.saver else ("#EEF5F6", "#F5FAFA")
+            fills = ("#86AAB3", "#9CBEC6") if not ink.saver else ("#EEF5F6", "#F5FAFA")
             g.add(pattern_group("hexagonal", (1.4, 1.4, T - 1.4, T - 1.4), 14.0, 0.8, fills, None,
                                 origin=(T / 2, T / 2), class_="pattern"))
         elif kind == "camp":
-            colour = pale("#D9B77A", 0.6) if ink.saver else "#DDBB7E"
+            colour = pale("#D9B77A", 0.6) if ink.saver else "#B58A47"
             for k, (fy, amp) in enumerate(((0.3, 1.4), (0.55, 1.8), (0.82, 1.2))):
                 y0 = T * fy
                 d = (f"M{_num(3)},{_num(y0)} C{_num(T * 0.3)},{_num(y0 - amp * 2)} {_num(T * 0.6)},{_num(y0 + amp * 2)} "
