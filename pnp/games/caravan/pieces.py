@@ -161,14 +161,18 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
     field = ink.field(colour, 0.9)
     if ink.saver:
         art_g.add(rect(0, 0, size, size, fill=field))
-    c, r = size / 2, diameter / 2
+    # The medallion (drawn 0.6 mm inside r) keeps to the safe area: on a square cut along
+    # its trim, a wider one than the square allows is drawn as wide as it may be.
+    c, r = size / 2, min(diameter / 2, size / 2 - SAFE_MM + 0.6)
     # A lozenge of four dots in each corner (Sahelian leatherwork), filled: no line that
-    # reads as a cut.
+    # reads as a cut; the whole lozenge inside the safe area, clear of the medallion.
     dots = style.mix(field, style.readable_on(field), 0.45)
+    ring, dot = 0.5, 0.25
+    inset = SAFE_MM + ring + dot
     corner = []
-    for cx in (SAFE_MM, size - SAFE_MM):
-        for cy in (SAFE_MM, size - SAFE_MM):
-            corner.append(_dots(cx, cy, 0.75, 4, 0.32, math.pi / 4))
+    for cx in (inset, size - inset):
+        for cy in (inset, size - inset):
+            corner.append(_dots(cx, cy, ring, 4, dot, math.pi / 4))
     art_g.add(path("".join(corner), fill=dots))
     medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
     art_g.add(circle(c, c, r - 0.6, fill=medallion))
