@@ -98,10 +98,12 @@ def with_number(context, path, number):
 
 
 CASES = [(game_id, lang) for game_id in game_ids(DEFAULT_DATA_DIR) for lang in ("en", "da")]
+# the player aid is optional (Caravan's player board is its aid): only the games that ship one
+TEMPLATES = [(game_id, lang, template) for game_id, lang in CASES for template in ("rules", "aid")
+             if template == "rules" or (DEFAULT_DATA_DIR / game_id / "rules" / "aid" / f"{lang}.md.j2").is_file()]
 
 
-@pytest.mark.parametrize("template", ["rules", "aid"])
-@pytest.mark.parametrize("game_id,lang", CASES)
+@pytest.mark.parametrize("game_id,lang,template", TEMPLATES)
 def test_every_counted_noun_agrees_with_0_1_2_and_5(game_id, lang, template):
     game = load_game(game_id, DEFAULT_DATA_DIR)
     variant = game.variant(game.players_default)

@@ -163,10 +163,13 @@ def _new_language(data: Path, tmp_path: Path, lang: str, capsys) -> polib.POFile
         entry.msgstr = _translate(entry, lang.upper())
     catalog.save(str(po_file))
     assert _pnp(data, "i18n", "import", str(po_file), "--lang", lang) == 0
-    for game in ("samarkand", "caravan", "caravan-chessboard"):
+    from pnp.registry import game_ids
+
+    for game in game_ids(data):
         rules = data / game / "rules"
         shutil.copy(rules / "en.md.j2", rules / f"{lang}.md.j2")
-        shutil.copy(rules / "aid" / "en.md.j2", rules / "aid" / f"{lang}.md.j2")
+        if (rules / "aid" / "en.md.j2").is_file():   # the player aid is optional (Caravan has none)
+            shutil.copy(rules / "aid" / "en.md.j2", rules / "aid" / f"{lang}.md.j2")
     capsys.readouterr()
     return catalog
 

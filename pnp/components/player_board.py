@@ -293,16 +293,20 @@ class _Layout:
         # One row pitch for every panel (the longest panel's), rows from the top: side by
         # side, the tables line up instead of spreading their rows differently.
         most = max((len(p.rows) for p in panels), default=1)
-        for p in panels:
-            pw = avail * p.weight / total
-            g.add(self.panel(p, x, y0, pw, h, most))
+        # One title size for every panel (the size the tightest title fits at), each title
+        # leaving TITLE_AIR_MM of its bar free: side by side, no title looks shrunk or crammed.
+        widths = [avail * p.weight / total for p in panels]
+        head_size = min((self.fit(p.title, "bold", pw - 1.5 - TITLE_AIR_MM, 3.8, 3.0, 1.8).size
+                         for p, pw in zip(panels, widths)), default=3.0)
+        for p, pw in zip(panels, widths):
+            g.add(self.panel(p, x, y0, pw, h, most, head_size))
             x += pw + GAP_MM
         return g
 
-    def panel(self, p: Reminder, x, y, w, h, most: int | None = None):
+    def panel(self, p: Reminder, x, y, w, h, most: int | None = None, head_size: float = 3.0):
         g = group()
         g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=self.ink.width(0.4), radius=1.5))
-        head = self.fit(p.title, "bold", w - 3, 3.8, 3.0, 1.8)
+        head = self.fit(p.title, "bold", w - 1.5 - TITLE_AIR_MM, 3.8, head_size, min(head_size, 1.8))
         g.add(rect(x, y, w, head.height + 2.2, fill=self.ink.field(style.FRAME, 0.8), radius=1.5))
         head_ink = self.ink.on(style.FRAME, 0.8) if self.ink.saver else style.PARCHMENT
         g.add(text_block(head, x + 1.5, y + 1.1, head_ink, "start", self.where))
@@ -319,6 +323,8 @@ class _Layout:
         return g
 
 
+#: Free room (mm) a reminder panel's title leaves at the right of its header bar.
+TITLE_AIR_MM = 3.0
 RARE_BADGE = "#A8841A"
 # Saver tints (``Ink.field``'s t): the header and the own theft space keep more colour than
 # the default so neighbouring player colours stay apart; goods slots are a little lighter

@@ -168,7 +168,10 @@ def _shape(records, pattern, sample, require_all, in_every, shipped_types, notes
         required = set(facts.get("required", ()))
         keys = list(sample) + sorted((required | set(facts.get("optional", ()))) - set(sample))
         schema["type"] = "object"
-        if facts.get("open") and not required and not facts.get("optional"):
+        # keys that are numbers (player counts) are the data's to choose whatever the
+        # recorder saw: an entry of an open mapping is described from its first entry only
+        data_keys = bool(sample) and all(isinstance(key, int) and not isinstance(key, bool) for key in sample)
+        if (facts.get("open") or data_keys) and not required and not facts.get("optional"):
             # keys the data chooses (ids): any key, shaped as the shipped entries
             merged = _merged(list(sample.values()))
             schema["additionalProperties"] = _build(records, f"{pattern}.*" if pattern else "*", merged,

@@ -183,7 +183,9 @@ def marker(face_name: str, component: str, size: float, diameter: float, bleed: 
     field = ink.field(colour, 0.9)
     if ink.saver:
         art_g.add(rect(0, 0, size, size, fill=field))
-    c, r = size / 2, diameter / 2
+    # The medallion (drawn 0.6 mm inside r) keeps to the safe area: on a square cut along
+    # its trim, a wider one than the square allows is drawn as wide as it may be.
+    c, r = size / 2, min(diameter / 2, size / 2 - SAFE_MM + 0.6)
     medallion = style.WHITE if ink.saver else style.lighter(colour, 0.82)
     art_g.add(circle(c, c, r - 0.6, fill=medallion))
     fg = style.legible(style.darker(colour, 0.45), medallion)
