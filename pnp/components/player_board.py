@@ -296,17 +296,29 @@ class _Layout:
         # One title size for every panel (the size the tightest title fits at), each title
         # leaving TITLE_AIR_MM of its bar free: side by side, no title looks shrunk or crammed.
         widths = [avail * p.weight / total for p in panels]
-        head_size = min((self.fit(p.title, "bold", pw - 1.5 - TITLE_AIR_MM, 3.8, 3.0, 1.8).size
-                         for p, pw in zip(panels, widths)), default=3.0)
+        head_size = min((self.title_fit(p.title, pw, 3.0).size for p, pw in zip(panels, widths)), default=3.0)
         for p, pw in zip(panels, widths):
             g.add(self.panel(p, x, y0, pw, h, most, head_size))
             x += pw + GAP_MM
         return g
 
+    def title_fit(self, title: str, w: float, size: float):
+        """A panel's title in its bar ``w`` mm wide, at most ``size`` mm type, one line,
+        leaving TITLE_AIR_MM of the bar free; a translation too long for that (at 1.8 mm)
+        may use the air rather than fail.
+
+        Raises:
+            LayoutError: the title does not fit the whole bar even at 1.8 mm.
+        """
+        try:
+            return self.fit(title, "bold", w - 1.5 - TITLE_AIR_MM, 3.8, size, min(size, 1.8))
+        except LayoutError:
+            return self.fit(title, "bold", w - 1.5, 3.8, size, min(size, 1.8))
+
     def panel(self, p: Reminder, x, y, w, h, most: int | None = None, head_size: float = 3.0):
         g = group()
         g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=self.ink.width(0.4), radius=1.5))
-        head = self.fit(p.title, "bold", w - 1.5 - TITLE_AIR_MM, 3.8, head_size, min(head_size, 1.8))
+        head = self.title_fit(p.title, w, head_size)
         g.add(rect(x, y, w, head.height + 2.2, fill=self.ink.field(style.FRAME, 0.8), radius=1.5))
         head_ink = self.ink.on(style.FRAME, 0.8) if self.ink.saver else style.PARCHMENT
         g.add(text_block(head, x + 1.5, y + 1.1, head_ink, "start", self.where))

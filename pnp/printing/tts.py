@@ -247,7 +247,7 @@ def _transform(x: float, z: float, scale: float = 1.0, rot_y: float = 180.0, y: 
 def board_dpi(face) -> int:
     """The resolution of the board's image: the most whole dots per inch that keep its
     longer side (trim + bleed) within ``BOARD_MAX_PX`` (TTS's image limit), at most
-    ``BOARD_MAX_DPI`` (a Samarkand board, 468 mm long, gets 222 dpi: 4090 px)."""
+    ``BOARD_MAX_DPI`` (a board 468 mm long gets 222 dpi: 4090 px)."""
     longer_in = max(face.width, face.height) / TTS_UNIT_MM + 2 * face.bleed / TTS_UNIT_MM
     dpi = min(BOARD_MAX_DPI, math.floor(BOARD_MAX_PX / longer_in))
     while dpi > 1 and round(longer_in * dpi) > BOARD_MAX_PX:
@@ -434,7 +434,8 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     ``rules_pdf``: the rules sheet; ``url_base``: None for ``file:///`` URLs to the images
     beside the JSON, else a hosted folder's address ending in ``/``; ``texts``: the
     README.txt's strings in the kit's language, ``texts(key, count=None, **fields)`` of the
-    common language file's ``tts_readme`` section (``english_texts`` when None).
+    common language file's ``tts_readme`` section (``strings_texts`` of the kit's strings;
+    required: the README.txt is written in the kit's language).
 
     Returns (files, report) where report counts every component's objects (the kit's counts).
     """
@@ -624,7 +625,9 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects}
     text = json.dumps(_plain_numbers(save), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     files.append(TtsFile(folder / f"{kit_name}.json", text.encode("utf-8")))
-    readme = _readme(kit_name, report, skipped, url_base, texts or english_texts(), labels)
+    if texts is None:
+        raise TypeError("export_tts needs texts: strings_texts(the kit's strings)")
+    readme = _readme(kit_name, report, skipped, url_base, texts, labels)
     files.append(TtsFile(folder / "README.txt", readme.encode("utf-8")))
     return files, report
 
@@ -726,16 +729,6 @@ def _die(p, label: str, kit_name: str, slug: str, add_image) -> dict | None:
         return {"Name": "Die_8", "Nickname": label, "Description": label, "GUID": guid(kit_name, f"{slug}/die"),
                 "_scale": units(edge) / D8_EDGE_UNITS}
     return None
-
-
-def english_texts():
-    """The README.txt's strings from the English common language file (``texts`` of
-    ``export_tts`` for a caller without a kit's strings)."""
-    from pnp.model.catalog import DEFAULT_DATA_DIR
-    from pnp.model.i18n import Strings
-
-    strings = Strings(DEFAULT_DATA_DIR, "samarkand", "en")
-    return strings_texts(strings)
 
 
 def strings_texts(strings):
