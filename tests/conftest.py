@@ -66,7 +66,6 @@ KIT_TESTS = {
     "tests/test_chessboard_components.py::test_board_prints_numbers_region_names_and_notes",
     "tests/engine/test_chessboard_rules.py::test_trade_moves_are_counted_tested_and_placed_as_listed",
     "tests/engine/test_chessboard_rules.py::test_the_bots_offer_search_finds_the_exhaustive_searchs_offer",
-    "tests/test_handling.py::test_pre_print_check_speaks_plainly",
     "tests/test_completion.py::test_game_ids_complete_for_every_command_that_takes_a_game",
     "tests/test_completion.py::test_a_missing_data_folder_completes_nothing_and_prints_no_traceback",
     "tests/test_package.py::test_python_dash_m_pnp_is_the_pnp_command",
