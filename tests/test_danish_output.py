@@ -177,7 +177,7 @@ def test_no_banned_variant_in_the_rules_and_aids_as_written(glossary):
 
 def test_bookmarks_properties_and_split_titles_are_danish(danish, outputs):
     kit = danish["kits"]["samarkand"].name
-    assert outputs[f"{kit} Subject"] == "Print-and-play-sæt: Samarkand, 5 spillere, Dansk, A4"
+    assert outputs[f"{kit} Subject"] == "Print-and-play-sæt: Samarkand, 5 spillere, dansk, A4"
     assert "Varekort" in outputs[f"{kit} bookmark"].splitlines()
     titles = {p.name: str(PdfReader(str(p)).metadata["/Title"]) for p in danish["files"] if "-da-a4-" in p.name}
     assert titles[kit.replace(".pdf", "-board.pdf")].endswith(" – spilleplade")
@@ -291,7 +291,7 @@ def test_footers_and_pdf_titles_take_the_spaced_en_dash(danish, outputs):
     """Danish sets the tankestreg as a spaced en dash: the rules footer, the kit's /Title and
     every --split file's /Title (typography.title_dash), never the English em dash."""
     kit = danish["kits"]["samarkand"].name
-    assert outputs[f"{kit} Title"] == "Samarkand – Print-and-play-sæt til 5 spillere · Dansk · A4"
+    assert outputs[f"{kit} Title"] == "Samarkand – Print-and-play-sæt til 5 spillere · dansk · A4"
     footers = [text for where, text in outputs.items() if where.startswith(kit + " p.")
                and "Samarkand – Regler · Et handelsspil til 5 spillere" in text]
     assert len(footers) >= 3, "the rules sheet's footer"
