@@ -84,3 +84,28 @@ def test_chessboard_centre_label_names_the_pawns_as_the_rules_do(lang):
     centre = _strings("caravan-chessboard", lang)["diagrams"]["centre"]
     named = re.search(r"\((.+)\)", centre).group(1)
     assert named.lower() in _rules("caravan-chessboard", lang).lower()
+
+
+@pytest.mark.parametrize("lang,word,steps", [("en", "three steps", r"^\*\*([a-z])\.\*\* "),
+                                             ("da", "tre trin", r"^\*\*([a-z])\.\*\* ")])
+def test_chessboard_draw_steps_match_the_clarification(lang, word, steps):
+    """The clarification's "three steps" counts the Draw phase's lettered steps; the hand
+    limit is an unnumbered line, and no numbered sub-list sits inside the numbered phases."""
+    rules = _rules("caravan-chessboard", lang)
+    draw = rules.split("### 1.")[1].split("### 2.")[0]
+    assert re.findall(steps, draw, re.M) == ["a", "b", "c"]
+    assert not re.search(r"^\d\. ", draw, re.M)
+    assert word in rules
+
+
+@pytest.mark.parametrize("lang,source", [("en", "the game's data was checked with"),
+                                         ("da", "som spillets data er kontrolleret med")])
+def test_caravan_win_rates_say_where_they_come_from(lang, source):
+    """A kit built with --no-check says no simulation ran for it, so the rules' win rates
+    must name their source: the game's data checks (game.yaml seat_wins), not this kit."""
+    rules = _rules("caravan", lang)
+    for paragraph in rules.split("\n\n"):
+        if "%" in paragraph and re.search(r"simulated|simulerede", paragraph):
+            assert source in paragraph, paragraph
+    none = lang_strings(_game("caravan").folder, data_dir(), lang)["common"]["checked_none"]
+    assert re.search(r"built|bygget", none), none
