@@ -98,7 +98,7 @@ def test_chessboard_draw_steps_match_the_clarification(lang, word, steps):
     assert word in rules
 
 
-@pytest.mark.parametrize("lang,source", [("en", "the game's data was checked with"),
+@pytest.mark.parametrize("lang,source", [("en", "the game’s data was checked with"),
                                          ("da", "som spillets data er kontrolleret med")])
 def test_caravan_win_rates_say_where_they_come_from(lang, source):
     """A kit built with --no-check says no simulation ran for it, so the rules' win rates
