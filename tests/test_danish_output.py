@@ -365,3 +365,19 @@ def test_no_markdown_syntax_leaks_into_print(outputs):
     leaks = [f"{where}: {m.group(0)!r}" for where, text in outputs.items()
              for m in re.finditer(r"\w[.:;!?]>|\*\*", text)]
     assert not leaks, "\n".join(leaks)
+
+
+def test_sheet_footers_give_the_page_the_contents_table_gives(danish, outputs):
+    """The contents table lists components by page ("Sider 5–10"); every component sheet's
+    footer ends with that page number ("ark 3 af 8 · side 5"), so the two read alike."""
+    for game, kit in danish["kits"].items():
+        found = 0
+        for where, text in outputs.items():
+            if not where.startswith(f"{kit.name} p."):
+                continue
+            page = int(where.rpartition("p.")[2])
+            for sheet, of, shown in re.findall(r"ark (\d+) af (\d+) · side (\d+)", text.replace("\u00a0", " ")):
+                assert int(shown) == page, f"{where}: footer says side {shown}"
+                found += 1
+            assert not re.search(r"ark \d+ af \d+(?! · side)", text.replace("\u00a0", " ")), f"{where}: a footer without its page"
+        assert found, f"{game}: no sheet footer with a page number"
