@@ -64,7 +64,7 @@ def test_parity_fails_on_planted_faults(data_copy):
     text = path.read_text(encoding="utf-8")
     text = text.replace("removal_line: \"{good}: tag {removed} ud, behold {kept}\"",
                         "removal_line: \"{good}: tag {fjernet} ud, behold {kept}\"")
-    text = text.replace("supply_start: ved start\n", "") + "\nextra_text: Hej\n"
+    text = text.replace("supply_start: start\n", "") + "\nextra_text: Hej\n"
     path.write_text(text, encoding="utf-8")
     found = {(f.key, f.message) for f in translation.parity(data_copy)}
     assert found == {

@@ -149,7 +149,7 @@ class _Painter:
                       max_lines=1)
             g.add(text_block(num, cx, cy - num.height / 2, number_ink, "middle", "supply space number"))
         if space.demand_at_start:
-            # One demand picture per marker put here at set-up, and "at start" (the markers are laid at set-up: a bare "start" reads as a player's start space), at the upper right.
+            # One demand picture per marker put here at set-up, and "start", at the upper right.
             isz = 7.0
             key = "supply_start"
             # the word may take the space's width less the pictures and the margins: a
