@@ -177,7 +177,7 @@ def test_no_banned_variant_in_the_rules_and_aids_as_written(glossary):
 
 def test_bookmarks_properties_and_split_titles_are_danish(danish, outputs):
     kit = danish["kits"]["samarkand"].name
-    assert outputs[f"{kit} Subject"] == "Print-and-play-sæt: Samarkand, 5 spillere, Dansk, A4"
+    assert outputs[f"{kit} Subject"] == "Print-and-play-sæt: Samarkand, 5 spillere, dansk, A4"
     assert "Varekort" in outputs[f"{kit} bookmark"].splitlines()
     titles = {p.name: str(PdfReader(str(p)).metadata["/Title"]) for p in danish["files"] if "-da-a4-" in p.name}
     assert titles[kit.replace(".pdf", "-board.pdf")].endswith(" – spilleplade")
@@ -291,7 +291,7 @@ def test_footers_and_pdf_titles_take_the_spaced_en_dash(danish, outputs):
     """Danish sets the tankestreg as a spaced en dash: the rules footer, the kit's /Title and
     every --split file's /Title (typography.title_dash), never the English em dash."""
     kit = danish["kits"]["samarkand"].name
-    assert outputs[f"{kit} Title"] == "Samarkand – Print-and-play-sæt til 5 spillere · Dansk · A4"
+    assert outputs[f"{kit} Title"] == "Samarkand – Print-and-play-sæt til 5 spillere · dansk · A4"
     footers = [text for where, text in outputs.items() if where.startswith(kit + " p.")
                and "Samarkand – Regler · Et handelsspil til 5 spillere" in text]
     assert len(footers) >= 3, "the rules sheet's footer"
@@ -313,7 +313,8 @@ def test_a_sentence_final_number_is_tied_to_its_word():
     from pnp.kit.rulebook import _tie
 
     text = "2. Derefter må du aflægge 2 kort mere og trække 1.\n3. Træk så 3 kort."
-    assert _tie(text, None) == "2. Derefter må du aflægge 2 kort mere og trække\u00a01.\n3. Træk så 3 kort."
+    # (a number before its noun is tied too: pnp.model.ties)
+    assert _tie(text, None) == "2. Derefter må du aflægge 2\u00a0kort mere og trække\u00a01.\n3. Træk så 3\u00a0kort."
 
 
 def test_numbers_in_quoted_names_are_tied_to_their_noun():
@@ -365,3 +366,19 @@ def test_no_markdown_syntax_leaks_into_print(outputs):
     leaks = [f"{where}: {m.group(0)!r}" for where, text in outputs.items()
              for m in re.finditer(r"\w[.:;!?]>|\*\*", text)]
     assert not leaks, "\n".join(leaks)
+
+
+def test_sheet_footers_give_the_page_the_contents_table_gives(danish, outputs):
+    """The contents table lists components by page ("Sider 5–10"); every component sheet's
+    footer ends with that page number ("ark 3 af 8 · side 5"), so the two read alike."""
+    for game, kit in danish["kits"].items():
+        found = 0
+        for where, text in outputs.items():
+            if not where.startswith(f"{kit.name} p."):
+                continue
+            page = int(where.rpartition("p.")[2])
+            for sheet, of, shown in re.findall(r"ark (\d+) af (\d+) · side (\d+)", text.replace("\u00a0", " ")):
+                assert int(shown) == page, f"{where}: footer says side {shown}"
+                found += 1
+            assert not re.search(r"ark \d+ af \d+(?![\d ]| · side)", text.replace("\u00a0", " ")), f"{where}: a footer without its page"
+        assert found, f"{game}: no sheet footer with a page number"

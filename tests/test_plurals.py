@@ -109,6 +109,8 @@ def test_every_counted_noun_agrees_with_0_1_2_and_5(game_id, lang, template):
     variant = game.variant(game.players_default)
     context = rules_context(game, variant, lang)
     source = aid_template_path(game, lang) if template == "aid" else None
+    if source is not None and not source.exists():
+        pytest.skip(f"{game_id} has no player aid")
     assert wrong_nouns(render_rules_markdown(game, variant, lang, source), lang) == []
     # A good's count stands before the good's name (a data string such as "Camels", the
     # name of a card type), which the template does not inflect.

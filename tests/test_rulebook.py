@@ -129,7 +129,7 @@ def test_numbers_come_from_data(game, tmp_path):
     assert "72 commodity cards" in before and "78 commodity cards" in after and "72" not in after
     assert "18 Grain, 16 Fruit, 14 Copper, 12 Carpets, 10 Camels, 8 Jewels" in after
     # the price example and the chip example look the new grain price up
-    assert "5 grain sell for 40 Piaster" in before and "5 grain sell for 45 Piaster" in after
+    assert "5 grain brings 40 Piaster" in before and "5 grain brings 45 Piaster" in after
     assert "20 instead of 45 Piaster" in after
     da = text_of(render(changed, 2, "da", "a4")[1])
     assert "250 piaster" in da and "333" in da and "78 varekort" in da

@@ -328,7 +328,8 @@ class _Layout:
         for i, (label, value) in enumerate(p.rows):
             ry = top + i * row_h
             size = min(2.6, row_h * 0.72)
-            lab = self.fit(label, "body", w - 3 - value_w - 1.5, row_h, size, 1.4)
+            # two lines when one would be cut or too small: a long translation stays whole
+            lab = self.fit(label, "body", w - 3 - value_w - 1.5, row_h, size, 1.4, lines=2)
             g.add(text_block(lab, x + 1.5, ry + (row_h - lab.height) / 2, style.INK, "start", self.where))
             g.add(text(x + w - 1.5, ry + row_h / 2 + size * 0.36, value, "bold", size, style.INK, "end",
                        where=self.where))

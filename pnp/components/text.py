@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import math
 
 from pnp.errors import LayoutError
+from pnp.model.ties import NBSP, tie_numbers
 from pnp.components.fonts import ascent, ink_heights, require_glyphs, text_width
 
 LINE_HEIGHT = 1.2  # line pitch as a multiple of the font size
@@ -44,12 +45,14 @@ def wrap(text: str, role: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap of ``text`` into lines no wider than ``width``.
 
     Hard line breaks (``\\n``) are kept.  Returns None when a single word is wider than
-    ``width`` (the caller then tries a smaller size).
+    ``width`` (the caller then tries a smaller size).  A number stays on the line of the
+    word or sign after it (``pnp.model.ties``): those spaces do not break, and are set as
+    ordinary spaces in the lines returned.
     """
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in tie_numbers(text).split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in (w.replace(NBSP, " ") for w in paragraph.replace("\t", " ").split(" ") if w):
             if text_width(word, role, size) > width:
                 return None
             trial = f"{current} {word}" if current else word

@@ -523,7 +523,9 @@ def _number_sheets(sheets, sheet_pages, paper_sheets, strings) -> None:
     """Every footer numbers its sheet of paper in the whole kit ("sheet N of M", M the kit's
     sheets of paper, the reading matter's included; a backs page repeats its fronts' N),
     instead of counting within its component: the footers' last part is relabelled
-    (``relabel_footer``), the rest kept."""
+    (``relabel_footer``), the rest kept.  The footer ends with the sheet's page number in the
+    PDF (``sheet_page``), the number the contents table's page column gives, so a reader
+    finds "pages 5–10" on the sheets themselves."""
     from pnp.printing.imposition import footer_label, relabel_footer
 
     number_of = {page: n for n, paper in enumerate(paper_sheets, 1) for page in paper.pages}
@@ -533,6 +535,7 @@ def _number_sheets(sheets, sheet_pages, paper_sheets, strings) -> None:
             continue
         number = strings("sheet_label", title="", component="", side="", n=number_of[page],
                          total=len(paper_sheets)).rpartition(" · ")[2]
+        number = f"{number} · {strings('sheet_page', page=page)}"
         head = label.rpartition(" · ")[0]
         relabel_footer(sheet, f"{head} · {number}" if head else number)
 

@@ -50,7 +50,10 @@ def page_ranges(pages: tuple[int, ...], dash: str = "-") -> str:
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """``text`` as reportlab markup, its numbers tied to their words (``pnp.model.ties``)."""
+    from pnp.model.ties import tie_numbers
+
+    return tie_numbers(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 #: Height of the board picture beside the title, millimetres (less if the page is full).

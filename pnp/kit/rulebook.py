@@ -605,10 +605,12 @@ def _tie(text: str, currency: str | None) -> str:
     numbered list reads as a new item ("… og trække" / "1.")."""
     import re
 
+    from pnp.model.ties import tie_numbers
+
     if currency:
         text = re.sub(rf"(\d) ({re.escape(currency)})\b", "\\1\u00a0\\2", text)
     text = re.sub(r"(?<=[^\W\d_]) (\d+)\.(?=\s|$)", "\u00a0\\1.", text)
-    return re.sub(r"(\d) × (\d)", "\\1\u00a0×\u00a0\\2", text)
+    return tie_numbers(text)
 
 
 def _with(style, **changes):

@@ -111,6 +111,10 @@ def board_single_sheet(game, strings, settings):
                               strings)
 
 
+#: The cell of a price table where a market buys no such sale (the rules sheet's table prints the same).
+NO_PRICE = "–"
+
+
 def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
     w, h = (n.number(20) for n in game.sizes["price_table"]["size_mm"].list())
     prices = game.prices
@@ -118,7 +122,9 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
     rows = []
     for good in game.goods:
         rows.append(TableRow(strings(f"goods.{good.id}"), good.icon, good.colour, tuple(str(v) for v in prices.goods[good.id])))
-    assortment = tuple(str(v) for v in prices.assortment) + (None,) * (len(prices.sizes) - len(prices.assortment))
+    # A sale the assortment market does not take prints the rules table's dash, not an empty
+    # cell (which reads as a misprint).
+    assortment = tuple(str(v) for v in prices.assortment) + (NO_PRICE,) * (len(prices.sizes) - len(prices.assortment))
     rows.append(TableRow(strings("assortment"), ASSORTMENT_ICON, ASSORTMENT_COLOUR, assortment))
     notes = (strings("price_table_chip_note"), strings.plural("price_table_max_note", prices.sizes[-1], max=prices.sizes[-1],
                                                                         chip=prices.column(prices.sizes[-1] + 1, chip=True)))
@@ -208,9 +214,9 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
 def supplies_lines(game, strings) -> list[str]:
     """Lines for the contents page's supplies list: an ordinary six-sided die will do, its
     faces read as the paper die's (``game.die_faces`` in order: a face whose number is not
-    its own, the "back" face, is named), e.g. "6 = back 1"."""
+    its own, the "back" face, is named), e.g. "6 = 1 space back" (``die_face_reads``)."""
     if len(game.die_faces) != 6:
         return []
-    special = [f"{n} = {strings('die_back') if face == 'back' else face}"
+    special = [strings("die_face_reads", number=n, face=strings("die_back") if face == "back" else face)
                for n, face in enumerate(game.die_faces, 1) if face != str(n)]
     return [strings("ordinary_die", faces=", ".join(special))] if special else []

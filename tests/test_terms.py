@@ -1,0 +1,111 @@
+"""One term per thing: the player boards, aids and board labels name each phase and action
+as the rules' headings do, in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pnp.kit.rulebook import lang_strings, render_rules_markdown
+from pnp.model import load_game
+from pnp.model.catalog import data_dir
+
+LANGS = ["en", "da"]
+
+
+def _game(game_id):
+    return load_game(game_id, data_dir())
+
+
+def _rules(game_id, lang, path=None):
+    game = _game(game_id)
+    return render_rules_markdown(game, game.variant(game.players_default), lang, path)
+
+
+def _strings(game_id, lang):
+    game = _game(game_id)
+    return lang_strings(game.folder, game.folder.parent, lang)["game"]
+
+
+def _bare(text: str) -> str:
+    """A label without its parenthesised additions, lower case: "Hent en vare (og …)" -> "hent en vare"."""
+    return re.sub(r"\s+", " ", re.sub(r"\([^)]*\)", " ", text)).strip().lower()
+
+
+def label_problems(labels: dict[str, str], headings: list[str]) -> list[str]:
+    """Labels whose words (parentheses left out) do not start with one of the headings'."""
+    bare = [_bare(h) for h in headings]
+    return [f"{key}: {label!r} names none of the headings {headings}"
+            for key, label in labels.items() if not any(_bare(label).startswith(h) for h in bare if h)]
+
+
+def test_label_check_fails_on_the_reviewed_fault():
+    headings = ["Hent en vare", "Flyt (og lever) en vare", "Opfyldning af varer"]
+    assert label_problems({"a": "Tag en vare op med dens efterspørgselsmarkører"}, headings)
+    assert label_problems({"b": "Giv en vare videre til din nabokamel"}, headings)
+    assert label_problems({"c": "Genopfyldning"}, headings)
+    assert not label_problems({"d": "Flyt en vare i karavanen (og lever den)"}, headings)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_caravan_player_board_labels_use_the_rules_headings(lang):
+    s = _strings("caravan", lang)
+    headings = re.findall(r"^### (.+)$", _rules("caravan", lang), re.M)
+    labels = {k: s[k] for k in ("action_camel", "action_pick_up", "action_move_good", "action_steal",
+                                "refill_title")}
+    problems = label_problems(labels, headings)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang,term", [("en", "starting player"), ("da", "startspilleren")])
+def test_caravan_names_the_starting_player_one_way(lang, term):
+    rules = _rules("caravan", lang)
+    assert term in rules
+    assert term in _strings("caravan", lang)["actions_note"]
+    assert "første spiller" not in _strings("caravan", lang)["actions_note"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chessboard_aid_phases_are_the_rules_phase_headings(lang):
+    game = _game("caravan-chessboard")
+    rules = _rules("caravan-chessboard", lang)
+    aid = _rules("caravan-chessboard", lang, game.folder / "rules" / "aid" / f"{lang}.md.j2")
+    phases = re.findall(r"^### (\d)\. (.+)$", rules, re.M)
+    aid_phases = re.findall(r"^(\d)\. \*\*([^*:]+):?\*\*", aid, re.M)
+    assert len(phases) == 5 and [(n, name.strip()) for n, name in aid_phases] == phases
+    # the turn's summary line lists the same names
+    names = ", ".join(name for _n, name in phases)
+    assert names in rules
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chessboard_centre_label_names_the_pawns_as_the_rules_do(lang):
+    centre = _strings("caravan-chessboard", lang)["diagrams"]["centre"]
+    named = re.search(r"\((.+)\)", centre).group(1)
+    assert named.lower() in _rules("caravan-chessboard", lang).lower()
+
+
+@pytest.mark.parametrize("lang,word,steps", [("en", "three steps", r"^\*\*([a-z])\.\*\* "),
+                                             ("da", "tre trin", r"^\*\*([a-z])\.\*\* ")])
+def test_chessboard_draw_steps_match_the_clarification(lang, word, steps):
+    """The clarification's "three steps" counts the Draw phase's lettered steps; the hand
+    limit is an unnumbered line, and no numbered sub-list sits inside the numbered phases."""
+    rules = _rules("caravan-chessboard", lang)
+    draw = rules.split("### 1.")[1].split("### 2.")[0]
+    assert re.findall(steps, draw, re.M) == ["a", "b", "c"]
+    assert not re.search(r"^\d\. ", draw, re.M)
+    assert word in rules
+
+
+@pytest.mark.parametrize("lang,source", [("en", "the game’s data was checked with"),
+                                         ("da", "som spillets data er kontrolleret med")])
+def test_caravan_win_rates_say_where_they_come_from(lang, source):
+    """A kit built with --no-check says no simulation ran for it, so the rules' win rates
+    must name their source: the game's data checks (game.yaml seat_wins), not this kit."""
+    rules = _rules("caravan", lang)
+    for paragraph in rules.split("\n\n"):
+        if "%" in paragraph and re.search(r"simulated|simulerede", paragraph):
+            assert source in paragraph, paragraph
+    none = lang_strings(_game("caravan").folder, data_dir(), lang)["common"]["checked_none"]
+    assert re.search(r"built|bygget", none), none

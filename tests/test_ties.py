@@ -1,0 +1,69 @@
+"""Numbers stay with what they count (pnp.model.ties), on the rules sheets of every kit in
+both languages and in text fitted into SVG faces."""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+from helpers import rules_sheet
+from pnp.model import load_game
+from pnp.model.catalog import data_dir
+from pnp.model.ties import tie_numbers
+from pnp.registry import game_ids
+
+GAMES = game_ids(data_dir())
+
+
+def lines_of(pdf: bytes) -> list[str]:
+    document = pdfium.PdfDocument(pdf)
+    lines = []
+    for index in range(len(document)):
+        lines += document[index].get_textpage().get_text_range().replace("\u00a0", " ").split("\r\n")
+    document.close()
+    return [line.strip() for line in lines]
+
+
+def split_numbers(lines: list[str]) -> list[str]:
+    """Line pairs where a number ends a line and its unit, noun (lower case: table rows and
+    headings that start with a capital are other lines) or arithmetic goes on."""
+    found = []
+    for this, after in zip(lines, lines[1:]):
+        if re.search(r"(?:^|\s)\d+$", this) and re.match(r"(?:[a-zæøå]|%|[+=] \d)", after):
+            found.append(f"{this!r} / {after!r}")
+        elif re.search(r"\d [+=]$", this) or (re.search(r"\d$", this) and re.match(r"[+=] \d", after)):
+            found.append(f"{this!r} / {after!r}")
+    return found
+
+
+def test_tie_numbers_kinds():
+    assert tie_numbers("23 %") == "23\u00a0%"
+    assert tie_numbers("1 handling og 5 kort") == "1\u00a0handling og 5\u00a0kort"
+    assert tie_numbers("for 3 + 1 + 1 = 5 guld") == "for 3\u00a0+\u00a01\u00a0+\u00a01\u00a0=\u00a05\u00a0guld"
+    assert tie_numbers("1. Træk") == "1. Træk"
+    assert tie_numbers("sides 5–10, then") == "sides 5–10, then"
+
+
+def test_the_check_sees_a_split_number():
+    assert split_numbers(["sælger for 3", "guld"]) and split_numbers(["har 23", "% chance"])
+    assert split_numbers(["for 3 + 1 +", "1 = 5"]) and not split_numbers(["1.", "Træk"])
+
+
+def test_svg_wrap_keeps_a_number_with_its_word():
+    from pnp.components.text import wrap
+    from pnp.components.fonts import text_width
+
+    width = text_width("Tag 5 kor", "body", 3.0)
+    lines = wrap("Tag 5 kort", "body", 3.0, width)
+    assert lines == ["Tag", "5 kort"]
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_number_split_from_its_word_on_the_rules(game_id, lang):
+    game = load_game(game_id, data_dir())
+    _pages, pdf = rules_sheet(game, game.variant(None), lang, "a4")
+    split = split_numbers(lines_of(pdf))
+    assert not split, "\n".join(split)
