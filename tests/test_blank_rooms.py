@@ -70,7 +70,7 @@ def test_the_back_of_a_part_filled_sheet_notes_its_blank_room(duplex):
 def test_the_note_reads_in_the_kits_language():
     en = Strings(DEFAULT_DATA_DIR, "samarkand", "en")("blank_area")
     da = Strings(DEFAULT_DATA_DIR, "samarkand", "da")("blank_area")
-    assert en == NOTE and da == "Denne del af siden er bevidst tom."
+    assert en == NOTE and da == "Denne del af siden er tom med vilje."
 
 
 def test_samarkand_kit_prints_the_note_behind_its_last_card_sheet(shared_builds):

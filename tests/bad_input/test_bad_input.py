@@ -291,7 +291,12 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     shutil.copytree(DEFAULT_DATA_DIR, data)
     if case.get("fonts"):
         request.getfixturevalue("own_fonts")
+    appended_at = None
     for edit in case.get("edits", []):
+        if "append" in edit and appended_at is None:
+            # The line an appended fault lands on, so an edit to the template above it
+            # does not break the case's expected message ({appended_line} in ``expect``).
+            appended_at = (tmp_path / edit["file"]).read_text(encoding="utf-8").count("\n") + 1
         _apply(edit, tmp_path)
     for patch in case.get("patch", "").split():
         PATCHES[patch](monkeypatch)
@@ -317,7 +322,8 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     assert "Traceback" not in err + out
     import re
 
-    assert re.search(case["expect"], lines[0]), f"{lines[0]!r} does not match {case['expect']!r}"
+    expect = case["expect"].replace("{appended_line}", str(appended_at))
+    assert re.search(expect, lines[0]), f"{lines[0]!r} does not match {expect!r}"
     after = _files(tmp_path)
     assert not [name for name in after if name.endswith(".part")], after
     assert after == before, "a file was left behind or changed"
