@@ -19,7 +19,6 @@ against each of those colours is what a reader sees.
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from dataclasses import dataclass, field
 
@@ -32,35 +31,17 @@ DESCENT = 0.2       # descender depth below the baseline
 
 
 # ----------------------------------------------------------------------------- matrices
-def _mul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-_CALL = re.compile(r"(\w+)\s*\(([^)]*)\)")
 
 
-def parse_transform(text: str | None):
-    m = IDENTITY
-    for name, args in _CALL.findall(text or ""):
-        v = [float(a) for a in re.split(r"[\s,]+", args.strip()) if a]
-        if name == "translate":
-            t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
-        elif name == "scale":
-            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            r = math.radians(v[0])
-            cs, sn = math.cos(r), math.sin(r)
-            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
-            t = (cs, sn, -sn, cs, cx - cs * cx + sn * cy, cy - sn * cx - cs * cy)
-        elif name == "matrix":
-            t = tuple(v)
-        else:
-            raise ValueError(f"transform {name} not understood")
-        m = _mul(m, t)
-    return m
+def within(outer, text: str | None):
+    """The transform of an element with the ``transform`` attribute ``text`` inside a group
+    whose transform is ``outer``, as ``(a, b, c, d, e, f)``: parsed and composed by
+    svgelements, an oracle independent of ``pnp.geometry``, which the kit's text boxes use."""
+    from svgelements import Matrix
+
+    m = Matrix(text or "") * Matrix(*outer)
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
 def apply(m, x, y):
@@ -300,7 +281,7 @@ def items(face) -> FaceItems:
 
     def walk(element, matrix, opacity, pattern=None, owners=()):
         attrs = element.attribs
-        matrix = _mul(matrix, parse_transform(attrs.get("transform")))
+        matrix = within(matrix, attrs.get("transform"))
         opacity *= float(attrs.get("opacity", 1.0))
         order = counter[0]
         counter[0] += 1

@@ -2,7 +2,7 @@
 
 Read back from the face's svgwrite elements, as drawn by ``pnp.components.svg.text`` (x, y
 baseline, font size, anchor, the role's font by family, weight and style), through every
-group's ``transform`` (translate, scale, rotate, matrix).  The box runs from the cap height
+group's ``transform`` (``pnp.geometry.parse_transform``).  The box runs from the cap height
 above the baseline to the descender below it and along the font's advance widths
 (``pnp.components.fonts.text_width``).  Used to lay a board's tile seams through the least
 text when no seam can fall between spaces (``pnp.printing.tiling``).
@@ -10,46 +10,13 @@ text when no seam can fall between spaces (``pnp.printing.tiling``).
 
 from __future__ import annotations
 
-import math
-import re
-
 import svgwrite
 
 from pnp.components.fonts import fonts, text_width
+from pnp.geometry import IDENTITY, apply, multiply, parse_transform
 
 CAP = 0.72          # cap height as a fraction of the font size
 DESCENT = 0.22      # descender below the baseline, as a fraction of the font size
-_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-_CALL = re.compile(r"(\w+)\s*\(([^)]*)\)")
-
-
-def _mul(m, n):
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def _transform(text: str | None):
-    m = _IDENTITY
-    for name, args in _CALL.findall(text or ""):
-        v = [float(a) for a in re.split(r"[\s,]+", args.strip()) if a]
-        if name == "translate":
-            t = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
-        elif name == "scale":
-            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            r = math.radians(v[0])
-            cs, sn = math.cos(r), math.sin(r)
-            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
-            t = (cs, sn, -sn, cs, cx - cs * cx + sn * cy, cy - sn * cx - cs * cy)
-        elif name == "matrix":
-            t = tuple(v)
-        else:       # skewX/skewY: not drawn by the kit; its texts are boxed untransformed
-            continue
-        m = _mul(m, t)
-    return m
-
-
 def _role(attrs) -> str | None:
     key = (attrs.get("font-family"), attrs.get("font-weight"), attrs.get("font-style"))
     for role, f in fonts().items():
@@ -66,7 +33,7 @@ def text_boxes(art) -> list[tuple[float, float, float, float, int]]:
 
     def walk(element, matrix):
         attrs = element.attribs
-        matrix = _mul(matrix, _transform(attrs.get("transform")))
+        matrix = multiply(matrix, parse_transform(attrs.get("transform")))
         if isinstance(element, svgwrite.text.Text):
             content = element.text or ""
             if not content.strip() or "font-size" not in attrs:
@@ -75,13 +42,12 @@ def text_boxes(art) -> list[tuple[float, float, float, float, int]]:
             width = text_width(content, _role(attrs) or "body", size)
             x, y = float(attrs.get("x", 0.0)), float(attrs.get("y", 0.0))
             x0 = x - {"start": 0.0, "middle": width / 2, "end": width}.get(attrs.get("text-anchor", "start"), 0.0)
-            corners = [(matrix[0] * px + matrix[2] * py + matrix[4], matrix[1] * px + matrix[3] * py + matrix[5])
-                       for px in (x0, x0 + width) for py in (y - CAP * size, y + DESCENT * size)]
+            corners = [apply(matrix, px, py) for px in (x0, x0 + width) for py in (y - CAP * size, y + DESCENT * size)]
             out.append((min(c[0] for c in corners), min(c[1] for c in corners),
                         max(c[0] for c in corners), max(c[1] for c in corners), len(content.strip())))
             return
         for child in getattr(element, "elements", ()):
             walk(child, matrix)
 
-    walk(art, _IDENTITY)
+    walk(art, IDENTITY)
     return out
