@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 MM_PER_PT = 25.4 / 72
@@ -71,3 +72,29 @@ def rules_sheet(game, variant, lang: str, paper: str) -> tuple[int, bytes]:
         variant = game.variant(variant)
     pdf, pages, _inks = build._rules_sheet(game, variant, lang, paper)
     return pages, pdf
+
+
+def live_processes(*, parent: int | None = None, group: int | None = None) -> list[int]:
+    """Process ids of the live (not zombie) processes whose parent is ``parent`` or whose
+    process group is ``group`` (exactly one of the two), read from ``/proc/PID/stat``
+    (proc(5): field 3 the state, 4 the parent, 5 the group)."""
+    assert (parent is None) != (group is None), "name a parent or a group"
+    field, wanted = (1, parent) if parent is not None else (2, group)
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
+        except (OSError, IndexError):
+            continue        # the process ended while the folder was read
+        if fields[0] != "Z" and int(fields[field]) == wanted:
+            found.append(int(proc.name))
+    return found
+
+
+def group_left(group: int, seconds: float) -> list[int]:
+    """The processes of process group ``group`` still alive after waiting up to ``seconds``
+    for them to end (``[]`` as soon as none is)."""
+    deadline = time.monotonic() + seconds
+    while (alive := live_processes(group=group)) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return alive

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import group_left
 from pypdf import PdfReader
 
 PNP = [sys.executable, "-c", "import sys; from pnp.console import run; sys.argv[0] = 'pnp'; run()"]
@@ -68,10 +69,7 @@ def test_a_signal_ends_a_build_with_one_line_and_leaves_no_temp_folder(tmp_path,
     assert _files(out) == []
     assert _fontconfig_folders(tmp_path) == []
     # the build's second process and any converting worker went with it
-    deadline = time.monotonic() + 2
-    while _alive_in_group(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not _alive_in_group(process.pid)
+    assert not group_left(process.pid, 2)
 
 
 def test_sigterm_ends_a_check_and_its_worker_processes(tmp_path):
@@ -91,23 +89,7 @@ def test_sigterm_ends_a_check_and_its_worker_processes(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)
     assert (process.returncode, stderr) == (143, b"error: terminated (SIGTERM); no partial file was left\n")
     assert _files(out) == []
-    deadline = time.monotonic() + 2
-    while _alive_in_group(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert not _alive_in_group(process.pid)
-
-
-def _alive_in_group(group: int) -> list[int]:
-    """Live (not zombie) processes of process group ``group``."""
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields[0] != "Z" and int(fields[2]) == group:
-            found.append(int(proc.name))
-    return found
+    assert not group_left(process.pid, 2)
 
 
 # ----------------------------------------------------------------- paths the user gave

@@ -18,6 +18,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import group_left, live_processes
 
 from pnp.cli import main
 from pnp.model.catalog import DEFAULT_DATA_DIR, read_yaml
@@ -199,32 +200,6 @@ def _files(folder: Path) -> dict[str, int]:
     return found
 
 
-def _children(pid: int) -> list[int]:
-    """Live (not zombie) child processes of ``pid``, from /proc."""
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields[0] != "Z" and int(fields[1]) == pid:
-            found.append(int(proc.name))
-    return found
-
-
-def _in_group(group: int) -> list[int]:
-    """Live (not zombie) processes of process group ``group``."""
-    found = []
-    for proc in Path("/proc").glob("[0-9]*"):
-        try:
-            fields = (proc / "stat").read_text().rsplit(") ", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields[0] != "Z" and int(fields[2]) == group:
-            found.append(int(proc.name))
-    return found
-
-
 def _run_subprocess(args: list[str], tmp: Path, kill_worker: float | None = None) -> tuple[int, str, str]:
     """``pnp ARGS`` as a user runs it: the console script next to this Python, in ``tmp``,
     with ``$HOME`` and ``$TMPDIR`` inside it.  ``kill_worker``: once the command has a child
@@ -249,17 +224,14 @@ def _run_subprocess(args: list[str], tmp: Path, kill_worker: float | None = None
                                stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
-        while not _children(process.pid) and process.poll() is None and time.monotonic() < deadline:
+        while not live_processes(parent=process.pid) and process.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         time.sleep(kill_worker)
-        children = _children(process.pid)
+        children = live_processes(parent=process.pid)
         assert children, "the command never started a worker process"
         os.kill(children[0], signal.SIGKILL)
         out, err = process.communicate(timeout=60)
-        deadline = time.monotonic() + 5
-        while _in_group(process.pid) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert not _in_group(process.pid), "a worker process outlived the command"
+        assert not group_left(process.pid, 5), "a worker process outlived the command"
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
