@@ -36,15 +36,17 @@ class Paint:
         return (self.box[2] - self.box[0], self.box[3] - self.box[1])
 
 
-def _mul(a, b):
-    """Matrix product a x b of PDF matrices (a applied first)."""
+def multiply(a, b):
+    """Matrix product a x b of PDF matrices (a applied first): ``cm`` and a form's ``/Matrix``
+    compose with the matrix in force this way (PDF 32000-1, 8.3.4)."""
     a0, a1, a2, a3, a4, a5 = a
     b0, b1, b2, b3, b4, b5 = b
     return (a0 * b0 + a1 * b2, a0 * b1 + a1 * b3, a2 * b0 + a3 * b2, a2 * b1 + a3 * b3,
             a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5)
 
 
-def _apply(m, x, y):
+def apply(m, x, y):
+    """The point (x, y) of user space under the PDF matrix ``m``."""
     return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
@@ -74,11 +76,11 @@ def _bounds(points, height):
 _FORMS: dict[int, tuple] = {}     # id(form XObject) -> (the XObject, its parsed content stream)
 
 
-def _form_stream(xobj, pdf) -> ContentStream:
+def form_stream(xobj, pdf) -> ContentStream:
     """``xobj``'s content stream, parsed once: a face drawn many times on many sheets is one
     XObject (pypdf hands back the same object for it), and parsing is the slow part."""
     if id(xobj) not in _FORMS:
-        _FORMS[id(xobj)] = (xobj, ContentStream(xobj, pdf))
+        _FORMS[id(xobj)] = (xobj, ContentStream(xobj, pdf))   # kept: its id stays its own
     return _FORMS[id(xobj)][1]
 
 
@@ -108,19 +110,19 @@ def _run(contents, resources, pdf, ctm, height, out, clip, form):
         elif op in ("W", "W*"):
             clipping = True     # the current path clips once it is painted (usually by n)
         elif op == "cm":
-            ctm = _mul(tuple(nums), ctm)
+            ctm = multiply(tuple(nums), ctm)
         elif op in ("rg", "g", "k"):
             fill = tuple(nums)
         elif op in ("RG", "G", "K"):
             stroke = tuple(nums)
         elif op in ("m", "l"):
-            points.append(_apply(ctm, nums[0], nums[1]))
+            points.append(apply(ctm, nums[0], nums[1]))
         elif op in ("c", "v", "y"):
             for i in range(0, len(nums), 2):
-                points.append(_apply(ctm, nums[i], nums[i + 1]))
+                points.append(apply(ctm, nums[i], nums[i + 1]))
         elif op == "re":
             x, y, w, h = nums
-            points += [_apply(ctm, x, y), _apply(ctm, x + w, y + h), _apply(ctm, x + w, y), _apply(ctm, x, y + h)]
+            points += [apply(ctm, x, y), apply(ctm, x + w, y + h), apply(ctm, x + w, y), apply(ctm, x, y + h)]
         elif op in ("f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "n"):
             if op != "n" and points:
                 kind = "stroke" if op in ("S", "s") else ("fill" if op in ("f", "F", "f*") else "both")
@@ -132,14 +134,22 @@ def _run(contents, resources, pdf, ctm, height, out, clip, form):
                 clip = bounds if clip is None else _intersect(clip, bounds)
             points, clipping = [], False
         elif op == "Do":
-            xobj = resources.get("/XObject", {}).get_object()[operands[0]].get_object()
-            if xobj.get("/Subtype") == "/Form":
-                matrix = tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+            xobj, matrix = form_xobject(resources, operands[0])
+            if xobj is not None:
                 # a face is a form /Fc<n>; the overlay's SVG parts (/Ov<n>, pnp.printing.overlay)
                 # are the sheet's own drawing, like the overlay's lines on the page itself
                 face = str(operands[0]).startswith("/Fc")
-                _run(_form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, _mul(matrix, ctm), height, out,
+                _run(form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, multiply(matrix, ctm), height, out,
                      clip, form or (f"{operands[0]}#{len(out)}" if face else ""))
+
+
+def form_xobject(resources, name):
+    """The form XObject ``name`` (``/Fc3``) of ``resources`` and its ``/Matrix`` (identity when
+    it has none); ``(None, None)`` when ``name`` is an image."""
+    xobj = resources.get("/XObject", {}).get_object()[name].get_object()
+    if xobj.get("/Subtype") != "/Form":
+        return None, None
+    return xobj, tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
 
 
 def rgb(hex_colour: str) -> tuple[float, float, float]:

@@ -2,7 +2,7 @@
 (mm, through the transformation matrix) and colour, and its straight segments in mm (origin
 top-left, y down, like the sheets' SVG).
 
-A small content-stream interpreter (pypdf) like ``pdfgeom``'s, but it keeps what ``pdfgeom``
+A small content-stream interpreter (pypdf) on ``pdfgeom``'s matrices and forms, but it keeps what ``pdfgeom``
 drops: the graphics state's ``d`` (dash array) and ``w`` (line width), and each subpath's
 segments, so a test can say which lines are cut lines, which are fold lines and where they
 run.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pdfgeom import apply, form_stream, form_xobject, multiply
 from pypdf.generic import ContentStream
 
 MM_PER_PT = 25.4 / 72
@@ -40,23 +41,9 @@ class Stroke:
         return 0.0
 
 
-def _mul(a, b):
-    a0, a1, a2, a3, a4, a5 = a
-    b0, b1, b2, b3, b4, b5 = b
-    return (a0 * b0 + a1 * b2, a0 * b1 + a1 * b3, a2 * b0 + a3 * b2, a2 * b1 + a3 * b3,
-            a4 * b0 + a5 * b2 + b4, a4 * b1 + a5 * b3 + b5)
-
-
-def _apply(m, x, y):
-    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
-
-
 def _scale(m) -> float:
     """The matrix's mean linear scale (a line width's factor)."""
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
-
-
-_FORMS: dict[int, ContentStream] = {}
 
 
 def strokes(page) -> list[Stroke]:
@@ -88,7 +75,7 @@ def _run(contents, resources, pdf, ctm, height, out, form):
         elif op == "Q":
             ctm, width, dash, colour = stack.pop()
         elif op == "cm":
-            ctm = _mul(tuple(float(v) for v in operands), ctm)
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
         elif op == "w":
             width = float(operands[0]) * _scale(ctm)
         elif op == "d":
@@ -96,22 +83,22 @@ def _run(contents, resources, pdf, ctm, height, out, form):
         elif op in ("RG", "G", "K"):
             colour = tuple(float(v) for v in operands)
         elif op == "m":
-            start = current = _apply(ctm, float(operands[0]), float(operands[1]))
+            start = current = apply(ctm, float(operands[0]), float(operands[1]))
         elif op == "l":
-            p = _apply(ctm, float(operands[0]), float(operands[1]))
+            p = apply(ctm, float(operands[0]), float(operands[1]))
             if current is not None:
                 segs.append((*mm(current), *mm(p)))
             current = p
         elif op in ("c", "v", "y"):
             curved = True
-            current = _apply(ctm, float(operands[-2]), float(operands[-1]))
+            current = apply(ctm, float(operands[-2]), float(operands[-1]))
         elif op == "h":
             if current is not None and start is not None and current != start:
                 segs.append((*mm(current), *mm(start)))
             current = start
         elif op == "re":
             x, y, w, h = (float(v) for v in operands)
-            corners = [_apply(ctm, x, y), _apply(ctm, x + w, y), _apply(ctm, x + w, y + h), _apply(ctm, x, y + h)]
+            corners = [apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h)]
             for a, b in zip(corners, corners[1:] + corners[:1]):
                 segs.append((*mm(a), *mm(b)))
             start = current = corners[0]
@@ -123,11 +110,7 @@ def _run(contents, resources, pdf, ctm, height, out, form):
                 out.append(Stroke(dash, width * MM_PER_PT, colour, tuple(segs), curved, form))
             segs, start, current, curved = [], None, None, False
         elif op == "Do":
-            xobj = resources.get("/XObject", {}).get_object()[operands[0]].get_object()
-            if xobj.get("/Subtype") == "/Form":
-                matrix = tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
-                if id(xobj) not in _FORMS:
-                    _FORMS[id(xobj)] = ContentStream(xobj, pdf)
-                inner = _mul(matrix, ctm)
-                _run(_FORMS[id(xobj)], xobj.get("/Resources", resources), pdf, inner, height, out,
+            xobj, matrix = form_xobject(resources, operands[0])
+            if xobj is not None:
+                _run(form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, multiply(matrix, ctm), height, out,
                      form or str(operands[0]))

@@ -228,7 +228,7 @@ def _text_runs(page) -> list[tuple[str, float, float, float]]:
 
     pypdf reports the matrices of text inside a form XObject (a face placed on the sheet) in
     the form's own space, so the placing matrices in force at each ``Do`` are composed here."""
-    from pdfgeom import _mul
+    from pdfgeom import multiply
 
     runs = []
     outer = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]      # form space -> page space, per open form
@@ -239,7 +239,7 @@ def _text_runs(page) -> list[tuple[str, float, float, float]]:
         if entering:
             outer.append(entering.pop())
         if op == b"Do":
-            entering.append(_mul(tuple(float(v) for v in cm), outer[-1]))
+            entering.append(multiply(tuple(float(v) for v in cm), outer[-1]))
 
     def after(op, _operands, _cm, _tm):
         if op == b"Do":
@@ -250,7 +250,7 @@ def _text_runs(page) -> list[tuple[str, float, float, float]]:
 
     def visit(text, cm, tm, _font, font_size):
         if text.strip():
-            m = _mul(tuple(float(v) for v in cm), outer[-1])
+            m = multiply(tuple(float(v) for v in cm), outer[-1])
             x, y = tm[4] * m[0] + tm[5] * m[2] + m[4], tm[4] * m[1] + tm[5] * m[3] + m[5]
             height = float(page.mediabox.top)
             runs.append((text.strip(), x * 25.4 / 72, (height - y) * 25.4 / 72,
