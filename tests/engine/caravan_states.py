@@ -7,7 +7,24 @@ salt (4,3), hides (3,2), ivory (0,3), cloth (3,6), gems (6,3), paper (3,0); supp
 
 from __future__ import annotations
 
+import pytest
+
 from pnp.games.caravan import engine as C
+from pnp.model import load_game
+from pnp.model.catalog import data_dir
+from pnp.model.variant import Variant
+
+
+# Fixtures for the Caravan rule tests (a test module imports them by name beside the helpers):
+# the model, and a fresh 3-player game at seed 11.
+@pytest.fixture(scope="module")
+def game():
+    return load_game("caravan", data_dir())
+
+
+@pytest.fixture
+def state(game):
+    return C.new_game(game, Variant(3), seed=11)
 
 
 def sp(state, row, column):

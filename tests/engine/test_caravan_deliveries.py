@@ -11,21 +11,9 @@ from __future__ import annotations
 import pytest
 
 from pnp.games.caravan import engine as C
-from pnp.model import load_game
-from pnp.model.catalog import data_dir
 from pnp.model.variant import Variant
 
-from caravan_states import arrange, gid, play, sp
-
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game("caravan", data_dir())
-
-
-@pytest.fixture
-def state(game):
-    return C.new_game(game, Variant(3), seed=11)
+from caravan_states import arrange, game, gid, play, sp, state  # noqa: F401 (game, state: fixtures)
 
 
 def test_two_deliveries_of_one_good_count_two_and_score_twice(state):

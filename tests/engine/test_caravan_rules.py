@@ -5,23 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.model.catalog import data_dir
 from pnp.games.caravan import engine as C
 from pnp.engine.core import RuleGap
-from pnp.model import load_game
 from pnp.model.variant import Variant
 
-from caravan_states import arrange, gid, place, play, sp
-
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game("caravan", data_dir())
-
-
-@pytest.fixture
-def state(game):
-    return C.new_game(game, Variant(3), seed=11)
+from caravan_states import arrange, game, gid, place, play, sp, state  # noqa: F401 (game, state: fixtures)
 
 
 # ---------------------------------------------------------------------------- set-up and turns
