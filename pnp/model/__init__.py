@@ -9,11 +9,12 @@ the same object, so what is simulated and what is printed cannot drift apart.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnp.registry import game
 
 
-def load_game(game_id: str, root: Path):
+def load_game(game_id: str, root: Path) -> Any:
     """Load and validate one game's data with the game's own loader (``pnp.registry``).
 
     Raises:

@@ -34,7 +34,7 @@ def load_icons(root: Path) -> dict[str, str]:
     return icons
 
 
-def unique(node: Node, values: Iterable, what: str) -> None:
+def unique(node: Node, values: Iterable[object], what: str) -> None:
     """Raise ``DataError`` at ``node`` naming the first value that occurs twice (``what``
     names the kind of value, e.g. "good id")."""
     seen = set()
@@ -44,7 +44,7 @@ def unique(node: Node, values: Iterable, what: str) -> None:
         seen.add(v)
 
 
-def counts_by_players(node, maximum: int, players: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+def counts_by_players(node: Node, maximum: int, players: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """An optional ``players: {N: count, ...}`` mapping of a supply entry (banknotes, coins):
     how many a kit for N players prints, each 1..``maximum``; ``()`` when absent.  Every N
     must be one of the game's player counts (``players`` = (min, max)): a count no kit is

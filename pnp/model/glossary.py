@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import DataError
 
@@ -25,7 +26,7 @@ INFLECTION = {"da": "(?:e|en|er|et|ene|erne|ne|s|es|ens|ets|r|ede)?"}
 class Term:
     en: str
     form: str
-    banned: tuple[re.Pattern, ...]
+    banned: tuple[re.Pattern[str], ...]
     why: str
 
 
@@ -45,9 +46,9 @@ class Hit:
 class Glossary:
     lang: str
     terms: tuple[Term, ...]
-    headings: dict
-    stop_words: frozenset
-    pending: tuple[dict, ...]
+    headings: dict[str, Any]
+    stop_words: frozenset[str]
+    pending: tuple[dict[str, Any], ...]
 
     def banned_hits(self, where: str, text: str) -> list[Hit]:
         """Every banned variant in ``text`` (``where`` names the output, e.g. a PDF page)."""

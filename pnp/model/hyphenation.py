@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Iterator
 
 from pnp.errors import DataError
 
@@ -99,12 +100,12 @@ class Hyphenator:
         """True when ``head + tail`` may be broken after ``head``."""
         return len(head) in self.positions(head + tail)
 
-    def __call__(self, word: str):
+    def __call__(self, word: str) -> Iterator[tuple[str, str]]:
         for position in reversed(self.positions(word)):
             yield word[:position], word[position:]
 
 
-def dictionary_for(lang: str, common: dict) -> str:
+def dictionary_for(lang: str, common: dict[str, Any]) -> str:
     """pyphen dictionary of ``lang``: ``typography.hyphenation`` of its common strings, else
     pyphen's fallback for the code (``en-XA`` -> ``en``)."""
     import pyphen

@@ -6,12 +6,13 @@ the calibration sheet)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnp.errors import DataError
 from pnp.model.catalog import line_of, read_yaml
 
 
-def read_language(path: Path) -> dict:
+def read_language(path: Path) -> dict[str, Any]:
     """A language file (``lang/<lang>.yaml``) as a plain mapping, every string checked.
 
     Raises:
@@ -24,7 +25,7 @@ def read_language(path: Path) -> dict:
     return table
 
 
-def check_language_strings(table: dict, path: Path | str, line_offset: int = 0) -> None:
+def check_language_strings(table: dict[str, Any], path: Path | str, line_offset: int = 0) -> None:
     """Refuse any string of ``table`` that ``pnp.model.textformat`` refuses (see
     ``read_language``); lines come from the last ``read_yaml`` of ``path``."""
     from pnp.model.textformat import TextFormatError, fields, walk_strings

@@ -20,14 +20,18 @@ categories are those CLDR gives the language, ``other`` always among them::
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pnp.errors import UsageError
+
+if TYPE_CHECKING:
+    from babel.plural import PluralRule
 
 #: CLDR's plural categories in their canonical order (the gettext index order).
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 
 
-def is_plural(value) -> bool:
+def is_plural(value: object) -> bool:
     """True when ``value`` is a plural mapping: a non-empty mapping whose keys are all CLDR
     categories (``CATEGORIES``), ``other`` among them."""
     return (isinstance(value, dict) and "other" in value
@@ -35,7 +39,7 @@ def is_plural(value) -> bool:
 
 
 @lru_cache(maxsize=None)
-def plural_rule(lang: str):
+def plural_rule(lang: str) -> PluralRule:
     """CLDR plural rule of ``lang`` (``babel.plural.PluralRule``; ``rule(n)`` -> category).
     ``pt-BR`` is looked up as pt_BR; a region or private-use tag that CLDR does not know (the
     pseudo-language ``en-XA``) takes its language's rule (``en``).
@@ -68,7 +72,7 @@ def plural_forms_header(lang: str) -> str:
     return to_gettext(plural_rule(lang))
 
 
-def select(lang: str, forms: dict[str, str], count) -> str:
+def select(lang: str, forms: dict[str, str], count: float) -> str:
     """The form of ``forms`` (category -> text) that ``lang``'s CLDR rule gives ``count``.
 
     Raises:
@@ -80,12 +84,12 @@ def select(lang: str, forms: dict[str, str], count) -> str:
     return forms[category]
 
 
-def missing_categories(lang: str, forms: dict) -> list[str]:
+def missing_categories(lang: str, forms: dict[str, object]) -> list[str]:
     """Categories of ``lang`` that ``forms`` lacks, in CLDR order."""
     return [c for c in categories(lang) if c not in forms]
 
 
-def extra_categories(lang: str, forms: dict) -> list[str]:
+def extra_categories(lang: str, forms: dict[str, object]) -> list[str]:
     """Categories in ``forms`` that ``lang`` does not use (``few`` in Danish)."""
     used = categories(lang)
     return [c for c in CATEGORIES if c in forms and c not in used]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import string
+from typing import Iterator
 
 #: Longest language string, characters (the longest shipped is a few hundred).
 MAX_TEXT_CHARS = 10_000
@@ -111,7 +112,7 @@ def fill(text: str, values: dict[str, object]) -> str:
     return "".join(out)
 
 
-def walk_strings(value, prefix: str = ""):
+def walk_strings(value: object, prefix: str = "") -> Iterator[tuple[str, str]]:
     """``(dotted key, text)`` of every string in a language file's value (list items by
     index), top-level keys starting with ``_`` (records) left out."""
     if isinstance(value, dict):

@@ -9,6 +9,7 @@ and what is simulated cannot differ.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 #: The set-up name of a game's ordinary game (the one a game without set-ups has).
 STANDARD = "standard"
@@ -30,7 +31,7 @@ class Variant:
         return f"{self.players}p" if self.setup == STANDARD else f"{self.players}p-{self.setup}"
 
 
-def check_setup(game, setup: str) -> str:
+def check_setup(game: Any, setup: str) -> str:
     """``setup`` if ``game.setups`` has it.  Raises ``UsageError`` (key ``--variant``).
 
     Users name a variant by its set-up id (``standard``, ``short``...): ``pnp games``,
