@@ -63,8 +63,8 @@ _TRANSFORM_CALL = re.compile(r"(\w+)\s*\(([^)]*)\)")
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """The transform that applies ``n`` first, then ``m`` (an outer group's ``m`` times the
-    ``n`` of an element inside it)."""
+    """``m`` after ``n``: the matrix of applying ``n`` first, then ``m`` (an outer group's
+    ``m`` times the ``n`` of an element inside it)."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
     return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)

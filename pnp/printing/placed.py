@@ -7,8 +7,8 @@ the affine transformation from the face's trim coordinates to the sheet, and the
 distinct face to PDF once and draws it on each sheet as a form XObject (ISO 32000-1, 8.10)
 under the overlay; ``compose_svg`` gives the same sheet as one SVG (for tests and previews).
 
-Matrices are SVG's ``matrix(a, b, c, d, e, f)``: x' = a x + c y + e, y' = b x + d y + f, in
-millimetres, y down.
+Matrices are SVG's ``matrix(a, b, c, d, e, f)`` (``pnp.geometry.Matrix``): x' = a x + c y + e,
+y' = b x + d y + f, in millimetres, y down.
 """
 
 from __future__ import annotations
@@ -16,18 +16,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+from pnp.geometry import IDENTITY, Matrix, multiply
+
+__all__ = ["FACE_PAD_MM", "IDENTITY", "Matrix", "PlacedFace", "compose_svg", "face_box", "face_document", "multiply",
+           "rotate", "scale", "svg_matrix", "translate"]
+
 # Room round a face's bleed box in its converted page, mm: art a face draws past its bleed
 # (a cut-out's tab, a stroke's half width) survives wherever the sheet does not clip it.
 FACE_PAD_MM = 6.0
-
-
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """``m`` after ``n``: the matrix of applying ``n`` first, then ``m``."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s, a * t + c * u + e, b * t + d * u + f)
 
 
 def translate(x: float, y: float) -> Matrix:
