@@ -16,14 +16,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
 from pnp.errors import DataError
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 #: The typography keys every ``data/common/lang/<lang>.yaml`` has under ``typography``.
 TYPOGRAPHY_KEYS = ("quote_open", "quote_close", "range", "minus")
 
 
-def babel_locale(lang: str):
+def babel_locale(lang: str) -> Locale:
     """The Babel ``Locale`` for a catalog code: ``da`` -> da, ``pt-BR`` -> pt_BR; a code Babel
     does not know (the pseudo-language ``en-XA``) falls back to its language part (``en``)."""
     from babel import Locale, UnknownLocaleError
@@ -56,7 +60,7 @@ class LocaleFormat:
         """``parts`` joined by the language's title dash: ``title("Title", "Regler")``."""
         return self.title_dash.join(parts)
 
-    def num(self, value, digits: int | None = None) -> str:
+    def num(self, value: float | Decimal, digits: int | None = None) -> str:
         """``value`` with the language's separators: ``num(1500)`` -> ``1.500`` (da),
         ``num(0.5)`` -> ``0,5``; ``digits`` fixes the decimals (``num(2, 1)`` -> ``2,0``).
         Negative numbers take the typographic minus (U+2212 where the data says so)."""
@@ -70,12 +74,12 @@ class LocaleFormat:
             text = format_decimal(value, locale=babel_locale(self.lang))
         return text.replace("-", self.minus)
 
-    def signed(self, value, digits: int | None = None) -> str:
+    def signed(self, value: float | Decimal, digits: int | None = None) -> str:
         """``+1,5``, ``−2``, ``0``: a reading with its sign always shown (zero has none)."""
         text = self.num(value, digits)
         return text if value <= 0 else f"+{text}"
 
-    def range(self, low, high) -> str:
+    def range(self, low: float | Decimal, high: float | Decimal) -> str:
         """``160–250``: two numbers joined by the language's range dash (no spaces)."""
         return f"{self.num(low)}{self.range_dash}{self.num(high)}"
 
@@ -83,14 +87,14 @@ class LocaleFormat:
         """``text`` in the language's quotation marks: ``»faktisk størrelse«`` (da)."""
         return f"{self.quote_open}{text}{self.quote_close}"
 
-    def filters(self) -> dict:
+    def filters(self) -> dict[str, Callable[..., str]]:
         """Jinja2 filters for rules templates: ``{{ 1500 | num }}``, ``{{ x | signed }}``,
         ``{{ (160, 250) | range }}``, ``{{ 'actual size' | quote }}``."""
         return {"num": self.num, "signed": self.signed, "range": lambda pair: self.range(*pair),
                 "quote": self.quote}
 
 
-def locale_format(lang: str, common: dict, file: Path | None = None) -> LocaleFormat:
+def locale_format(lang: str, common: dict[str, Any], file: Path | None = None) -> LocaleFormat:
     """The ``LocaleFormat`` of ``lang`` from its common strings (``common["typography"]``).
 
     Raises:

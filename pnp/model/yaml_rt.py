@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import DataError
 
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
 
-def _yaml():
+
+def _yaml() -> YAML:
     from ruamel.yaml import YAML
 
     yaml = YAML()
@@ -19,7 +23,7 @@ def _yaml():
     return yaml
 
 
-def load_rt(path: Path):
+def load_rt(path: Path) -> Any:
     """The document at ``path`` as ruamel's commented mapping.
 
     Raises:
@@ -33,13 +37,13 @@ def load_rt(path: Path):
         raise DataError(f"invalid YAML: {str(exc).splitlines()[0]}", file=path) from None
 
 
-def dumps(document) -> str:
+def dumps(document: Any) -> str:
     buffer = io.StringIO()
     _yaml().dump(document, buffer)
     return buffer.getvalue()
 
 
-def dump(document, path: Path) -> None:
+def dump(document: Any, path: Path) -> None:
     """Write ``document`` to ``path`` atomically (nothing half-written)."""
     from pnp.files import write_atomically
 

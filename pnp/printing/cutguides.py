@@ -46,7 +46,7 @@ def trim_guides(cells: Iterable[tuple[float, float, float, float, str | None]],
     face's ``edge_colour``): one line ``(x1, y1, x2, y2, colour)`` per trim edge, an edge two
     abutting faces share drawn once, coloured for both (``guide_colour``).  Same cells, same
     lines, in a fixed order (horizontal edges top to bottom, then vertical left to right)."""
-    edges: dict[tuple, list] = {}
+    edges: dict[tuple[str, float, float, float], list[str | None]] = {}
     for x, y, w, h, colour in cells:
         for key in (("h", round(y, 4), round(x, 4), round(x + w, 4)),
                     ("h", round(y + h, 4), round(x, 4), round(x + w, 4)),

@@ -11,7 +11,7 @@ of its sides (1.0 = one side fully covered).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 INK_DPI = 20
 
@@ -56,7 +56,7 @@ def with_ink(sheets: Sequence[PaperSheet], inks: Sequence[float]) -> list[PaperS
     return [PaperSheet(s.pages, s.stock, sum(inks[p - 1] for p in s.pages)) for s in sheets]
 
 
-def summary(sheets: Sequence[PaperSheet]) -> dict:
+def summary(sheets: Sequence[PaperSheet]) -> dict[str, Any]:
     """The manifest's ``sheets`` entry: counts, card-stock pages, mean ink, every sheet."""
     card = [s for s in sheets if s.stock == "card"]
     return {

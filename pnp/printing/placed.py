@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from pnp.geometry import IDENTITY, Matrix, multiply
+
+if TYPE_CHECKING:
+    from pnp.components.svg import Face
 
 __all__ = ["FACE_PAD_MM", "IDENTITY", "Matrix", "PlacedFace", "compose_svg", "face_box", "face_document", "multiply",
            "rotate", "scale", "svg_matrix", "translate"]
@@ -59,13 +63,13 @@ class PlacedFace:
     the art, None for no clip.  ``face`` is a ``pnp.components.svg.Face``.
     """
 
-    face: object
+    face: Face
     inner: Matrix
     clip: tuple[float, float, float, float] | None = None
     outer: Matrix = IDENTITY
 
 
-def face_document(face) -> str | bytes:
+def face_document(face: Face) -> str | bytes:
     """``face``'s art alone as a page: its bleed box plus ``FACE_PAD_MM`` all round, in mm,
     trim coordinates (the page's top-left corner is at (-bleed - pad, -bleed - pad)).
 
@@ -74,7 +78,7 @@ def face_document(face) -> str | bytes:
     ``art`` is then only a preview for ``compose_svg``."""
     pdf = getattr(face, "meta", {}).get("pdf")
     if pdf is not None:
-        return pdf
+        return cast(bytes, pdf)
     lo, size_w, size_h = face_box(face)
     return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
             f'version="1.1" width="{_fmt(size_w)}mm" height="{_fmt(size_h)}mm" '
@@ -82,7 +86,7 @@ def face_document(face) -> str | bytes:
             f'{face.art.tostring()}</svg>')
 
 
-def face_box(face) -> tuple[float, float, float]:
+def face_box(face: Face) -> tuple[float, float, float]:
     """(origin, width, height) mm of ``face_document``'s page in trim coordinates."""
     lo = -(face.bleed + FACE_PAD_MM)
     return lo, face.width - 2 * lo, face.height - 2 * lo

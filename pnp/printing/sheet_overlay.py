@@ -24,8 +24,12 @@ overlay drawn from data is byte for byte the SVG drawn directly.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
 
 from pnp.geometry import Paper
+
+if TYPE_CHECKING:
+    from svgwrite.container import Group
 
 #: The ruler in the footer: 50 mm of millimetre ticks (every 5 mm longer, every 10 longest).
 RULER_MM = 50.0
@@ -130,7 +134,7 @@ class SheetOverlay:
         return cls(0.0, 0.0, document=svg)
 
     @classmethod
-    def of_drawing(cls, drawing, width: float, height: float) -> "SheetOverlay":
+    def of_drawing(cls, drawing: Any, width: float, height: float) -> "SheetOverlay":
         """An overlay of what an svgwrite ``drawing`` (``pnp.components.svg.new_sheet``, a
         ``width`` x ``height`` mm page) holds: its definitions, and each of its elements as
         an ``ArtPart``, in order (for sheet kinds whose drawing has no values of its own)."""
@@ -164,8 +168,9 @@ class SheetOverlay:
             ValueError: the overlay has no footer.
         """
         for n in range(len(self.parts) - 1, -1, -1):
-            if isinstance(self.parts[n], Footer):
-                self.parts[n] = replace(self.parts[n], label=label)
+            part = self.parts[n]
+            if isinstance(part, Footer):
+                self.parts[n] = replace(part, label=label)
                 return
         raise ValueError("the sheet has no footer label")
 
@@ -175,7 +180,7 @@ class SheetOverlay:
 
         if self.document is not None:
             return self.document
-        head = new_sheet(self.width, self.height).tostring()
+        head: str = new_sheet(self.width, self.height).tostring()
         # svgwrite writes an empty page as "<svg ...><defs /></svg>": the parts go after its defs
         opened, _defs, _close = head.rpartition("<defs />")
         defs = f"<defs>{self.defs}</defs>" if self.defs else "<defs />"
@@ -191,11 +196,11 @@ def _part_svg(part: Part) -> str:
         g = group(id=part.id) if part.id is not None else group()
         for ln in part.lines:
             g.add(line(ln.x1, ln.y1, ln.x2, ln.y2, ln.stroke, ln.width))
-        return g.tostring()
-    return footer_element(part).tostring()
+        return cast(str, g.tostring())
+    return cast(str, footer_element(part).tostring())
 
 
-def footer_element(part: Footer):
+def footer_element(part: Footer) -> Group:
     """``part`` as an svgwrite group (``<g id="footer">``: the ruler's lines, the label, "50 mm")."""
     from pnp.components.svg import group, line, text
 
