@@ -19,10 +19,13 @@ import itertools
 import os
 import sys
 from concurrent.futures import Future
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 #: Jobs handed to a child through the fork, by key (``_inherited``).
-_INHERITED: dict[int, tuple[Callable, tuple]] = {}
+_INHERITED: dict[int, tuple[Callable[..., Any], tuple[Any, ...]]] = {}
 _KEYS = itertools.count()
 
 
@@ -52,12 +55,12 @@ class Background:
     cancelled.
     """
 
-    def __init__(self, pool, first: Future):
+    def __init__(self, pool: ProcessPoolExecutor, first: Future[Any]):
         self._pool = pool
         self.first = first
 
     @classmethod
-    def fork(cls, job: Callable, *args) -> "Background | None":
+    def fork(cls, job: Callable[..., Any], *args: Any) -> "Background | None":
         """A child forked now, already running ``job(*args)``; None where that cannot help or
         is not allowed (no ``fork`` start method, a single core, ``PNP_BUILD_PROCESSES=1`` in
         the environment, or this process is itself a daemonic worker, which may not have
@@ -88,7 +91,7 @@ class Background:
         first.add_done_callback(lambda _future: _INHERITED.pop(key, None))
         return cls(pool, first)
 
-    def submit(self, job: Callable, *args) -> Future:
+    def submit(self, job: Callable[..., Any], *args: Any) -> Future[Any]:
         """Run ``job(*args)`` in the child once it is free (``job`` a module-level function;
         ``args`` and the result are pickled)."""
         return self._pool.submit(job, *args)
@@ -99,5 +102,5 @@ class Background:
     def __enter__(self) -> "Background":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -27,7 +27,7 @@ The board may be turned a quarter turn when that needs fewer sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from pnp.errors import LayoutError
 from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
@@ -38,6 +38,14 @@ from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_
 from pnp.components.text import fit
 from pnp.components.textboxes import text_boxes
 from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
+
+if TYPE_CHECKING:
+    from pnp.model.i18n import Strings
+
+#: An alignment mark: (x, y) mm in layout coordinates, the labels of the tiles below and on
+#: top of its seam, and its number along that seam (1 or 2).
+Mark = tuple[float, float, str, str, int]
+Box = tuple[float, float, float, float]
 
 DEFAULT_OVERLAP_MM = 10.0
 INFO_MM = 22.0          # band under the art for the tile label, note and assembly diagram
@@ -134,7 +142,7 @@ def _split(length: float, avail: float, bleed: float, overlap: float, quiet: lis
         seams.append(seam)
     seams.append(length)
 
-    def fits(s):
+    def fits(s: Sequence[float]) -> bool:
         return all(
             (s[k + 1] - s[k]) + (overlap if k < n - 1 else 0) + 2 * bleed <= avail + 1e-9 and s[k + 1] > s[k]
             for k in range(n)
@@ -197,7 +205,7 @@ def _art_matrix(face: Face, rotated: bool) -> Matrix:
     return multiply(translate(face.height, 0), rotate(90)) if rotated else translate(0, 0)
 
 
-def tile_board(face: Face, settings: PrintSettings, strings, title: str,
+def tile_board(face: Face, settings: PrintSettings, strings: Strings, title: str,
                overlap_mm: float = DEFAULT_OVERLAP_MM) -> list[Sheet]:
     """Split ``face`` over sheets of ``settings.paper``; one ``Sheet`` (side "single") per tile.
 
@@ -237,10 +245,12 @@ def _layout_point(face: Face, plan: TilePlan, x: float, y: float) -> tuple[float
     return (face.height - y, x) if plan.rotated else (x, y)
 
 
-def _strip_label_gap(kind, p0, p1, tile, marks, keep_clear) -> tuple[float, float]:
+def _strip_label_gap(kind: str, p0: tuple[float, float], p1: tuple[float, float], tile: Tile, marks: Sequence[Mark],
+                     keep_clear: Sequence[tuple[float, float, float]]) -> tuple[float, float]:
     """(centre, width) in sheet mm of the free stretch of an overlap strip for its label:
     the widest stretch between alignment marks and keep-clear points of the art (e.g. a
-    board arrow crossing the seam), ties broken by nearness to the strip's middle."""
+    board arrow crossing the seam), ties broken by nearness to the strip's middle.
+    ``keep_clear``: (x, y, radius) mm in layout coordinates."""
     axis = 1 if kind == "v" else 0
     start, end = p0[axis], p1[axis]
     across_lo, across_hi = sorted((p0[1 - axis], p1[1 - axis]))
@@ -264,7 +274,7 @@ def _strip_label_gap(kind, p0, p1, tile, marks, keep_clear) -> tuple[float, floa
     return (lo + hi) / 2, hi - lo
 
 
-def _alignment_marks(plan: TilePlan, face: Face):
+def _alignment_marks(plan: TilePlan, face: Face) -> list[Mark]:
     """Marks centred on seams: (x, y, lower tile label, upper tile label, n) in layout coordinates.
 
     Two per shared seam segment, on quiet lines (gutters) where the board has them.
@@ -275,14 +285,14 @@ def _alignment_marks(plan: TilePlan, face: Face):
         quiet_x, quiet_y = [face.height - y for y in quiet_y], quiet_x
     out = []
 
-    def spots(lo, hi, quiet):
+    def spots(lo: float, hi: float, quiet: Sequence[float]) -> list[float]:
         """Two points along a seam segment: on gutters first, else a quarter space off them."""
         qs = sorted(quiet)
         candidates = [(q, 0) for q in qs]
         for a, b in zip(qs, qs[1:]):
             candidates += [(a + (b - a) / 4, 1), (a + 3 * (b - a) / 4, 1)]
         candidates = [(v, p) for v, p in candidates if lo + 12 <= v <= hi - 12]
-        chosen = []
+        chosen: list[float] = []
         for want in (lo + (hi - lo) / 4, lo + 3 * (hi - lo) / 4):
             pool = [(v, p) for v, p in candidates if all(abs(v - c) >= 20 for c in chosen)]
             if pool:
@@ -304,7 +314,8 @@ def _alignment_marks(plan: TilePlan, face: Face):
     return out
 
 
-def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintSettings, strings, footer: str,
+def _tile_sheet(face: Face, plan: TilePlan, tile: Tile, tiles: Sequence[Tile], marks: Sequence[Mark],
+                settings: PrintSettings, strings: Strings, footer: str,
                 label: str) -> Sheet:
     paper, b = settings.paper, face.bleed
     dwg = new_sheet(paper.width, paper.height)
@@ -419,7 +430,7 @@ def _tile_sheet(face, plan: TilePlan, tile: Tile, tiles, marks, settings: PrintS
                  free=[r for r in free if r[3] >= FREE_MIN_MM], art=[board])
 
 
-def _board_box(face: Face, plan: TilePlan, box):
+def _board_box(face: Face, plan: TilePlan, box: Box) -> Box:
     """A layout box as (x0, y0, x1, y1) in board trim coordinates."""
     x0, y0, x1, y1 = box
     if not plan.rotated:
@@ -428,7 +439,7 @@ def _board_box(face: Face, plan: TilePlan, box):
     return (y0, face.height - x1, y1, face.height - x0)
 
 
-def _glue_flap(x: float, y: float, w: float, h: float, kind: str):
+def _glue_flap(x: float, y: float, w: float, h: float, kind: str) -> Any:
     """The glue flap (x, y, w, h): plain paper over the art.  Its seam side is where the art
     ends; it has no edge line, since a dashed line means a fold and a thin solid one a cut,
     and the flap is neither folded nor cut there."""
@@ -437,7 +448,7 @@ def _glue_flap(x: float, y: float, w: float, h: float, kind: str):
     return g
 
 
-def _map_flaps(t: Tile, plan: TilePlan):
+def _map_flaps(t: Tile, plan: TilePlan) -> list[Box]:
     """Where ``t``'s overlap strips lie in the assembly map (layout mm): inside the right and
     lower neighbours' own regions, which are laid over them."""
     x0, y0, x1, y1 = t.own
@@ -449,7 +460,8 @@ def _map_flaps(t: Tile, plan: TilePlan):
     return out
 
 
-def _info(plan: TilePlan, tile: Tile, tiles, settings, strings, label, left, right, top, bottom):
+def _info(plan: TilePlan, tile: Tile, tiles: Sequence[Tile], settings: PrintSettings, strings: Strings, label: str,
+          left: float, right: float, top: float, bottom: float) -> Any:
     """Tile label, overlap note and the assembly diagram, between the tile's cut lines under its art."""
     g = group(id="tile-info")
     width = right - left - 4
@@ -503,7 +515,7 @@ def _info(plan: TilePlan, tile: Tile, tiles, settings, strings, label, left, rig
 
 
 # ---------------------------------------------------------------------------- one piece
-def single_board_sheet(face: Face, paper_id: str | None, settings: PrintSettings, strings) -> Sheet:
+def single_board_sheet(face: Face, paper_id: str | None, settings: PrintSettings, strings: Strings) -> Sheet:
     """The whole board on one larger sheet, with crop marks at the trim running to the sheet edge.
 
     ``paper_id`` names the paper; None picks the smallest of ``LARGER_PAPERS[settings.paper.id]``
@@ -526,7 +538,7 @@ def single_board_sheet(face: Face, paper_id: str | None, settings: PrintSettings
     )
 
 
-def _fit_single(face: Face, paper: Paper, settings: PrintSettings):
+def _fit_single(face: Face, paper: Paper, settings: PrintSettings) -> tuple[bool, float, float] | None:
     border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm
     aw = paper.width - 2 * border - 2 * face.bleed
     ah = paper.height - 2 * border - settings.footer_mm - 2 * face.bleed
@@ -537,7 +549,8 @@ def _fit_single(face: Face, paper: Paper, settings: PrintSettings):
     return None
 
 
-def _single_sheet(face: Face, paper: Paper, fitted, settings: PrintSettings, strings) -> Sheet:
+def _single_sheet(face: Face, paper: Paper, fitted: tuple[bool, float, float], settings: PrintSettings,
+                  strings: Strings) -> Sheet:
     rotated, w, h = fitted
     b = face.bleed
     settings = replace(settings, paper=paper)
