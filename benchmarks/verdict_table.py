@@ -75,7 +75,7 @@ def table(folder: Path, game: str) -> str:
             word, text = cell(v) if v else ("-", "-")
             cells.append(text)
             words.append(word)
-        summary = ", ".join(f"{words.count(w)} {w}" for w in ("pass", "fail") if words.count(w))
+        summary = ", ".join(f"{words.count(w)} {w}" for w in ("pass", "fail", "undecided") if words.count(w))
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {summary} |")
     return "\n".join(lines) + "\n"
 
