@@ -196,7 +196,7 @@ def seat_verdict_line(verdict: dict) -> str:
     28.7-38.1 %, chi-square p = 0.79, 1,000 games)``."""
     lo, hi = verdict["band"]
     p = "" if verdict["p"] is None else f", chi-square p = {verdict['p']:.2g}"
-    word = {"pass": "pass", "fail": "FAIL", "more": "unclear"}[verdict["verdict"]]
+    word = {"pass": "pass", "fail": "FAIL", "more": "unclear", "undecided": "UNDECIDED"}[verdict["verdict"]]
     return f"seats {word} (band {lo:.1%}-{hi:.1%}{p}, {verdict['games']:,} games)"
 
 

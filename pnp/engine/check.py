@@ -587,7 +587,8 @@ def _report(game, variant, games, seed, player, static, result, settings, second
         verdict = rule.judge(seat_wins(variant.players, playouts), *looks)
         card["seat_verdict"] = verdict
         if not judge_statistics:
-            warnings += [f"seat balance: {r}" for r in verdict["reasons"]]
+            # a sample this small rarely decides; the warning describes what it shows
+            warnings += [f"seat balance: {r}" for r in verdict["estimate_reasons"]]
         elif finished >= settings.thresholds.get("seat_min_games", 1):
             reasons += verdict["reasons"]
     rounds = [p.rounds for p in playouts if not p.timed_out]

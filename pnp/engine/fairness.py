@@ -24,14 +24,20 @@ each; Jennison & Turnbull 2000, ch. 1):
 * **pass**: every seat's one-sided ``1 - beta / looks`` bound of ``|h|`` lies inside the
   band (an equivalence test, Schuirmann 1987; ``beta`` is the risk of passing a seat
   that is outside the band);
-* **more**: neither; play more games.  At the last look (``final``) the point estimates
-  decide: fail if the joint test rejects at ``alpha / looks`` and some seat's ``h`` is
-  outside the band, else pass.
+* **more**: neither, before the last look; play more games.
+* **undecided**: neither, at the last look (``final``): the games cannot tell whether the
+  seat lies inside or outside the band at the stated confidence.  The point estimates
+  alone would decide such a seat by the seed (a seat on the band's edge fails with one
+  master seed and passes with the next), so the verdict says so instead.
 
 So the chance that a variant with equal seats fails is at most ``alpha`` over all looks
-(every fail needs the joint test to reject at ``alpha / looks``), and an early pass of a
-variant with a seat outside the band has a chance of at most ``beta``; a seat near the
-band's edge is played up to the cap and then judged by its estimate.
+(every fail needs the joint test to reject at ``alpha / looks``), and the chance that a
+variant with a seat outside the band passes is at most ``beta`` (every pass needs every
+seat's bound inside the band at ``beta / looks``), at whatever look it stops.  What the
+estimates say is kept beside the verdict (``estimate``: "fail" when the joint test rejects
+and a seat's estimate lies outside the band, else "pass"), for a report that describes a
+sample rather than judging it (the pre-print check's warning, the rules sheet's sentence
+about a set-up's seats).
 """
 
 from __future__ import annotations
@@ -106,11 +112,15 @@ class SeatRule:
 
         ``wins``: wins per seat (seat 1 first) over the finished games (their sum); ``looks``:
         the most looks the run can take (Bonferroni); ``final``: this is the last look (or
-        the only one), so no "more".  Returns a JSON-able dict: ``verdict`` ("pass", "fail"
-        or "more"), ``games``, ``chi2`` and ``p`` of the joint test (None under 2 games),
-        ``alpha_look``, ``band_h``, ``band`` (the win rates allowed, [low, high]) and per seat
-        ``h`` (its effect size, rounded) and ``outside`` (its estimate lies outside the band);
-        ``reasons``: one line per seat that fails (empty unless the verdict is "fail").
+        the only one), so "undecided" instead of "more".  Returns a JSON-able dict:
+        ``verdict`` ("pass", "fail", "more" or "undecided"), ``estimate`` (what the point
+        estimates alone say: "pass" or "fail"), ``games``, ``chi2`` and ``p`` of the joint
+        test (None under 2 games), ``alpha_look``, ``band_h``, ``band`` (the win rates
+        allowed, [low, high]) and per seat ``h`` (its effect size, rounded) and ``outside``
+        (its estimate lies outside the band); ``reasons``: one line per seat that fails, or
+        one line naming the seat furthest from the fair share when the verdict is
+        "undecided" (empty for "pass" and "more"); ``estimate_reasons``: one line per seat
+        whose estimate lies outside the band when the estimates say "fail" (else empty).
         """
         players = len(wins)
         n = sum(wins)
@@ -120,7 +130,9 @@ class SeatRule:
         out: dict[str, Any] = {"games": n, "looks": looks, "alpha_look": round(a_look, 6), "band_h": self.band,
                                "band": [round(lo, 4), round(hi, 4)]}
         if n < 2:
-            out.update(verdict="more" if not final else "pass", chi2=None, p=None, seats=[], reasons=[])
+            out.update(verdict="more" if not final else "undecided", estimate="pass", chi2=None, p=None, seats=[],
+                       reasons=[f"seats undecided at {n} games: too few to judge"] if final else [],
+                       estimate_reasons=[])
             return out
         stat, p = chisquare(wins)
         z_fail = _NORMAL.inv_cdf(1 - a_look / 2)
@@ -143,13 +155,22 @@ class SeatRule:
         elif all_pass:
             verdict = "pass"
         elif final:
-            verdict = "fail" if rejects and outside else "pass"
+            verdict = "undecided"
         else:
             verdict = "more"
+        estimate = "fail" if rejects and outside else "pass"
+        estimate_reasons = [f"seat {seat} wins {rate:.1%} of {n} games, outside the band {lo:.1%}-{hi:.1%} "
+                            f"(fair {fair:.1%}; seats unequal, chi-square p = {p:.2g} < {a_look:.2g})"
+                            for seat, rate in outside] if estimate == "fail" else []
         reasons = []
         if verdict == "fail":
-            reasons = [f"seat {seat} wins {rate:.1%} of {n} games, outside the band {lo:.1%}-{hi:.1%} "
-                       f"(fair {fair:.1%}; seats unequal, chi-square p = {p:.2g} < {a_look:.2g})"
-                       for seat, rate in outside]
-        out.update(verdict=verdict, chi2=round(float(stat), 4), p=float(f"{p:.4g}"), seats=seats, reasons=reasons)
+            reasons = estimate_reasons
+        elif verdict == "undecided":
+            far = max(seats, key=lambda s: (abs(s["h"]), -s["seat"]))
+            rate = wins[far["seat"] - 1] / n
+            reasons = [f"seats undecided at {n} games: seat {far['seat']} wins {rate:.1%}, neither shown inside nor "
+                       f"outside the band {lo:.1%}-{hi:.1%} (fair {fair:.1%}) at the rule's confidence; "
+                       "more games would decide"]
+        out.update(verdict=verdict, estimate=estimate, chi2=round(float(stat), 4), p=float(f"{p:.4g}"), seats=seats,
+                   reasons=reasons, estimate_reasons=estimate_reasons)
         return out

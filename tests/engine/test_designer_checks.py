@@ -95,10 +95,10 @@ def test_balance_search_tries_compensations_smallest_first(games, monkeypatch):
 def test_balance_pick_is_confirmed_on_fresh_seeds(games):
     game = games["samarkand"]
     variant = _variant(game, 2)
-    loose = search(game, variant, games=12, seed=1, workers=1, band=0.5)
+    loose = search(game, variant, games=30, seed=1, workers=1, band=0.5)
     pick = loose.found
     assert pick is loose.trials[0] and len(loose.trials) == 1 and pick.confirmed
-    assert pick.verdict["games"] == 12 and pick.confirm["verdict"]["games"] == 12
+    assert pick.verdict["games"] == 30 and pick.confirm["verdict"]["games"] == 30
     assert pick.confirm["seats"] != pick.seats or pick.confirm["verdict"] != pick.verdict   # other games
     document = loose.to_json()
     assert document["found"]["confirm"]["verdict"]["verdict"] == "pass" and document["band_h"] == 0.5

@@ -24,7 +24,7 @@ def test_version_names_the_engine_build():
 
 
 def test_balance_prints_the_verdicts_and_the_confirmation():
-    result = CliRunner().invoke(cli, ["balance", "samarkand", "--players", "2", "--games", "12", "--band", "0.5",
+    result = CliRunner().invoke(cli, ["balance", "samarkand", "--players", "2", "--games", "30", "--band", "0.5",
                                       "--workers", "1", "--quiet"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()

@@ -134,4 +134,4 @@ def _even(shares) -> bool:
     the fairness rule (``pnp.engine.fairness``): what the sheet's sentence about them says."""
     from pnp.engine.fairness import SeatRule
 
-    return SeatRule().judge([round(10 * x) for x in shares])["verdict"] == "pass"
+    return SeatRule().judge([round(10 * x) for x in shares])["estimate"] == "pass"
