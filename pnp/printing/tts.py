@@ -12,7 +12,8 @@ Sources of the format: the Tabletop Simulator knowledge base, "Save File Format"
 (kb.tabletopsimulator.com/custom-content/save-file-format/: ``SaveState``, ``ObjectState``,
 ``CustomDeck`` keyed by the hundreds of a ``CardID``), "Custom Deck" (card sheets of at most
 10 × 7 cells; "the last image on a card sheet" is the hidden card unless Back is Hidden),
-"Custom Tile" (thickness in "in-game units (about an inch)") and "Asset Creation" (images
+"Custom Tile" (thickness in "in-game units (about an inch)"; Stretch squares a tile),
+"Asset Importing" (a local file is its plain path) and "Asset Creation" (images
 under 4096 × 4096 px); the TTS API's "Custom Game Objects" page (api.tabletopsimulator.com,
 ``setCustomObject``: Custom_Tile ``type`` 0 rectangle, 1 hex, 2 circle; Custom_Dice ``type``
 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20).  Field names as TTS itself writes them
@@ -30,6 +31,9 @@ Mapping (what a TTS user gets):
   ``"Hands": true``, as TTS writes them (without it a card cannot be taken into a hand); a deck too large for one sheet continues on the next (never truncated).
   A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
 * the board → ``Custom_Board``, at its printed proportions, locked.
+* pieces the set-up lays on the board (the board face's ``meta["set_up_spots"]``: component
+  id -> centres in trim mm, e.g. Samarkand's market tokens on the cities' market slots) →
+  one ``Custom_Tile`` a spot, in a shuffled order fixed per kit (``board_point`` converts).
 * tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
   face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
   pieces of the supply or of one seat → one ``Custom_Tile_Stack`` of the kit's count; money →
@@ -742,8 +746,11 @@ def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
 def _tile(p, title: str, label: str, name: str, add_image) -> tuple[dict, tuple[float, float]]:
     """A ``Custom_Tile`` of piece ``p`` and its printed size (mm): a disc piece
     (``meta["disc_mm"]``) as a round tile (Type 2) with transparent corners, any other as a
-    rectangle that keeps its printed proportions ("Stretch" squares the image: only square
-    pieces are stretched)."""
+    rectangle that keeps its printed proportions: ``Stretch`` is true only for a square piece.
+    The knowledge base's "Custom Tile" page: Stretch Aspect Ratio "If the source image is
+    stretched to make for a symmetrical tile. If this is unchecked, your tile will stretch to
+    fit the image dimensions instead" — so a 120 x 78 mm price table with Stretch true would
+    be drawn square."""
     disc = p.front.meta.get("disc_mm")
     if disc:
         inset = (p.front.width - disc) / 2, (p.front.height - disc) / 2
