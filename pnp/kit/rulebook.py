@@ -435,7 +435,13 @@ class _Builder:
             from reportlab.platypus import Spacer
 
             return [Spacer(1, 4)]
-        return []
+        # anything else (an indented or fenced code block, raw HTML) has no printed form here:
+        # refused, never dropped from the sheet
+        what = {"code_block": "an indented code block (a line indented 4 spaces)", "fence": "a fenced code block (```)",
+                "html_block": "an HTML block"}.get(t, f"a markdown '{t}' block")
+        line = f" (rendered line {node.map[0] + 1})" if node.map else ""
+        raise DataError(f"{what}{line} has no printed form on a rules sheet or aid; use paragraphs, lists, "
+                        f"'>' example boxes or tables", file=self.source)
 
     def _figure(self, name: str, caption: str):
         """The game's drawing ``name`` centred in the column, its caption (real text) below."""
@@ -711,7 +717,11 @@ def rules_pages_source(game, variant, lang: str, paper: str):
     w_mm, h_mm = PAPER_MM[paper]
     full_w = (w_mm - 2 * MARGIN_MM) * MM
     title_flow = body(NOMINAL_BODY)[0]
-    needed = sum(f.wrap(full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    from reportlab.pdfgen.canvas import Canvas
+
+    # a list measures itself on a canvas (reportlab's ListFlowable): a scratch one, never saved
+    scratch = Canvas(io.BytesIO())
+    needed = sum(f.wrapOn(scratch, full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
     geo = Geometry(paper, max(TITLE_BLOCK_MM * MM, needed + 4 * MM))
     sheet_title = locale_for(root, lang).title(strings['title'], strings['components']['rules'])
     meta = dict(title=sheet_title, author=strings["designer"],
@@ -810,7 +820,10 @@ def aid_flowables(game, variant, lang: str):
         title, rest = _Builder(styles, width, {}, path).document(tree)
         # no column breaks on a card: it has one column, as high as its text
         rest = [f for f in rest if not isinstance(f, CondPageBreak)]
-        return [Paragraph(p.text, styles["aid_title"]) for p in title[:1]] + rest
+        # the card's title in the aid's title style; the rest of the title block (a lead
+        # paragraph, a numbered list under the title) printed as it is, never dropped
+        head = [Paragraph(title[0].text, styles["aid_title"])] if title and isinstance(title[0], Paragraph) else title[:1]
+        return head + title[1:] + rest
 
     return make
 
