@@ -54,7 +54,9 @@ an inch)"), positions in those units from the printed mm.  A custom tile, board 
 gets ``scaleX``/``scaleZ`` = its longer printed side in units / ``BASE_UNITS``, the span TTS
 gives an image's longer side at scale 1; a card gets its printed width / ``STANDARD_CARD_MM``
 (TTS's stock card taken as a poker card); a d6 its face's edge in units.  These bases are
-assumptions, not measured in TTS (no TTS here), and the README says so.  Every image carries
+assumptions, not measured in TTS (no TTS here), and the README says so: the knowledge base
+documents no model size at scale 1 ("Custom Board": "The dimensions of the board will be
+based off the dimensions of the image used"; "Custom Tile" gives only the thickness's unit).  Every image carries
 its resolution (pHYs), so its printed size is read back from the file.
 
 Images: cards at ``CARD_DPI`` (sheets scaled down to ``MAX_SHEET_PX``), tiles, tokens and
