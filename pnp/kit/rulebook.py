@@ -184,6 +184,12 @@ def _figure_marker(name: str, caption: str = "") -> str:
     return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
 
 
+#: The most characters a rules or aid template may render: five times the longest rules
+#: (Samarkand's Danish, 13,184 characters), about 20 pages; the typesetting of more would
+#: run for minutes.
+MAX_RULES_CHARS = 60_000
+
+
 def render_rules_markdown(game, variant, lang: str, template: Path | None = None,
                           context: dict[str, Any] | None = None, glyphs: bool = True) -> str:
     """The rules of ``game`` for ``variant`` (a ``Variant`` or a player count) in ``lang``
@@ -195,7 +201,8 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
 
     Raises:
         DataError: the template has a syntax error or uses a variable the context lacks
-            (names the template file, and the line where Jinja knows it).
+            (names the template file, and the line where Jinja knows it); it renders no
+            text or more than ``MAX_RULES_CHARS`` characters.
         FontError: the text holds a character that the kit's fonts lack (names the template
             and the line of the rendered text).
         VariantError, UsageError: see ``rules_context``.
@@ -229,9 +236,26 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
         raise DataError(f"template error: {_first_line(exc)}", file=path, key=_template_line(exc, path)) from None
     if not text.strip():
         raise DataError("the template renders no text; a rules sheet needs its rules", file=path)
+    if len(text) > MAX_RULES_CHARS:
+        raise DataError(f"the template renders {len(text):,} characters; a rules sheet or aid holds at most "
+                        f"{MAX_RULES_CHARS:,} (about 20 pages); shorten it", file=path)
+    _check_invisible(text, path)
     if glyphs:
         _check_glyphs(text, path)
     return text
+
+
+def _check_invisible(text: str, path: Path) -> None:
+    """Refuse rendered rules text that holds a character no printed text holds (a NUL, a
+    byte order mark, a bidirectional override: ``pnp.model.langfile.invisible_character``;
+    a tab is read as a space by Markdown, so it passes), naming the rendered line — before
+    the font check would blame a font for it."""
+    from pnp.model.langfile import invisible_character
+
+    for number, line in enumerate(text.split("\n"), 1):
+        unseen = invisible_character(line.replace("\t", " "))
+        if unseen is not None:
+            raise DataError(f"{unseen} (rendered text line {number})", file=path)
 
 
 @lru_cache(maxsize=32)
