@@ -208,3 +208,22 @@ def test_plain_pyphen_would_make_the_review_breaks():
 def test_bad_exception_line_names_file_and_line():
     with pytest.raises(DataError, match=r"da\.txt: line 2: expected a word with hyphens"):
         parse_exceptions("der-efter\ngæste--gave\n", Path("da.txt"))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("\u0007Samarkand", "a control character U+0007 at character 1"),
+    ("Samar\ufeffkand", "a byte order mark U+FEFF at character 6"),
+    ("Kara\u200bvan", "an invisible character U+200B (ZERO WIDTH SPACE) at character 5"),
+    ("\u202eevil", "an invisible character U+202E (RIGHT-TO-LEFT OVERRIDE) at character 1"),
+    ("a\u2028b", "an invisible character U+2028 (LINE SEPARATOR) at character 2"),
+])
+def test_a_character_no_printed_text_holds_is_named(text, message):
+    from pnp.model.langfile import invisible_character
+
+    assert invisible_character(text).startswith(message)
+
+
+def test_printed_characters_and_a_new_line_pass():
+    from pnp.model.langfile import invisible_character
+
+    assert invisible_character("Rejse 3 – æøå «−1» ·\nnæste linje ☀") is None

@@ -550,3 +550,52 @@ def test_images_are_sharp_enough_to_zoom_into(samarkand_tts):
     assert 4000 <= max(Image.open(_path(board["CustomImage"]["ImageURL"])).size) <= 4096
     deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
     assert all(max(Image.open(_path(s["FaceURL"])).size) <= 4096 for s in deck["CustomDeck"].values())
+
+
+def test_market_tokens_lie_on_the_cities_market_slots_at_set_up(samarkand_tts):
+    """The rules' set-up puts the market tokens, shuffled, two on every city's market slots:
+    each token's position is a slot's centre, from the board data, in TTS units (25.4 mm)."""
+    from pnp.games.samarkand.board import CLEAR_MM, GUTTER_MM, SLOT_CLEARANCE_MM
+
+    _, save, _ = samarkand_tts
+    components = yaml.safe_load((REPO / "data" / "samarkand" / "components.yaml").read_text(encoding="utf-8"))
+    board = yaml.safe_load((REPO / "data" / "samarkand" / "board.yaml").read_text(encoding="utf-8"))
+    space, band = components["board"]["space_mm"], components["board"]["field_band_mm"]
+    slot = components["market_token"]["size_mm"] + SLOT_CLEARANCE_MM
+    cells = [sp["cell"] for sp in board["spaces"] if sp["kind"] == "city"]
+    rows = 1 + max(sp["cell"][0] for sp in board["spaces"])
+    cols = 1 + max(sp["cell"][1] for sp in board["spaces"])
+    width, height = 2 * band + cols * space, 2 * band + rows * space
+    tile = space - GUTTER_MM
+    expected = set()
+    for row, col in cells:
+        x0, y0 = band + col * space + GUTTER_MM / 2, band + row * space + GUTTER_MM / 2
+        for k in range(2):
+            cx = x0 + CLEAR_MM + k * (tile - 2 * CLEAR_MM - slot) + slot / 2
+            cy = y0 + tile - CLEAR_MM - slot / 2
+            expected.add(((cx - width / 2) / 25.4, (height / 2 - cy) / 25.4))
+    tokens = [o for o in save["ObjectStates"] if o.get("Description") == "Market tokens"]
+    assert len(tokens) == len(expected) == 2 * len(cells) == 8
+    assert all(o["Name"] == "Custom_Tile" for o in tokens)         # one a slot, not a stack beside the board
+    placed = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in tokens]
+    # every slot holds exactly one token, at its centre (to the 0.001 unit the JSON keeps)
+    for x, z in expected:
+        assert sum(abs(px - x) < 0.001 and abs(pz - z) < 0.001 for px, pz in placed) == 1, (x, z, placed)
+    assert all(o["Transform"]["posY"] > 0.9 for o in tokens)       # above the board (posY 0.9)
+    # shuffled as the rules ask, but the same order every build: not the print order
+    order = [o["Nickname"] for o in sorted(tokens, key=lambda o: (-o["Transform"]["posZ"], o["Transform"]["posX"]))]
+    assert order.count("Assortment") == components["market_tokens"]["assortment"]
+    english = yaml.safe_load((REPO / "data" / "samarkand" / "lang" / "en.yaml").read_text(encoding="utf-8"))
+    assert sorted(set(order) - {english["assortment"]}) == sorted(english["goods"][g] for g in components["market_tokens"]["goods"])
+    printed = [english["goods"][g] for g in components["market_tokens"]["goods"]] + [english["assortment"]] * 2
+    assert order != printed
+
+
+def test_a_local_file_url_keeps_its_characters(tmp_path):
+    """TTS's knowledge base gives a local file as its plain path, spaces kept: no %20."""
+    folder = tmp_path / "My Kits" / "æøå"
+    url = tts.file_url(folder / "board.png")
+    assert url == "file:///" + str((folder / "board.png").resolve()).lstrip("/")
+    assert " " in url and "%" not in url
+    with pytest.raises(Exception, match="control character.*--out"):
+        tts.file_url(tmp_path / "a\nb" / "board.png")

@@ -16,12 +16,14 @@ from reportlab.lib.units import mm
 from reportlab.platypus import ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from pnp.components.fonts import font, fonts, register_reportlab
+from pnp.errors import LayoutError
 from pnp.geometry import Paper
 from pnp.model.i18n import Strings
 
 MARGIN_X_MM = 18.0        # left and right page margins; the contents table spans the width between them
 COUNT_COLUMN_MM = 18.0
 FRAME_PADDING_PT = 6.0    # reportlab's default frame padding, inside the margins
+MIN_TYPE_SCALE = 0.9      # the contents page's type shrinks to 90 % at most (body 8.6 pt), then it is refused
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     # The largest picture that fits at full type size; else the type a step smaller (a full
     # Letter page, say) before the picture is halved; the picture is left out only last.
     tries = [(1.0, h) for h in (PICTURE_MM, 0.75 * PICTURE_MM, 0.5 * PICTURE_MM)]
-    tries += [(k, 0.5 * PICTURE_MM) for k in (0.95, 0.9)] + [(1.0, 0)]
+    tries += [(k, 0.5 * PICTURE_MM) for k in (0.95, 0.9)] + [(1.0, 0), (0.95, 0), (MIN_TYPE_SCALE, 0)]
     for k, height in tries:
         title_block, story = _compose(k, strings, title, subtitle, lines, checked, extra_notes, supplies_key,
                                       print_key, print_note, paper_note, frame_w_mm, art_credits, cards,
@@ -117,6 +119,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
             needed += f.wrap(frame_w, frame_h)[1] + f.getSpaceBefore() + f.getSpaceAfter()
         if needed <= frame_h - 4:
             break
+    else:
+        _refuse_overflow(top + story, needed, frame_w, frame_h - 4, strings, title)
     story = top + story
 
     out = io.BytesIO()
@@ -126,6 +130,32 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
                             creator="pnp", invariant=1, initialFontName=body, initialFontSize=9)
     doc.build(story)
     return out.getvalue()
+
+
+def _refuse_overflow(flowables: list, needed: float, frame_w: float, room: float, strings: Strings,
+                     title: str) -> None:
+    """Refuse a contents page that fits no page even at the smallest type
+    (``MIN_TYPE_SCALE``) without the picture: one line with the space it needs and has (mm)
+    and its tallest part, named by the language key that holds it (``_part``), or the
+    components table with its rows.
+
+    Raises:
+        LayoutError: always."""
+    parts: dict[str, float] = {}
+    for f in flowables:
+        name = getattr(f, "_pnp_part", None) or "the page's other text"
+        parts[name] = parts.get(name, 0.0) + f.wrap(frame_w, 10 * room)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+    tallest = max(parts, key=parts.get)
+    raise LayoutError(f"the contents page needs {needed / mm:.0f} mm of text and has {room / mm:.0f} mm, even at "
+                      f"{MIN_TYPE_SCALE:.0%} type without the picture; its tallest part is {tallest} "
+                      f"({parts[tallest] / mm:.0f} mm): shorten it", key="contents")
+
+
+def _part(flowable, name: str):
+    """Tag ``flowable`` with the part of the contents page it prints (a language key), for
+    ``_refuse_overflow``."""
+    flowable._pnp_part = name
+    return flowable
 
 
 def _with_picture(head: list, picture, height: float, width: float) -> list:
@@ -157,29 +187,32 @@ def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[
     s_p = ParagraphStyle("p", fontName=body, fontSize=9.5 * k, leading=12.5 * k)
     s_small = ParagraphStyle("c", fontName=body, fontSize=8 * k, leading=10.5 * k, textColor=colors.HexColor("#444444"))
 
-    title_block = [Paragraph(_escape(title), s_title), Paragraph(_escape(subtitle), s_sub)]
+    at = strings.held_at
+    title_block = [_part(Paragraph(_escape(title), s_title), f"the title ({at('title')}, {len(title)} characters)"),
+                   _part(Paragraph(_escape(subtitle), s_sub), f"the subtitle ({at('subtitle')})")]
     story = []
     story.append(Paragraph(_escape(strings("contents")), s_h))
     table = _components_table(k, strings, lines, frame_w_mm)
-    story += [table, Spacer(1, 4 * mm)]
+    story += [_part(table, f"the table of components ({len(lines)} rows)"), Spacer(1, 4 * mm)]
     story.append(Paragraph(_escape(strings("you_supply")), s_h))
     supplies = [*strings.get(supplies_key), *supplies_extra]
-    story.append(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in supplies],
-                              bulletType="bullet", start="•", leftIndent=10, bulletFontName=body))
-    cutting = " ".join(strings(key) for key in (
-        "cutting_instructions", "cutting_first_cards" if cards else "cutting_first", "cutting_strips"))
-    for head, text in (("print_instructions_title", strings(print_key) + (f" {print_note}" if print_note else "")),
-                       ("cutting_title", cutting)):
+    story.append(_part(ListFlowable([ListItem(Paragraph(_escape(item), s_p), leftIndent=10) for item in supplies],
+                                    bulletType="bullet", start="•", leftIndent=10, bulletFontName=body),
+                       f"the supplies ({at(supplies_key)}, {len(supplies)} items)"))
+    cutting_keys = ("cutting_instructions", "cutting_first_cards" if cards else "cutting_first", "cutting_strips")
+    cutting = " ".join(strings(key) for key in cutting_keys)
+    for head, text, key in (("print_instructions_title", strings(print_key) + (f" {print_note}" if print_note else ""),
+                             at(print_key)), ("cutting_title", cutting, at(cutting_keys[0]) + " ...")):
         story.append(Paragraph(_escape(strings(head)), s_h))
-        story.append(Paragraph(_escape(text), s_p))
+        story.append(_part(Paragraph(_escape(text), s_p), f"the text of {key}"))
     if paper_note:
         story.append(Paragraph(_escape(strings("paper_title")), s_h))
-        story.append(Paragraph(_escape(paper_note), s_p))
+        story.append(_part(Paragraph(_escape(paper_note), s_p), f"the paper note ({at('paper_note')})"))
     for note in extra_notes or []:
         story.append(Spacer(1, 2 * mm))
-        story.append(Paragraph(_escape(note), s_p))
+        story.append(_part(Paragraph(_escape(note), s_p), "the kit's notes"))
     story.append(Paragraph(_escape(strings("checked_title")), s_h))
-    story.append(Paragraph(_escape(checked), s_p))
+    story.append(_part(Paragraph(_escape(checked), s_p), "the check's verdict"))
     story.append(Paragraph(_escape(strings("credits_title")), s_h))
     families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
     art = [strings("credits_art", title=t, author=a, licence=lic) for t, a, lic in art_credits]

@@ -184,6 +184,12 @@ def _figure_marker(name: str, caption: str = "") -> str:
     return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
 
 
+#: The most characters a rules or aid template may render: five times the longest rules
+#: (Samarkand's Danish, 13,184 characters), about 20 pages; the typesetting of more would
+#: run for minutes.
+MAX_RULES_CHARS = 60_000
+
+
 def render_rules_markdown(game, variant, lang: str, template: Path | None = None,
                           context: dict[str, Any] | None = None, glyphs: bool = True) -> str:
     """The rules of ``game`` for ``variant`` (a ``Variant`` or a player count) in ``lang``
@@ -195,7 +201,8 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
 
     Raises:
         DataError: the template has a syntax error or uses a variable the context lacks
-            (names the template file, and the line where Jinja knows it).
+            (names the template file, and the line where Jinja knows it); it renders no
+            text or more than ``MAX_RULES_CHARS`` characters.
         FontError: the text holds a character that the kit's fonts lack (names the template
             and the line of the rendered text).
         VariantError, UsageError: see ``rules_context``.
@@ -229,9 +236,26 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
         raise DataError(f"template error: {_first_line(exc)}", file=path, key=_template_line(exc, path)) from None
     if not text.strip():
         raise DataError("the template renders no text; a rules sheet needs its rules", file=path)
+    if len(text) > MAX_RULES_CHARS:
+        raise DataError(f"the template renders {len(text):,} characters; a rules sheet or aid holds at most "
+                        f"{MAX_RULES_CHARS:,} (about 20 pages); shorten it", file=path)
+    _check_invisible(text, path)
     if glyphs:
         _check_glyphs(text, path)
     return text
+
+
+def _check_invisible(text: str, path: Path) -> None:
+    """Refuse rendered rules text that holds a character no printed text holds (a NUL, a
+    byte order mark, a bidirectional override: ``pnp.model.langfile.invisible_character``;
+    a tab is read as a space by Markdown, so it passes), naming the rendered line — before
+    the font check would blame a font for it."""
+    from pnp.model.langfile import invisible_character
+
+    for number, line in enumerate(text.split("\n"), 1):
+        unseen = invisible_character(line.replace("\t", " "))
+        if unseen is not None:
+            raise DataError(f"{unseen} (rendered text line {number})", file=path)
 
 
 @lru_cache(maxsize=32)
@@ -435,7 +459,13 @@ class _Builder:
             from reportlab.platypus import Spacer
 
             return [Spacer(1, 4)]
-        return []
+        # anything else (an indented or fenced code block, raw HTML) has no printed form here:
+        # refused, never dropped from the sheet
+        what = {"code_block": "an indented code block (a line indented 4 spaces)", "fence": "a fenced code block (```)",
+                "html_block": "an HTML block"}.get(t, f"a markdown '{t}' block")
+        line = f" (rendered line {node.map[0] + 1})" if node.map else ""
+        raise DataError(f"{what}{line} has no printed form on a rules sheet or aid; use paragraphs, lists, "
+                        f"'>' example boxes or tables", file=self.source)
 
     def _figure(self, name: str, caption: str):
         """The game's drawing ``name`` centred in the column, its caption (real text) below."""
@@ -711,7 +741,11 @@ def rules_pages_source(game, variant, lang: str, paper: str):
     w_mm, h_mm = PAPER_MM[paper]
     full_w = (w_mm - 2 * MARGIN_MM) * MM
     title_flow = body(NOMINAL_BODY)[0]
-    needed = sum(f.wrap(full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    from reportlab.pdfgen.canvas import Canvas
+
+    # a list measures itself on a canvas (reportlab's ListFlowable): a scratch one, never saved
+    scratch = Canvas(io.BytesIO())
+    needed = sum(f.wrapOn(scratch, full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
     geo = Geometry(paper, max(TITLE_BLOCK_MM * MM, needed + 4 * MM))
     sheet_title = locale_for(root, lang).title(strings['title'], strings['components']['rules'])
     meta = dict(title=sheet_title, author=strings["designer"],
@@ -810,7 +844,10 @@ def aid_flowables(game, variant, lang: str):
         title, rest = _Builder(styles, width, {}, path).document(tree)
         # no column breaks on a card: it has one column, as high as its text
         rest = [f for f in rest if not isinstance(f, CondPageBreak)]
-        return [Paragraph(p.text, styles["aid_title"]) for p in title[:1]] + rest
+        # the card's title in the aid's title style; the rest of the title block (a lead
+        # paragraph, a numbered list under the title) printed as it is, never dropped
+        head = [Paragraph(title[0].text, styles["aid_title"])] if title and isinstance(title[0], Paragraph) else title[:1]
+        return head + title[1:] + rest
 
     return make
 

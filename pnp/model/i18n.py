@@ -194,6 +194,12 @@ class Strings:
         """``file: key`` of a string, for error messages about it."""
         return f"{self.game_file}: {key}"
 
+    def held_at(self, key: str) -> str:
+        """``file: key`` of the language file that holds ``key`` (the game's, else the common
+        one), for error messages about a string of either."""
+        file = self.game_file if _dig(self._game, key) is not None else self.common_file
+        return f"{file}: {key}"
+
 
 def plural_category(lang: str, count) -> str:
     """The CLDR category of ``count`` in ``lang`` (``one``, ``other`` ...)."""

@@ -298,8 +298,14 @@ def _check_translation(message, file: Path, string: str | None = None, source: s
     from pnp.model.textformat import TextFormatError, check
 
     where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
+    from pnp.model.langfile import invisible_character
+
+    text = message.string if string is None else string
     try:
-        got = check(message.string if string is None else string)
+        got = check(text)
+        unseen = invisible_character(text)
+        if unseen is not None:
+            raise TextFormatError(unseen)
     except TextFormatError as exc:
         raise DataError(f"translation refused: {exc}{where}", file=file, key=message.context) from None
     try:

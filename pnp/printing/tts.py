@@ -12,7 +12,8 @@ Sources of the format: the Tabletop Simulator knowledge base, "Save File Format"
 (kb.tabletopsimulator.com/custom-content/save-file-format/: ``SaveState``, ``ObjectState``,
 ``CustomDeck`` keyed by the hundreds of a ``CardID``), "Custom Deck" (card sheets of at most
 10 × 7 cells; "the last image on a card sheet" is the hidden card unless Back is Hidden),
-"Custom Tile" (thickness in "in-game units (about an inch)") and "Asset Creation" (images
+"Custom Tile" (thickness in "in-game units (about an inch)"; Stretch squares a tile),
+"Asset Importing" (a local file is its plain path) and "Asset Creation" (images
 under 4096 × 4096 px); the TTS API's "Custom Game Objects" page (api.tabletopsimulator.com,
 ``setCustomObject``: Custom_Tile ``type`` 0 rectangle, 1 hex, 2 circle; Custom_Dice ``type``
 0 d4, 1 d6, 2 d8, 3 d10, 4 d12, 5 d20).  Field names as TTS itself writes them
@@ -30,6 +31,9 @@ Mapping (what a TTS user gets):
   ``"Hands": true``, as TTS writes them (without it a card cannot be taken into a hand); a deck too large for one sheet continues on the next (never truncated).
   A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
 * the board → ``Custom_Board``, at its printed proportions, locked.
+* pieces the set-up lays on the board (the board face's ``meta["set_up_spots"]``: component
+  id -> centres in trim mm, e.g. Samarkand's market tokens on the cities' market slots) →
+  one ``Custom_Tile`` a spot, in a shuffled order fixed per kit (``board_point`` converts).
 * tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
   face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
   pieces of the supply or of one seat → one ``Custom_Tile_Stack`` of the kit's count; money →
@@ -50,7 +54,9 @@ an inch)"), positions in those units from the printed mm.  A custom tile, board 
 gets ``scaleX``/``scaleZ`` = its longer printed side in units / ``BASE_UNITS``, the span TTS
 gives an image's longer side at scale 1; a card gets its printed width / ``STANDARD_CARD_MM``
 (TTS's stock card taken as a poker card); a d6 its face's edge in units.  These bases are
-assumptions, not measured in TTS (no TTS here), and the README says so.  Every image carries
+assumptions, not measured in TTS (no TTS here), and the README says so: the knowledge base
+documents no model size at scale 1 ("Custom Board": "The dimensions of the board will be
+based off the dimensions of the image used"; "Custom Tile" gives only the thickness's unit).  Every image carries
 its resolution (pHYs), so its printed size is read back from the file.
 
 Images: cards at ``CARD_DPI`` (sheets scaled down to ``MAX_SHEET_PX``), tiles, tokens and
@@ -73,6 +79,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
+
+from pnp.errors import OutputError
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1      # the last cell: the hidden card (the back)
@@ -237,6 +245,23 @@ def _money_value(piece) -> float:
     if not found:
         return math.inf
     return float(found.group(0).replace("\u2212", "-").replace(",", "."))
+
+
+def file_url(path: Path) -> str:
+    """``path`` (made absolute) as the local file address TTS reads: ``file:///`` and the path
+    with its characters as they are, "/" between parts ("file:///home/a b/x.png",
+    "file:///C:/Users/a b/x.png").  Not percent-encoded: the knowledge base's "Asset
+    Importing" page gives a local file as the plain path ("C:\\Users\\MrStump\\Documents\\
+    Tabletop Creations\\example.png", its space kept), and documents no decoding of escapes
+    such as ``%20`` in one.
+
+    Raises:
+        OutputError: the path holds a control character (no file address carries one)."""
+    text = Path(path).resolve().as_posix()
+    if any(ord(ch) < 32 or ch == "\x7f" for ch in text):
+        raise OutputError("a control character in the export's path: Tabletop Simulator cannot address it; "
+                          "choose another --out", file=text)
+    return "file:///" + text.lstrip("/")
 
 
 def _transform(x: float, z: float, scale: float = 1.0, rot_y: float = 180.0, y: float = 1.0) -> dict:
@@ -448,7 +473,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     def url(name: str) -> str:
         if url_base:
             return url_base + quote(name)
-        return (folder / name).resolve().as_uri()
+        return file_url(folder / name)
 
     written: set[str] = set()
 
@@ -486,6 +511,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     seat_w = max([units(p.front.width) for group in by_component.values() if _per_seat(group, players, colours)
                   for p in group], default=0.0)
     table = _Table(bw, bh, players, seat_w)
+    spots = dict(board.front.meta.get("set_up_spots", {})) if board is not None else {}
     if board is not None:
         dpi = board_dpi(board.front)
         image = add_image("board.png", _encode_dpi(_image(_png(board.front, dpi)), dpi))
@@ -554,6 +580,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         per_seat = _per_seat(group, players, colours)
         total = 0
         drawn: list[dict] = []
+        on_board: list[tuple[dict, float]] = []     # (tile, scale) of the pieces the set-up puts on the board
         for index, p in enumerate(group):
             name = re.sub(r"[^A-Za-z0-9._-]+", "-", p.front.name).strip("-")
             title = nickname(p.front, label)
@@ -581,6 +608,9 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             if kind == "deck":          # a deck without backs is drawn blind: its pieces go in one bag
                 drawn.extend(copies)
                 continue
+            if component in spots:      # the set-up puts these on the board: placed after the group
+                on_board.extend((copy, scale) for copy in copies)
+                continue
             if kind == "money":         # the bank: one bag per value, as many notes as the kit prints
                 x, z = table.supply(max(w_u, 1.5), max(d_u, 1.5))
                 objects.append({"Name": "Bag", "Nickname": title, "Description": label,
@@ -598,6 +628,8 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 continue
             x, z = table.supply(w_u, d_u)
             objects.append(_stack(tile, copies, x, z, scale, 180.0, guid(kit_name, f"{path}/stack")))
+        if on_board:
+            objects.extend(_on_board(on_board, spots[component], board.front, kit_name, table))
         if kind == "deck" and drawn:
             x, z = table.deck(2.0)
             objects.append({"Name": "Bag", "Nickname": label, "Transform": _transform(x, z),
@@ -630,6 +662,33 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     readme = _readme(kit_name, report, skipped, url_base, texts, labels)
     files.append(TtsFile(folder / "README.txt", readme.encode("utf-8")))
     return files, report
+
+
+def board_point(x_mm: float, y_mm: float, board_w_mm: float, board_h_mm: float) -> tuple[float, float]:
+    """The TTS (x, z) of the point (``x_mm``, ``y_mm``) of the board's trim (mm from its top
+    left corner), for a board centred on the table's origin with its top edge towards +z
+    (away from the near seats, as ``_Table`` seats them)."""
+    return units(x_mm - board_w_mm / 2), units(board_h_mm / 2 - y_mm)
+
+
+def _on_board(pieces: list[tuple[dict, float]], spots: list, board, kit_name: str, table: "_Table") -> list[dict]:
+    """The pieces the set-up lays on the board (``meta["set_up_spots"]`` of the board face:
+    centres in trim mm), shuffled as the rules shuffle them (a fixed order per kit, so two
+    builds are byte-identical), one a spot; any beyond the spots go to the supply."""
+    import random
+
+    order = list(range(len(pieces)))
+    random.Random(kit_name).shuffle(order)
+    out = []
+    for k, index in enumerate(order):
+        tile, scale = pieces[index]
+        if k < len(spots):
+            x, z = board_point(*spots[k], board.width, board.height)
+            out.append(tile | {"Transform": _transform(x, z, scale, y=1.1)})
+        else:
+            x, z = table.supply(1.5, 1.5)
+            out.append(tile | {"Transform": _transform(x, z, scale)})
+    return out
 
 
 def _every(objects: list[dict]):
@@ -689,8 +748,11 @@ def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
 def _tile(p, title: str, label: str, name: str, add_image) -> tuple[dict, tuple[float, float]]:
     """A ``Custom_Tile`` of piece ``p`` and its printed size (mm): a disc piece
     (``meta["disc_mm"]``) as a round tile (Type 2) with transparent corners, any other as a
-    rectangle that keeps its printed proportions ("Stretch" squares the image: only square
-    pieces are stretched)."""
+    rectangle that keeps its printed proportions: ``Stretch`` is true only for a square piece.
+    The knowledge base's "Custom Tile" page: Stretch Aspect Ratio "If the source image is
+    stretched to make for a symmetrical tile. If this is unchecked, your tile will stretch to
+    fit the image dimensions instead" — so a 120 x 78 mm price table with Stretch true would
+    be drawn square."""
     disc = p.front.meta.get("disc_mm")
     if disc:
         inset = (p.front.width - disc) / 2, (p.front.height - disc) / 2

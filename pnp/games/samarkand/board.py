@@ -174,6 +174,8 @@ class _Board:
             # where each trading field's cards lie, on the table in front of the board (trim mm)
             "field_columns": self.field_columns(),
             "keep_clear": [(*self.arrow_middle(a, b), ARROW_HEAD_W_MM / 2 + 1.0) for a, b in self.game.board.arrows()],
+            # the set-up lays the market tokens out on the cities' market slots (centres, trim mm)
+            "set_up_spots": {"market-tokens": self.market_slots()},
         }
         return Face("board", "board", self.width, self.height, self.bleed, art, None, meta)
 
@@ -420,20 +422,35 @@ class _Board:
         g.add(text_block(f, px + pw / 2, py + coin + 1.6 + (ph - coin - 3.2 - f.height) / 2, fill=INK,
                          where=self.s.where("oasis_prices")))
 
+    def slot_origin(self, k: int) -> tuple[float, float]:
+        """Top-left corner (mm, in a city's tile) of its market slot ``k`` (0 left, 1 right)."""
+        gap = self.tile - 2 * CLEAR_MM - 2 * self.slot
+        return CLEAR_MM + k * (self.slot + gap), self.tile - CLEAR_MM - self.slot
+
+    def market_slots(self) -> list[tuple[float, float]]:
+        """The centre (x, y trim mm) of every city's market slots, city by city in board order,
+        left slot first: where the set-up puts the market tokens (two a city)."""
+        spots = []
+        for sp in self.game.board.of_kind("city"):
+            x, y = self.cell(sp)
+            for k in range(2):
+                sx, sy = self.slot_origin(k)
+                spots.append((round(x + sx + self.slot / 2, 4), round(y + sy + self.slot / 2, 4)))
+        return spots
+
     def _city(self, g, sp, ink, accent):
         T, slot = self.tile, self.slot
         key = f"cities.{sp.id}"
-        slot_top = T - CLEAR_MM - slot
+        slot_top = self.slot_origin(0)[1]
         name_h = 9.5
         below = self._label(g, key, ink, role="display", size=8.5, height=name_h)
         # the city's walls and domes between the name and the market slots
         room = slot_top - below
         if room > 6:
             g.add(self.kind_picture("city", CLEAR_MM, below + 0.8, T - 2 * CLEAR_MM, room - 2.0))
-        gap = T - 2 * CLEAR_MM - 2 * slot
         label = self.s("market_slot")
         for k in range(2):
-            sx = CLEAR_MM + k * (slot + gap)
+            sx = self.slot_origin(k)[0]
             # a slot is framed by a coloured band, never a dashed line (dashes are fold lines)
             g.add(rect(sx, slot_top, slot, slot, fill="#F6FBFB", stroke=accent, stroke_mm=self.ink.width(1.2), radius=1.5,
                        class_="market-slot"))
