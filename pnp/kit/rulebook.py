@@ -185,7 +185,7 @@ def _figure_marker(name: str, caption: str = "") -> str:
 
 
 #: The most characters a rules or aid template may render: five times the longest rules
-#: (Samarkand's Danish, 13,184 characters), about 20 pages; the typesetting of more would
+#: (the longest shipped rules, 13,184 characters), about 20 pages; the typesetting of more would
 #: run for minutes.
 MAX_RULES_CHARS = 60_000
 

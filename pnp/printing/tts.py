@@ -32,7 +32,7 @@ Mapping (what a TTS user gets):
   A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
 * the board → ``Custom_Board``, at its printed proportions, locked.
 * pieces the set-up lays on the board (the board face's ``meta["set_up_spots"]``: component
-  id -> centres in trim mm, e.g. Samarkand's market tokens on the cities' market slots) →
+  id -> centres in trim mm, e.g. market tokens on the board's market slots) →
   one ``Custom_Tile`` a spot, in a shuffled order fixed per kit (``board_point`` converts).
 * tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
   face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
