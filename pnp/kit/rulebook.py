@@ -184,8 +184,8 @@ def _figure_marker(name: str, caption: str = "") -> str:
     return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
 
 
-#: The most characters a rules or aid template may render: five times the longest rules
-#: (the longest shipped rules, 13,184 characters), about 20 pages; the typesetting of more would
+#: The most characters a rules or aid template may render: about five times the longest
+#: shipped rules (13,184 characters), about 20 pages; the typesetting of more would
 #: run for minutes.
 MAX_RULES_CHARS = 60_000
 
