@@ -121,6 +121,51 @@ def test_pieces_fill_the_room_of_a_host_sheet_first():
     assert "packed-h0" in host.svg and host.svg.endswith("</svg>")
 
 
+def test_an_upright_group_is_never_turned():
+    """rectpack turns 40 x 20 tokens a quarter to pack them (14 of them, every one turned,
+    on the packer's own choice); marked ``upright``, the same tokens are packed as drawn, on
+    as many sheets."""
+    settings = PrintSettings(PAPERS["a4"])
+
+    def packed(upright: bool):
+        room = (TIGHT_MARGIN_MM, 200.0, 202.0, 60.0)
+        host = Sheet(settings.paper, "board", "single", SheetOverlay(settings.paper.width, settings.paper.height), [],
+                     free=[room])
+        groups = [PieceGroup("tokens", "Tokens", [face("t", 40, 20, "#6D4C41") for _ in range(14)], upright=upright),
+                  PieceGroup("tables", "Tables", [face("p", 150, 60, None, component="tables")])]
+        new = pack_pieces(groups, settings, [host], lambda labels, n, total: "x")
+        for sheet in [host] + new:
+            check_sheet(sheet, settings, room if sheet is host else None)
+        return [host] + new
+
+    turning = packed(False)
+    assert Counter(p.rotation for s in turning for p in s.placements if p.component == "tokens") == {90: 14}
+    upright = packed(True)
+    assert len(upright) == len(turning)
+    assert Counter(p.rotation for s in upright for p in s.placements if p.component == "tokens") == {0: 14}
+    assert all((p.w, p.h) == (40, 20) for s in upright for p in s.placements if p.component == "tokens")
+
+
+def test_caravan_pieces_stand_one_way_and_each_colour_lies_in_one_block(default_runs):
+    """Camels, goods and markers are ``upright``: no piece of the Caravan kit is turned, and
+    each camel colour and each good (with its spare) is one rectangle of butted pieces on
+    one sheet (the reviewer's camels "in mixed orientations, split into two blocks")."""
+    runs, _settings = default_runs["caravan"]
+    sheets = {id(s): s for run in runs for s in run.sheets}.values()
+    placements = [p for s in sheets for p in s.placements if not p.face.startswith("board@")]
+    assert placements and {p.rotation for p in placements} == {0}
+    for prefix in ("camel/", "good/"):
+        for name in {p.face for p in placements if p.face.startswith(prefix)}:
+            holding = [s for s in sheets if any(p.face == name for p in s.placements)]
+            assert len(holding) == 1, name
+            mine = [p for p in holding[0].placements if p.face == name]
+            xs, ys = sorted({round(p.x, 2) for p in mine}), sorted({round(p.y, 2) for p in mine})
+            assert len(xs) * len(ys) == len(mine), name          # a full rectangle
+            w, h = mine[0].w, mine[0].h
+            assert all(abs(b - a - w) < 0.01 for a, b in zip(xs, xs[1:])), name     # butted: shared cuts
+            assert all(abs(b - a - h) < 0.01 for a, b in zip(ys, ys[1:])), name
+
+
 @pytest.fixture(scope="module")
 def default_runs():
     """game -> (runs after packing, settings), default player count, English, A4."""
@@ -191,7 +236,7 @@ def sheet_count(game_id: str, players: int | None = None, paper: str = "a4", dup
 @pytest.mark.parametrize("game_id, paper, duplex, most", [
     ("samarkand", "a4", "long", 25), ("samarkand", "letter", "long", 27), ("samarkand", "a4", "fold", 40),
     ("caravan-chessboard", "a4", "long", 16),
-    ("caravan", "a4", "long", 9),
+    ("caravan", "a4", "long", 8), ("caravan", "letter", "long", 9),
 ])
 def test_default_kits_take_at_most_their_sheets(game_id, paper, duplex, most):
     """Issue 11's acceptance (packer branch: 25, 26, 40, 16, 9; after the rules, faces and board

@@ -12,7 +12,8 @@ gutter of 2 x bleed.  Every block carries short crop marks on each of its cut li
 ``mark_gap_mm`` outside its art to the edge of its footprint (``mark_min_mm`` long), so the
 marks of one block never cross another.  Cut-out pieces (``PieceGroup.cutout``: standees,
 dice nets) draw their own cut lines and only keep ``CUTOUT_GAP_MM`` clear round them.
-A block may be turned a quarter turn to fit.  The block sizes tried (rows and columns per
+A block may be turned a quarter turn to fit, unless a group of it is ``upright`` (a camel, a
+good: pieces whose picture reads one way up stay so on every sheet).  The block sizes tried (rows and columns per
 block, and how a stream is cut: ``FILLS``; "colour blocks" cuts each value's run into full
 blocks of several shapes, ``block_shapes``; "colour grid" sets such rectangles of several
 values into one block) are searched and the packing with the fewest new sheets wins.  Of the
@@ -74,6 +75,9 @@ class PieceGroup:
     #: the assembly pictogram drawn beside the note (a key of ``pnp.components.assembly.STEPS``:
     #: "standee", "d6", "d8"), or "" for none
     steps: str = ""
+    #: never turned a quarter: every block holding one of these faces is packed as drawn
+    #: (a good's or a camel's picture and letters read one way up on every sheet)
+    upright: bool = False
 
 
 @dataclass
@@ -104,6 +108,7 @@ class _Block:
     grid_w: float = 0.0               # trim grid, mm (unturned)
     grid_h: float = 0.0
     kinds: tuple | None = field(default=None, compare=False, repr=False)   # ``_block_kinds``, once worked out
+    upright: bool = False             # never turned (a face of an ``upright`` group)
 
 
 #: How a stream is cut into blocks (``_stream_blocks``): "colour rows" and "row-major" cut
@@ -220,8 +225,15 @@ def _blocks(groups: Sequence[PieceGroup], settings: PrintSettings, max_w: float,
     cutouts, streams = _streams(groups)
     out = list(cutouts)
     for stream in streams:
-        out += _stream_blocks(stream, shapes[stream[0][2]], settings, max_w, max_h)
+        out += _upright(_stream_blocks(stream, shapes[stream[0][2]], settings, max_w, max_h), groups)
     return out
+
+
+def _upright(blocks: list[_Block], groups: Sequence[PieceGroup]) -> list[_Block]:
+    """``blocks`` (of one stream), each marked ``upright`` when a face of an ``upright`` group is in it."""
+    for b in blocks:
+        b.upright = any(groups[g].upright for g in (b.groups or (b.group,)))
+    return blocks
 
 
 def _streams(groups: Sequence[PieceGroup], row: int = 1) -> tuple[list[_Block], list[list[tuple[Face, int, int]]]]:
@@ -244,7 +256,8 @@ def _streams(groups: Sequence[PieceGroup], row: int = 1) -> tuple[list[_Block], 
                          for j, (f, i) in enumerate(part)]
                 w = len(part) * (face.width + 2 * CUTOUT_GAP_MM)
                 cutouts.append(_Block(g, part, len(part), 1, w, face.height + 2 * CUTOUT_GAP_MM, CUTOUT_GAP_MM,
-                                      False, True, cells=cells, grid_w=w - 2 * CUTOUT_GAP_MM, grid_h=face.height))
+                                      False, True, cells=cells, grid_w=w - 2 * CUTOUT_GAP_MM, grid_h=face.height,
+                                      upright=group_.upright))
             continue
         for i, face in enumerate(group_.faces):
             streams.setdefault(_stream_key(face), []).append((face, i, g))
@@ -409,7 +422,8 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
     spares = tuple(dict.fromkeys((min(len(blocks), 2 * math.ceil(area) + 1), len(blocks))))
     dims = tuple((math.ceil(b.w * UNIT - 1e-6), math.ceil(b.h * UNIT - 1e-6)) for b in blocks)
     spots = _rectpack(dims, tuple((math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)) for w, h in bins),
-                      (math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6)), spares, heuristic)
+                      (math.floor(spare_w * UNIT + 1e-6), math.floor(spare_h * UNIT + 1e-6)), spares, heuristic,
+                      _fixed(blocks))
     placed = {}
     for rid, bid, x, y, width in spots:
         b = blocks[rid]
@@ -424,19 +438,45 @@ def _pack(blocks: list[_Block], bins: list[tuple[float, float]], spare_w: float,
     return placed, used
 
 
+def _fixed(blocks: Sequence[_Block]) -> tuple[bool, ...]:
+    """Per block, True when it may not be turned: ``upright`` and not square (a square block
+    is drawn unturned whichever way rectpack placed it).  Empty when every block may turn."""
+    fixed = tuple(b.upright and b.w != b.h for b in blocks)
+    return fixed if any(fixed) else ()
+
+
+def _turned(spots, dims: Sequence[tuple[int, int]], fixed: tuple[bool, ...]) -> bool:
+    """True when a rectangle that ``fixed`` keeps upright lies turned in ``spots`` ((index,
+    ..., packed width) rows, as ``_rectpack`` and ``_fits`` give them)."""
+    return any(fixed[spot[0]] and spot[-1] != dims[spot[0]][0] for spot in spots)
+
+
 @lru_cache(maxsize=4096)
 def _rectpack(dims: tuple[tuple[int, int], ...], bins: tuple[tuple[int, int], ...], spare: tuple[int, int],
-              spares: tuple[int, ...], heuristic) -> tuple[tuple[int, int, int, int, int], ...]:
+              spares: tuple[int, ...], heuristic, fixed: tuple[bool, ...] = ()
+              ) -> tuple[tuple[int, int, int, int, int], ...]:
     """rectpack's packing of rectangles ``dims`` (w, h in 1/UNIT mm) into ``bins``, then spare
     sheets of ``spare`` (as many as the first of ``spares`` for which every rectangle fits, or
     the last): ((rect index, bin index, x, y, packed width), ...), the rectangles that fit.
 
+    ``fixed`` (``_fixed``): rectangles never turned.  rectpack turns every rectangle or none,
+    so a packing that turned one of them is packed again with no rectangle turned.
+
     A pure function of its arguments (rectpack is deterministic), so it is cached: the
     block-shape search of ``_search`` meets the same block sizes under many shapes (a group
     has fewer pieces than the rows tried), about half its runs in a kit."""
+    spots = _rectpack_turning(dims, bins, spare, spares, heuristic, True)
+    if fixed and _turned(spots, dims, fixed):
+        spots = _rectpack_turning(dims, bins, spare, spares, heuristic, False)
+    return spots
+
+
+def _rectpack_turning(dims: tuple[tuple[int, int], ...], bins: tuple[tuple[int, int], ...], spare: tuple[int, int],
+                      spares: tuple[int, ...], heuristic, rotation: bool) -> tuple[tuple[int, int, int, int, int], ...]:
+    """``_rectpack`` with rectpack's ``rotation`` (quarter turns) on or off for every rectangle."""
     for count in spares:
         packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic, rotation=True)
+                                    pack_algo=heuristic, rotation=rotation)
         for i, (w, h) in enumerate(dims):
             packer.add_rect(w, h, rid=i)
         for i, (w, h) in enumerate(bins):
@@ -514,8 +554,10 @@ def pack_pieces(groups: Sequence[PieceGroup], settings: PrintSettings, hosts: Se
             for bid in sorted(short):
                 items = sorted(i for i, (b, *_r) in placed.items() if b == bid)
                 w, h = room_sizes[bid][0], room_sizes[bid][1] - NOTE_MM
+                fixed = _fixed([blocks[i] for i in items])
                 spots = _fits(tuple((math.ceil(blocks[i].w * UNIT - 1e-6), math.ceil(blocks[i].h * UNIT - 1e-6))
-                                    for i in items), (math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)))
+                                    for i in items), (math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)),
+                              fixed)
                 if spots is None:
                     break
                 for (_k, x, y, width), i in zip(spots, items):
@@ -710,25 +752,30 @@ def _block_kinds(block: _Block) -> tuple[tuple[tuple[float, float], str, int], .
 
 
 @lru_cache(maxsize=4096)
-def _fits(dims: tuple[tuple[int, int], ...], size: tuple[int, int]) -> tuple[tuple[int, int, int, int], ...] | None:
+def _fits(dims: tuple[tuple[int, int], ...], size: tuple[int, int], fixed: tuple[bool, ...] = ()
+          ) -> tuple[tuple[int, int, int, int], ...] | None:
     """Rectangles ``dims`` (w, h in 1/UNIT mm) packed into one bin of ``size`` by the first
     of ``HEURISTICS`` that places them all: ((rect index, x, y, packed width), ...) in index
-    order; None when none does.  Deterministic, so cached like ``_rectpack``."""
+    order; None when none does.  ``fixed`` (empty, or one flag per rectangle): rectangles
+    never turned; a packing that turned one is tried again with none turned (as
+    ``_rectpack``).  Deterministic, so cached like ``_rectpack``."""
     if sum(w * h for w, h in dims) > size[0] * size[1] or any(
-            not (w <= size[0] and h <= size[1] or h <= size[0] and w <= size[1]) for w, h in dims):
+            not (w <= size[0] and h <= size[1] or not (fixed and fixed[i]) and h <= size[0] and w <= size[1])
+            for i, (w, h) in enumerate(dims)):
         return None
     if not dims:
         return ()
     for heuristic in HEURISTICS:
-        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic, rotation=True)
-        for i, (w, h) in enumerate(dims):
-            packer.add_rect(w, h, rid=i)
-        packer.add_bin(size[0], size[1], count=1)
-        packer.pack()
-        spots = sorted((r.rid, r.x, r.y, r.width) for bin_ in packer for r in bin_)
-        if len(spots) == len(dims):
-            return tuple(spots)
+        for rotation in (True, False) if fixed else (True,):
+            packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
+                                        pack_algo=heuristic, rotation=rotation)
+            for i, (w, h) in enumerate(dims):
+                packer.add_rect(w, h, rid=i)
+            packer.add_bin(size[0], size[1], count=1)
+            packer.pack()
+            spots = sorted((r.rid, r.x, r.y, r.width) for bin_ in packer for r in bin_)
+            if len(spots) == len(dims) and not (fixed and _turned(spots, dims, fixed)):
+                return tuple(spots)
     return None
 
 
@@ -753,8 +800,14 @@ def _gather(blocks: list[_Block], placed: dict, room_sizes: list[tuple[float, fl
         w, h = room_sizes[bid] if bid < len(room_sizes) else (pw, ph)
         return math.floor(w * UNIT + 1e-6), math.floor(h * UNIT + 1e-6)
 
+    fixed = _fixed(blocks)
+
+    def fixed_of(items) -> tuple[bool, ...]:
+        flags = tuple(fixed[i] for i in items) if fixed else ()
+        return flags if any(flags) else ()
+
     def fit(items: list[int], bid: int):
-        spots = _fits(tuple(dims[i] for i in items), size_of(bid))
+        spots = _fits(tuple(dims[i] for i in items), size_of(bid), fixed_of(items))
         if spots is None:
             return None
         return {i: (bid, x / UNIT, y / UNIT, abs(width - dims[i][0]) > 0 and blocks[i].w != blocks[i].h)
@@ -777,7 +830,7 @@ def _gather(blocks: list[_Block], placed: dict, room_sizes: list[tuple[float, fl
         before = _kinds(blocks, where)
         for leaving in [()] + [(j,) for j in others]:
             into_dst = sorted([i for i in bins.get(dst, []) if i not in leaving] + going)
-            if _fits(tuple(dims[i] for i in into_dst), size_of(dst)) is None:
+            if _fits(tuple(dims[i] for i in into_dst), size_of(dst), fixed_of(into_dst)) is None:
                 continue
             moved = dict(where)
             moved.update({i: (dst,) for i in into_dst})
@@ -785,7 +838,7 @@ def _gather(blocks: list[_Block], placed: dict, room_sizes: list[tuple[float, fl
             for j in leaving:       # each leaving block: the first sheet it fits on, the kind's old ones first
                 for bid in sources + sorted(b for b in bins if b != dst and b not in sources):
                     here = sorted([i for i, (b, *_r) in moved.items() if b == bid and i != j] + [j])
-                    if _fits(tuple(dims[i] for i in here), size_of(bid)) is not None:
+                    if _fits(tuple(dims[i] for i in here), size_of(bid), fixed_of(here)) is not None:
                         moved[j] = (bid,)
                         homes.add(bid)
                         break
@@ -837,7 +890,7 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         for n, stream in enumerate(streams):
             shape = tuple(shapes[stream[0][2]])
             if (n, shape) not in cut:
-                cut[n, shape] = _stream_blocks(stream, shape, settings, pw, ph)
+                cut[n, shape] = _upright(_stream_blocks(stream, shape, settings, pw, ph), groups)
             out += cut[n, shape]
         return out
 

@@ -136,7 +136,7 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
             board_art=pieces.player_board_art(game, spec, colour.colour, ink)))
     faces = faces[:min(game.components.player_boards, players)]
     label = strings("components.player_boards")
-    return ComponentRun("player-boards", "board", label, len(faces), pieces=[PieceGroup("player-boards", label, faces)])
+    return ComponentRun("player-boards", "board", label, len(faces), pieces=[PieceGroup("player-boards", label, faces, upright=True)])
 
 
 def penalty_rows(game, strings) -> tuple[tuple[str, str], ...]:
@@ -162,10 +162,10 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
             out.extend([face] * n)
     label, spare_label = strings("components.goods"), strings("components.goods_spares")
     return [
-        ComponentRun("goods", "deck", label, len(fronts), by_type=dict(counts), pieces=[PieceGroup("goods", label, fronts)]),
+        ComponentRun("goods", "deck", label, len(fronts), by_type=dict(counts), pieces=[PieceGroup("goods", label, fronts, upright=True)]),
         ComponentRun("goods-spares", "token", spare_label, len(spares),
                      by_type={g.id: spec.spares_per_good for g in game.goods},
-                     pieces=[PieceGroup("goods-spares", spare_label, spares)]),
+                     pieces=[PieceGroup("goods-spares", spare_label, spares, upright=True)]),
     ]
 
 
@@ -178,7 +178,7 @@ def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> 
         faces.extend([face] * game.components.camels_per_colour)
         by_colour[colour.id] = game.components.camels_per_colour
     label = strings("components.camels")
-    return ComponentRun("camels", "token", label, len(faces), by_type=by_colour, pieces=[PieceGroup("camels", label, faces)])
+    return ComponentRun("camels", "token", label, len(faces), by_type=by_colour, pieces=[PieceGroup("camels", label, faces, upright=True)])
 
 
 def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) -> list[ComponentRun]:
@@ -195,6 +195,6 @@ def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) ->
     label = strings("components.demand_markers")
     theft_label = strings("components.theft_markers")
     return [ComponentRun("demand-markers", "token", label, len(demands),
-                         pieces=[PieceGroup("demand-markers", label, demands)]),
+                         pieces=[PieceGroup("demand-markers", label, demands, upright=True)]),
             ComponentRun("theft-markers", "token", theft_label, len(thefts),
-                         pieces=[PieceGroup("theft-markers", theft_label, thefts)])]
+                         pieces=[PieceGroup("theft-markers", theft_label, thefts, upright=True)])]
