@@ -182,6 +182,46 @@ def test_player_board_too_small_for_its_goods_fails():
                                   token_mm=18, areas=(), reminders=(), foot_mm=30, where="test")
 
 
+def _type_sizes_pt(face) -> list[tuple[float, str]]:
+    """(font size in pt, text) of every text element of ``face``, smallest first."""
+    root = ET.fromstring(face.art.tostring())
+    out = []
+    for el in root.iter():
+        if el.tag.rsplit("}", 1)[-1] != "text":
+            continue
+        out.append((float(el.get("font-size")) * 72 / 25.4, "".join(el.itertext())))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("ink", ["normal", "saver"])
+def test_player_board_sets_no_text_under_7_pt(game, spec, lang, ink):
+    """Every text of every player board, the reference tables too, is 7 pt or more (the
+    reviewer read 4.9 pt on 'Demand markers on each remaining good'); every reminder label
+    is on the board."""
+    strings = Strings(DEFAULT_DATA_DIR, "caravan", lang)
+    run = caravan._player_boards(game, strings, spec, PrintSettings(PAPERS["a4"], ink=ink), None, BLEED, 4)
+    for face in run.pieces[0].faces:
+        sizes = _type_sizes_pt(face)
+        assert sizes[0][0] >= 7.0 - 1e-6, sizes[:3]
+        text = " ".join(t for _s, t in sizes)
+        for key in ("action_move_good", "refill_markers", "demand_marker", "penalty_title"):
+            assert all(word in text for word in strings(key).split()), key
+
+
+def test_player_board_refuses_a_label_that_needs_type_under_7_pt(game, spec):
+    """A reminder label that does not fit two lines at 7 pt is refused in one line naming
+    the text, not set smaller."""
+    strings = Strings(DEFAULT_DATA_DIR, "caravan", "en")
+    slot = player_board.GoodSlot("Meat", "Me", "meat", "#C0392B", "3")
+    long = player_board.Reminder("Actions", (("word " * 90, "1"),))
+    with pytest.raises(LayoutError, match=r"does not fit its box .* at 2\.5 mm type"):
+        player_board.player_board("pb", "pb", 190, 118, BLEED, colour="#E8B10E", mark="circle", emblem="camel",
+                                  title="T", note="N", goods_title="G", goods=(slot,) * 8, goods_columns=4,
+                                  token_mm=18, areas=(), reminders=(long,), foot_mm=33, where="test")
+    assert strings("actions_title") == "Actions"
+
+
 # ------------------------------------------------------------------------ kit spec
 def test_spec_from_components_yaml(game, spec):
     assert spec.good_mm < spec.camel_mm

@@ -9,7 +9,12 @@ Layout (trim coordinates, mm), for a board of ``width`` x ``height``:
 * the main band: on the left one slot per good (a well the size of a good token, its
   icon and letter ghosted, its name and points), ``goods_columns`` across; on the right
   the marker areas (a pile area, and/or a row of round spaces);
-* a foot band of reminder panels side by side (title + label/value rows).
+* a foot band of reminder panels side by side (title + label/value rows), and any
+  ``side_panels`` (reminders too) under the marker areas in the right-hand column.
+
+No text is set smaller than ``MIN_TEXT_MM`` (7 pt): a label that would need smaller type
+wraps to a second line where its panel has the room, else the board is refused with one
+line naming the text (``LayoutError``).
 
 Every text is fitted into its box with the kit's fonts; nothing is a game number here
 (the caller passes labels and values from the model and the language file).
@@ -28,12 +33,18 @@ from typing import Callable, Optional
 
 from pnp.errors import LayoutError
 from pnp.components.svg import Face, circle, group, icon, rect, text, text_block
-from pnp.components.text import fit
+from pnp.components.text import LINE_HEIGHT, fit, wrap
 from pnp.components import style
 from pnp.components.markers import player_mark
 
 FRAME_MM = 4.0          # the player-colour band at the trim edge
 GAP_MM = 2.0
+#: The smallest type on a player board: 7 pt (2.47 mm), read across the table.
+MIN_TEXT_MM = 7 * 25.4 / 72
+#: Type size (mm) of a reminder row, at most.
+ROW_TEXT_MM = 2.6
+#: The least height (mm) of an open pile area (title and room for a stack of markers).
+PILE_MM = 12.0
 
 
 @dataclass(frozen=True)
@@ -92,7 +103,8 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
                  colour: str, mark: str, emblem: str, title: str, note: str,
                  goods_title: str, goods: tuple[GoodSlot, ...], goods_columns: int, token_mm: float,
                  areas: tuple[MarkerArea, ...], reminders: tuple[Reminder, ...], foot_mm: float,
-                 where: str, ink: style.Ink = style.NORMAL, board_art: BoardArt | None = None) -> Face:
+                 where: str, ink: style.Ink = style.NORMAL, board_art: BoardArt | None = None,
+                 side_panels: tuple[Reminder, ...] = ()) -> Face:
     """The board face, ``width`` x ``height`` mm (trim) with ``bleed`` mm of the player's colour.
 
     Args:
@@ -101,13 +113,18 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
         goods: one slot per good, filled row by row, ``goods_columns`` across; each slot's
             well is ``token_mm`` + 1 mm square, so a good token fits.
         areas: marker areas stacked in the right-hand column.
-        reminders: panels side by side in the foot band, ``foot_mm`` high.
+        reminders: panels side by side in the foot band, ``foot_mm`` high, each as wide as
+            its ``weight``'s share.
+        side_panels: reminder panels under the marker areas in the right-hand column, each
+            as high as its rows need (one line each at ``ROW_TEXT_MM``, two where a label
+            needs them); the marker areas share what is left.
         where: source of the texts, for error messages.
         ink: ``style.SAVER`` for a paper frame and bleed, light tints and thin rules.
         board_art: the game's ornament and pictures (``BoardArt``), or None for icons only.
 
     Raises:
-        LayoutError: the slots, areas or texts do not fit (the message names the part).
+        LayoutError: the slots, areas or texts do not fit, a text not even at 7 pt
+            (``MIN_TEXT_MM``; the message names the part).
     """
     b = _Layout(width, height, where, ink, board_art or BoardArt())
     art = group()
@@ -135,7 +152,18 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
     if right - area_left < 20:
         raise LayoutError(f"no room for the marker areas beside {goods_columns} goods columns "
                           f"({right - area_left:.1f} mm left)", key=where)
-    art.add(b.areas(areas, area_left, top, right - area_left, bottom - top))
+    side_h = 0.0
+    # the side panels' titles at the foot band's title size: one size for every panel title
+    head_size = b.head_size(reminders, right - left) if reminders else 3.0
+    for p in side_panels:
+        h = b.panel_height(p, right - area_left, head_size)
+        art.add(b.panel(p, area_left, bottom - side_h - h, right - area_left, h, head_size=head_size,
+                        own_pitch=True))
+        side_h += h + GAP_MM
+    if bottom - top - side_h < 20:
+        raise LayoutError(f"no room for the marker areas above the side panels ({bottom - top - side_h:.1f} mm left)",
+                          key=where)
+    art.add(b.areas(areas, area_left, top, right - area_left, bottom - top - side_h))
     art.add(b.reminders(reminders, left, bottom + GAP_MM, right - left, foot_mm))
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
 
@@ -147,8 +175,12 @@ class _Layout:
         self.slot_index = 0
         self.area_index = 0
 
-    def fit(self, s: str, role: str, w: float, h: float, max_size: float, min_size: float = 1.6, lines: int = 1):
-        return fit(s, role, w, h, max_size, min_size, self.where, max_lines=lines)
+    def fit(self, s: str, role: str, w: float, h: float, max_size: float, min_size: float = MIN_TEXT_MM,
+            lines: int = 1):
+        """``s`` fitted into ``w`` x ``h`` mm at ``max_size`` down to ``min_size``, never below
+        ``MIN_TEXT_MM`` (nor its top size)."""
+        floor = max(min_size, MIN_TEXT_MM)
+        return fit(s, role, w, h, max(max_size, floor), floor, self.where, max_lines=lines)
 
     def header(self, colour, mark, emblem, title, note, h):
         g = group()
@@ -237,10 +269,19 @@ class _Layout:
         n = len(areas)
         if not n:
             return g
-        each = (h - (n - 1) * GAP_MM) / n
+        # A row of spaces takes the height it needs (title, spaces, margins) when open pile
+        # areas share the rest, at least PILE_MM each; else every area takes an equal share.
+        need = {k: self.fit(a.title, "bold", w - 3, 4.2, 3.2, 1.8).height + 2.4 + a.space_mm + 1.5
+                for k, a in enumerate(areas) if a.spaces}
+        piles = n - len(need)
+        rest = h - (n - 1) * GAP_MM - sum(need.values())
+        if not piles or rest / piles < PILE_MM:
+            need = {}
+            rest, piles = h - (n - 1) * GAP_MM, n
         y = y0
         for k, area in enumerate(areas):
             self.area_index = k
+            each = need.get(k, rest / piles)
             g.add(self.area(area, x0, y, w, each))
             y += each + GAP_MM
         return g
@@ -287,20 +328,33 @@ class _Layout:
 
     def reminders(self, panels, x0, y0, w, h):
         g = group(id="reminders")
-        total = sum(p.weight for p in panels)
         x = x0
-        avail = w - (len(panels) - 1) * GAP_MM
         # One row pitch for every panel (the longest panel's), rows from the top: side by
         # side, the tables line up instead of spreading their rows differently.
         most = max((len(p.rows) for p in panels), default=1)
         # One title size for every panel (the size the tightest title fits at), each title
-        # leaving TITLE_AIR_MM of its bar free: side by side, no title looks shrunk or crammed.
-        widths = [avail * p.weight / total for p in panels]
-        head_size = min((self.title_fit(p.title, pw, 3.0).size for p, pw in zip(panels, widths)), default=3.0)
+        # leaving TITLE_AIR_MM of its bar free: side by side, no title looks shrunk or crammed;
+        # a title too long for one line at 7 pt takes two, and every bar is as tall as it.
+        widths = self.widths(panels, w)
+        head_size = self.head_size(panels, w)
+        head_h = max((self.title_fit(p.title, pw, head_size).height for p, pw in zip(panels, widths)), default=0.0)
         for p, pw in zip(panels, widths):
-            g.add(self.panel(p, x, y0, pw, h, most, head_size))
+            g.add(self.panel(p, x, y0, pw, h, most, head_size, head_h))
             x += pw + GAP_MM
         return g
+
+    @staticmethod
+    def widths(panels, w: float) -> list[float]:
+        """The widths (mm) of foot band ``panels`` side by side in ``w`` mm, by weight."""
+        total = sum(p.weight for p in panels)
+        avail = w - (len(panels) - 1) * GAP_MM
+        return [avail * p.weight / total for p in panels]
+
+    def head_size(self, panels, w: float) -> float:
+        """The title size (mm) of every panel: the size the tightest title of ``panels``
+        (side by side in ``w`` mm) fits at, at most 3 mm."""
+        return min((self.title_fit(p.title, pw, 3.0).size for p, pw in zip(panels, self.widths(panels, w))),
+                   default=3.0)
 
     def title_fit(self, title: str, w: float, size: float):
         """A panel's title in its bar ``w`` mm wide, at most ``size`` mm type, one line,
@@ -313,26 +367,64 @@ class _Layout:
         try:
             return self.fit(title, "bold", w - 1.5 - TITLE_AIR_MM, 3.8, size, min(size, 1.8))
         except LayoutError:
+            pass
+        try:
             return self.fit(title, "bold", w - 1.5, 3.8, size, min(size, 1.8))
+        except LayoutError:
+            return self.fit(title, "bold", w - 1.5, 7.6, size, min(size, 1.8), lines=2)
 
-    def panel(self, p: Reminder, x, y, w, h, most: int | None = None, head_size: float = 3.0):
+    def panel_height(self, p: Reminder, w: float, head_size: float = 3.0) -> float:
+        """The height (mm) a side panel ``p`` needs ``w`` mm wide: its title bar (at most
+        ``head_size`` mm type) and one line of ``ROW_TEXT_MM`` type a row, two for a label
+        that needs them."""
+        head = self.title_fit(p.title, w, head_size)
+        line = ROW_TEXT_MM * LINE_HEIGHT
+        room = w - 3 - self._value_w(p) - 1.5
+        lines = sum(len(self.fit(label, "body", room, 2 * line, ROW_TEXT_MM, ROW_TEXT_MM, lines=2).lines)
+                    for label, _v in p.rows)
+        return head.height + 3.0 + lines * line + 0.6 * len(p.rows) + 1.0
+
+    @staticmethod
+    def _value_w(p: Reminder) -> float:
+        return max(_width(v, "bold", ROW_TEXT_MM) for _, v in p.rows) + 1.5 if p.rows else 0.0
+
+    def panel(self, p: Reminder, x, y, w, h, most: int | None = None, head_size: float = 3.0,
+              head_h: float | None = None, own_pitch: bool = False):
+        """A reminder panel at (x, y), ``w`` x ``h`` mm: the rows at one pitch, that of
+        ``most`` rows (the foot band's panels line up), or the panel's own when ``own_pitch``
+        or when a label needs two lines: each row as high as its lines, spread over the
+        panel's height, the type at 7 pt."""
         g = group()
         g.add(rect(x, y, w, h, fill=style.WHITE, stroke=style.FRAME, stroke_mm=self.ink.width(0.4), radius=1.5))
         head = self.title_fit(p.title, w, head_size)
-        g.add(rect(x, y, w, head.height + 2.2, fill=self.ink.field(style.FRAME, 0.8), radius=1.5))
+        bar = (head.height if head_h is None else head_h) + 2.2
+        g.add(rect(x, y, w, bar, fill=self.ink.field(style.FRAME, 0.8), radius=1.5))
         head_ink = self.ink.on(style.FRAME, 0.8) if self.ink.saver else style.PARCHMENT
-        g.add(text_block(head, x + 1.5, y + 1.1, head_ink, "start", self.where))
-        top = y + head.height + 3.0
-        row_h = (y + h - 1.0 - top) / max(1, most or len(p.rows))
-        value_w = max(_width(v, "bold", 2.6) for _, v in p.rows) + 1.5 if p.rows else 0
-        for i, (label, value) in enumerate(p.rows):
-            ry = top + i * row_h
-            size = min(2.6, row_h * 0.72)
-            # two lines when one would be cut or too small: a long translation stays whole
-            lab = self.fit(label, "body", w - 3 - value_w - 1.5, row_h, size, 1.4, lines=2)
-            g.add(text_block(lab, x + 1.5, ry + (row_h - lab.height) / 2, style.INK, "start", self.where))
-            g.add(text(x + w - 1.5, ry + row_h / 2 + size * 0.36, value, "bold", size, style.INK, "end",
+        g.add(text_block(head, x + 1.5, y + (bar - head.height) / 2, head_ink, "start", self.where))
+        top = y + bar + 0.8
+        value_w = self._value_w(p)
+        room = w - 3 - value_w - 1.5
+        room_h = y + h - 1.0 - top
+        row_h = room_h / max(1, most or len(p.rows))
+        # a label sets on one line if it can at 7 pt or more, else on two
+        lines = [1 if len(wrap(label, "body", MIN_TEXT_MM, room) or (0, 0)) == 1 else 2 for label, _v in p.rows]
+        if own_pitch or any(n > 1 for n in lines) or row_h * 0.76 < MIN_TEXT_MM:
+            # the panel's own rows: as high as their lines (a label of two lines takes a
+            # row of two), spread over the panel's height
+            unit = room_h / max(1, sum(lines))
+            heights = [n * unit for n in lines]
+            size = max(min(ROW_TEXT_MM, unit * 0.76), MIN_TEXT_MM) if all(n == 1 for n in lines) else MIN_TEXT_MM
+        else:
+            heights = [row_h] * len(p.rows)
+            size = max(min(ROW_TEXT_MM, row_h * 0.76), MIN_TEXT_MM)
+        ry = top
+        for (label, value), rh, n in zip(p.rows, heights, lines):
+            # two lines only when one would be set under 7 pt: a long translation stays whole
+            lab = self.fit(label, "body", room, rh, size, MIN_TEXT_MM, lines=n)
+            g.add(text_block(lab, x + 1.5, ry + (rh - lab.height) / 2, style.INK, "start", self.where))
+            g.add(text(x + w - 1.5, ry + rh / 2 + size * 0.36, value, "bold", size, style.INK, "end",
                        where=self.where))
+            ry += rh
         return g
 
 

@@ -106,18 +106,18 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
         (strings("action_pick_up"), str(costs["pick_up"])),
         (strings("action_move_good"), str(costs["move_good"])),
         (strings("action_steal"), str(costs["steal"])),
-    ), 1.6)
+    ), 1.9)
     points = player_board.Reminder(strings("points_title"), tuple(
         (strings(f"kinds.{kind}"), str(value)) for kind, value in sorted(game.kinds.items(), key=lambda kv: -kv[1])
-    ) + ((strings("demand_marker"), str(rules.demand_marker_points)),), 0.8)
-    penalties = player_board.Reminder(strings("penalty_title"), penalty_rows(game, strings), 1.15)
+    ) + ((strings("demand_marker"), str(rules.demand_marker_points)),))
+    penalties = player_board.Reminder(strings("penalty_title"), penalty_rows(game, strings), 0.95)
     # The refill is the one rule a player looks up mid-game that no other panel shows: with
     # it the board is the whole player aid, and the kit prints no separate aid cards.
     refill = player_board.Reminder(strings("refill_title"), (
         (strings("refill_left"), str(rules.refill_goods_left)),
         (strings("refill_markers"), f"+{rules.refill_demand_markers}"),
         (strings("refill_draw"), str(rules.refill_draw)),
-    ), 1.15)
+    ), 1.35)
     ink = style.ink_for(settings.ink)
     faces = []
     for colour, mark in zip(game.player_colours, spec.marks):
@@ -131,7 +131,7 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
             f"player-board/{colour.id}", "player-boards", w, h, bleed, colour=colour.colour, mark=mark,
             emblem=spec.icons["camel"], title=strings("player_board_title", colour=name), note=note,
             goods_title=strings("delivered_goods"), goods=slots, goods_columns=spec.goods_columns,
-            token_mm=spec.good_mm, areas=areas, reminders=(actions, points, refill, penalties),
+            token_mm=spec.good_mm, areas=areas, reminders=(actions, refill, penalties), side_panels=(points,),
             foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink,
             board_art=pieces.player_board_art(game, spec, colour.colour, ink)))
     faces = faces[:min(game.components.player_boards, players)]
