@@ -21,7 +21,12 @@ def lines_of(pdf: bytes) -> list[str]:
     document = pdfium.PdfDocument(pdf)
     lines = []
     for index in range(len(document)):
-        lines += document[index].get_textpage().get_text_range().replace("\u00a0", " ").split("\r\n")
+        page = document[index].get_textpage().get_text_range().replace("\u00a0", " ").split("\r\n")
+        # pdfium gives the running footer first ("Caravan – Regler · … 3"): its page number is
+        # no count, and a page may well begin in the middle of a sentence.
+        if page and re.search(r" · .* \d+$", page[0].rstrip()):
+            page = page[1:]
+        lines += page
     document.close()
     return [line.strip() for line in lines]
 
