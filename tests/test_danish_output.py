@@ -397,11 +397,12 @@ def test_the_glossary_catches_the_round_3_kinds(glossary):
         "caravan-4p-da-a4.pdf p.1": "Før udskrivningen spillede regelmotoren 117 spil. Hvor man lægger en vare.",
         "caravan-chessboard-4p-da-a4.pdf p.3": "miste enten 1 soldaterkort eller alle sine varer; limflapper",
         "samarkand-5p-da-a4.pdf p.3": "Så bytter han det ene kort med juveler for et kort med kobber.",
+        "samarkand-5p-da-a4.pdf p.1": "resten på almindeligt papir. Et ark papir har i gennemsnit 45 % blækdækning",
     }
     found = "\n".join(glossary_problems(planted, glossary, {}))
     for bad in ("kortets rækkefølge", "'flap'", "'limflapper'", "programmets egne spillere", "spillets data",
                 "vandt de 38", "fra sit felt", ": bestjålet", "regelmotoren", "'man'", "soldaterkort",
-                "for et kort med"):
+                "for et kort med", "Et ark papir har"):
         assert bad in found, bad
     fine = {"x p.1": "Læg delene i oversigtens rækkefølge; lim hver flig; 1 soldat; i computersimulerede spil "
                      "vandt pladserne 38 %; kameler flytter fra deres felt; Sort: bestjålen; bytter et kort "
