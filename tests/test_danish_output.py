@@ -382,3 +382,78 @@ def test_sheet_footers_give_the_page_the_contents_table_gives(danish, outputs):
                 found += 1
             assert not re.search(r"ark \d+ af \d+(?![\d ]| · side)", text.replace("\u00a0", " ")), f"{where}: a footer without its page"
         assert found, f"{game}: no sheet footer with a page number"
+
+
+def test_the_glossary_catches_the_round_3_kinds(glossary):
+    """Review round 3 (/work/review-da/REVIEW.md): *kort* for the parts map in a card game,
+    *flap* beside *flig*, *soldaterkort* beside *soldat*, program talk on a printed page, a
+    neuter participle for a player, *sit* pointing at an implied *du*, *de* with no referent,
+    *bytte … for* beside *bytte … mod*, and the impersonal *man* in the rules' *du*/*I*."""
+    planted = {
+        "samarkand-5p-da-a4.pdf p.29": "Læg delene i kortets rækkefølge, 1 først. Terning: lim hver farvet flap ind.",
+        "caravan-4p-da-a4.pdf p.2": "(hele spillet, spillet af programmets egne spillere); som spillets data er "
+                                    "kontrolleret med, så det sådan ud: med 3 spillere vandt de 38, 32 og 30 %.",
+        "caravan-4p-da-a4.pdf p.3": "eller flyt en kamel uden last fra sit felt til et andet. Sort: bestjålet",
+        "caravan-4p-da-a4.pdf p.1": "Før udskrivningen spillede regelmotoren 117 spil. Hvor man lægger en vare.",
+        "caravan-chessboard-4p-da-a4.pdf p.3": "miste enten 1 soldaterkort eller alle sine varer; limflapper",
+        "samarkand-5p-da-a4.pdf p.3": "Så bytter han det ene kort med juveler for et kort med kobber.",
+        "samarkand-5p-da-a4.pdf p.1": "resten på almindeligt papir. Et ark papir har i gennemsnit 45 % blækdækning",
+    }
+    found = "\n".join(glossary_problems(planted, glossary, {}))
+    for bad in ("kortets rækkefølge", "'flap'", "'limflapper'", "programmets egne spillere", "spillets data",
+                "vandt de 38", "fra sit felt", ": bestjålet", "regelmotoren", "'man'", "soldaterkort",
+                "for et kort med", "Et ark papir har"):
+        assert bad in found, bad
+    fine = {"x p.1": "Læg delene i oversigtens rækkefølge; lim hver flig; 1 soldat; i computersimulerede spil "
+                     "vandt pladserne 38 %; kameler flytter fra deres felt; Sort: bestjålen; bytter et kort "
+                     "mod et kort; sælger for 5 piaster; en mand i lejren."}
+    assert not glossary_problems(fine, glossary, {})
+
+
+def colon_capitals(text: str, vocabulary: str) -> list[str]:
+    """Words after a colon that start with a capital although ``vocabulary`` (all Danish
+    text) uses them in lower case, so they are no names: house style is lower case after a
+    colon (data/common/DANISH-TEMPLATE-FIXES.md), as in »Straf: kan du ikke …«."""
+    found = []
+    for match in re.finditer(r":(?:\*\*)?\s+(?:\*\*|»)?([A-ZÆØÅ][a-zæøå]+)", text):
+        word = match.group(1)
+        if re.search(rf"(?<!\w){word.lower()}(?!\w)", vocabulary):
+            found.append(text[max(0, match.start() - 30):match.end() + 20].replace("\n", " "))
+    return found
+
+
+def danish_texts() -> dict[str, str]:
+    """where -> text: the rendered Danish rules and aids of every game, and the shared
+    sheet notes the board tiles print after their »Samling:« label."""
+    from pnp.kit.rulebook import aid_template_path
+    from pnp.model.catalog import read_yaml
+
+    texts = {}
+    for game_id in GAMES:
+        game = load_game(game_id, DEFAULT_DATA_DIR)
+        variant = game.variant(game.players_default)
+        texts[f"{game_id} rules"] = render_rules_markdown(game, variant, "da")
+        aid = aid_template_path(game, "da")
+        if aid.is_file():
+            texts[f"{game_id} aid"] = render_rules_markdown(game, variant, "da", aid)
+    common = read_yaml(DEFAULT_DATA_DIR / "common" / "lang" / "da.yaml").mapping()
+    texts["board tiles"] = f"{common['assembly']}: {common['overlap_note']} {common['glue_order']}"
+    return texts
+
+
+def test_lower_case_after_a_colon():
+    from pnp.model.catalog import read_yaml
+
+    texts = danish_texts()
+    common = read_yaml(DEFAULT_DATA_DIR / "common" / "lang" / "da.yaml").mapping()
+    vocabulary = "\n".join([*texts.values(), *(v for v in common.values() if isinstance(v, str))])
+    problems = [f"{where}: …{hit}…" for where, text in texts.items() for hit in colon_capitals(text, vocabulary)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_colon_check_fails_on_planted_faults():
+    vocabulary = "sælger du; lim; træk, last"
+    assert colon_capitals("**Eksempler:** Sælger du 5 kort", vocabulary)
+    assert colon_capitals("Samling: Lim overlappet", vocabulary)
+    assert colon_capitals("i denne rækkefølge: **Træk, Last", vocabulary)
+    assert not colon_capitals("Hver by: Bukhara; Straf: kan du; 2 byer: Samarkand", vocabulary)

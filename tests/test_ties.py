@@ -21,7 +21,12 @@ def lines_of(pdf: bytes) -> list[str]:
     document = pdfium.PdfDocument(pdf)
     lines = []
     for index in range(len(document)):
-        lines += document[index].get_textpage().get_text_range().replace("\u00a0", " ").split("\r\n")
+        page = document[index].get_textpage().get_text_range().replace("\u00a0", " ").split("\r\n")
+        # pdfium gives the running footer first ("Caravan – Regler · … 3"): its page number is
+        # no count, and a page may well begin in the middle of a sentence.
+        if page and re.search(r" · .* \d+$", page[0].rstrip()):
+            page = page[1:]
+        lines += page
     document.close()
     return [line.strip() for line in lines]
 
@@ -36,6 +41,26 @@ def split_numbers(lines: list[str]) -> list[str]:
         elif re.search(r"\d [+=]$", this) or (re.search(r"\d$", this) and re.match(r"[+=] \d", after)):
             found.append(f"{this!r} / {after!r}")
     return found
+
+
+#: Danish nouns that name a numbered thing ("tur 3", "række 1, kolonne 4", "forsyningsfelt 3",
+#: "trin c"): the label and its number are one name and never part at a line end.
+DANISH_LABELS = ("tur", "række", "rækkerne", "kolonne", "kolonnerne", "felt", "felterne", "forsyningsfelt",
+                 "side", "trin")
+
+
+def split_labels(lines: list[str], labels=DANISH_LABELS) -> list[str]:
+    """Line pairs where a line ends with a label noun and the next begins with its number
+    (or a step letter after »trin«): »… tur« / »3 har 3 handlinger«."""
+    ends = re.compile(rf"(?:^|\s)(?:{'|'.join(labels)})$", re.I)
+    return [f"{this!r} / {after!r}" for this, after in zip(lines, lines[1:])
+            if ends.search(this) and re.match(r"(?:\d|[a-e]\b)", after)]
+
+
+def test_the_check_sees_a_label_split_from_its_number():
+    assert split_labels(["tur 2 har 2 handlinger, tur", "3 har 3 handlinger"])
+    assert split_labels(["Kan der i trin", "c kun trækkes"])
+    assert not split_labels(["spillepladen til et andet felt", "i samme række"])
 
 
 def test_tie_numbers_kinds():
@@ -66,4 +91,14 @@ def test_no_number_split_from_its_word_on_the_rules(game_id, lang):
     game = load_game(game_id, data_dir())
     _pages, pdf = rules_sheet(game, game.variant(None), lang, "a4")
     split = split_numbers(lines_of(pdf))
+    assert not split, "\n".join(split)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_label_split_from_its_number_on_the_danish_rules(game_id):
+    """»tur 3«, »række 1«, »kolonne 4«: the label noun and its number stay on one line (a lone
+    number at a line start reads as the start of a count: »tur« / »3 har 3 handlinger«)."""
+    game = load_game(game_id, data_dir())
+    _pages, pdf = rules_sheet(game, game.variant(None), "da", "a4")
+    split = split_labels(lines_of(pdf))
     assert not split, "\n".join(split)
