@@ -425,7 +425,7 @@ def _tile_sheet(face: Face, plan: TilePlan, tile: Tile, tiles: Sequence[Tile], m
                  free=[r for r in free if r[3] >= FREE_MIN_MM], art=[board])
 
 
-def alignment_mark(cx: float, cy: float, r: float = MARK_R_MM, **attrs) -> Any:
+def alignment_mark(cx: float, cy: float, r: float = MARK_R_MM, **attrs: Any) -> Any:
     """A seam's alignment mark centred on (cx, cy) mm, ``r`` mm in radius: a white disc with a
     dark ring and centre dot and four dark wedges pointing at the centre along the seam and
     across it.  Filled shapes only: a thin solid line on a sheet means a cut and a dashed one a
