@@ -27,6 +27,8 @@ class Stroke:
     segments: tuple[tuple[float, float, float, float], ...]   # straight pieces x1, y1, x2, y2 mm
     curved: bool                     # the path holds a curve (c, v, y)
     form: str                        # the top-level form XObject that drew it ("" for the page)
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)   # x0, y0, x1, y1 mm of every point
+    #                                  of the path, curves' control points included
 
     @property
     def grey(self) -> float:
@@ -62,6 +64,7 @@ def _run(contents, resources, pdf, ctm, height, out, form):
     stack = []
     width, dash, colour = 1.0, (), (0.0,)
     segs: list = []
+    points: list = []
     start = current = None
     curved = False
 
@@ -84,13 +87,17 @@ def _run(contents, resources, pdf, ctm, height, out, form):
             colour = tuple(float(v) for v in operands)
         elif op == "m":
             start = current = apply(ctm, float(operands[0]), float(operands[1]))
+            points.append(mm(current))
         elif op == "l":
             p = apply(ctm, float(operands[0]), float(operands[1]))
             if current is not None:
                 segs.append((*mm(current), *mm(p)))
             current = p
+            points.append(mm(p))
         elif op in ("c", "v", "y"):
             curved = True
+            for i in range(0, len(operands), 2):
+                points.append(mm(apply(ctm, float(operands[i]), float(operands[i + 1]))))
             current = apply(ctm, float(operands[-2]), float(operands[-1]))
         elif op == "h":
             if current is not None and start is not None and current != start:
@@ -101,16 +108,70 @@ def _run(contents, resources, pdf, ctm, height, out, form):
             corners = [apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h)]
             for a, b in zip(corners, corners[1:] + corners[:1]):
                 segs.append((*mm(a), *mm(b)))
+            points.extend(mm(c) for c in corners)
             start = current = corners[0]
         elif op in ("f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "n"):
             if op in ("s", "b", "b*") and current is not None and start is not None and current != start:
                 segs.append((*mm(current), *mm(start)))
             if op in ("S", "s", "B", "B*", "b", "b*"):
                 # the line width is set in user space: the matrix at painting time scales it
-                out.append(Stroke(dash, width * MM_PER_PT, colour, tuple(segs), curved, form))
-            segs, start, current, curved = [], None, None, False
+                box = ((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+                        max(p[1] for p in points)) if points else (0.0, 0.0, 0.0, 0.0))
+                out.append(Stroke(dash, width * MM_PER_PT, colour, tuple(segs), curved, form, box))
+            segs, points, start, current, curved = [], [], None, None, False
         elif op == "Do":
             xobj, matrix = form_xobject(resources, operands[0])
             if xobj is not None:
                 _run(form_stream(xobj, pdf), xobj.get("/Resources", resources), pdf, multiply(matrix, ctm), height, out,
                      form or str(operands[0]))
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One face form a page draws (``/Fc<n> Do``): its bounding box on the page and the clip
+    box in force (both x0, y0, x1, y1 mm, top-left origin; ``clip`` None when nothing clips)."""
+
+    form: str
+    box: tuple[float, float, float, float]
+    clip: tuple[float, float, float, float] | None
+
+
+def _mm_box(points, height):
+    xs = [p[0] * MM_PER_PT for p in points]
+    ys = [(height - p[1]) * MM_PER_PT for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def placed(page) -> list[Placed]:
+    """Every face form (``/Fc<n>``) the page itself draws, in drawing order, with where it lies."""
+    height = float(page.mediabox.top)
+    resources = page.get("/Resources")
+    resources = resources.get_object() if resources is not None else {}
+    ctm = (1, 0, 0, 1, 0, 0)
+    clip = None
+    stack = []
+    rect = None
+    out: list[Placed] = []
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        op = op.decode() if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append((ctm, clip))
+        elif op == "Q":
+            ctm, clip = stack.pop()
+        elif op == "cm":
+            ctm = multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            rect = _mm_box([apply(ctm, x, y), apply(ctm, x + w, y + h)], height)
+        elif op == "W" and rect is not None:
+            clip = rect
+        elif op == "Do" and str(operands[0]).startswith("/Fc"):
+            xobj, matrix = form_xobject(resources, operands[0])
+            if xobj is not None:
+                m = multiply(matrix, ctm)
+                x0, y0, x1, y1 = (float(v) for v in xobj["/BBox"])
+                box = _mm_box([apply(m, x0, y0), apply(m, x1, y1)], height)
+                out.append(Placed(str(operands[0]), box, clip))
+        elif op in ("f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "n"):
+            rect = None
+    return out

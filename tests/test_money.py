@@ -79,6 +79,25 @@ def test_banknotes_print_the_game_the_numerals_and_the_words(lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
+def test_banknotes_name_the_game_at_a_legible_cap_height(lang):
+    """The game's name on every note has capitals at least money.NOTE_TITLE_CAP_MM (2.4 mm)
+    tall, on one line inside the note's safe area."""
+    from pnp.components.fonts import cap_height
+    from pnp.geometry import SAFE_MM
+    strings = Strings(DEFAULT_DATA_DIR, "samarkand", lang)
+    faces = [f for f, _ in kit_faces("samarkand", lang) if f.name.startswith("banknote/")]
+    assert faces
+    for face in faces:
+        names = [t for t in fi.items(face).texts if t.content == strings("title").upper()]
+        assert len(names) == 1, face.name
+        name = names[0]
+        assert name.size * cap_height(name.role) >= money.NOTE_TITLE_CAP_MM - 1e-6, (face.name, name.size)
+        assert money.NOTE_TITLE_CAP_MM >= 2.4
+        x0, y0, x1, y1 = name.box
+        assert x0 >= SAFE_MM and y0 >= SAFE_MM - 1e-6 and x1 <= face.width - SAFE_MM, (face.name, name.box)
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
 def test_coins_print_the_game_the_numerals_and_the_words(lang):
     game = registered_game("caravan-chessboard").load(DEFAULT_DATA_DIR)
     strings = Strings(DEFAULT_DATA_DIR, "caravan-chessboard", lang)

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import math
 
+from pnp.components.style import THIN_LINE_MM
 from pnp.components.svg import group, path
 
-#: The narrowest stroke of any guilloche band (mm): twice a cut line's 0.25 mm.
-MIN_BAND_MM = 0.35
+#: The narrowest stroke of any guilloche band (mm): no thinner than a thin line
+#: (``style.THIN_LINE_MM``, what the kit keeps for cut and fold lines).
+MIN_BAND_MM = THIN_LINE_MM
 #: Points per curve (a rosette's curve closes after one turn, so it is smooth at this count).
 _SAMPLES = 360
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from pnp.components.art import art_icon, pale
-from pnp.components.fonts import ascent
+from pnp.components.fonts import ascent, cap_height, text_width
 from pnp.geometry import SAFE_MM
 from pnp.components.svg import Face, circle, group, icon, path, rect, text_block
 from pnp.components.text import fit
@@ -20,6 +20,9 @@ from pnp.components import guilloche, style
 NOTE_COLOURS = ("#E6FA8E", "#77D4FF", "#BEA247", "#678D56", "#705DA1", "#882021", "#271544")
 #: The value's rosette: outer radius as a share of the note's height.
 ROSETTE_RATIO = 0.22
+#: Least cap height of the game's name on a banknote (mm): legible at arm's length, as the
+#: issuer's name on real money is.
+NOTE_TITLE_CAP_MM = 2.4
 #: Chords per wave of a note's border and per curve of its rosette: smooth at a 0.4 mm band
 #: on a 62 mm note, and half the outline points of the finer defaults (a cheaper conversion).
 NOTE_WAVE_STEPS = 8
@@ -80,14 +83,25 @@ def banknote(face_name: str, component: str, width: float, height: float, bleed:
     right = width - (inset + 0.5 + depth + 0.6 + r_med)
     art.add(circle(right, cy, r_med + 0.6, fill=ink.field(deep, 0.5)))
     _vignette(art, right, cy, r_med, colour, vignette, icon_name, ink)
-    # The game's name over the value in words, between the rosette and the medallion.
+    # The game's name on a plate across the top border, capitals at least NOTE_TITLE_CAP_MM
+    # tall (what a banknote's issuer reads as); the value in words under it, between the
+    # rosette and the medallion.
     x0, x1 = left + r_out + 0.8, right - r_med - 1.2
     top, bottom = inset + 0.5 + depth + 0.4, height - inset - 0.5 - depth - 0.4
+    if title:
+        room = width - 2 * (inset + 0.5 + depth + 2.0)
+        name = fit(title.upper(), "display", room - 2.4, NOTE_TITLE_CAP_MM / cap_height("display") * 1.5,
+                   NOTE_TITLE_CAP_MM * 1.2 / cap_height("display"), NOTE_TITLE_CAP_MM / cap_height("display"),
+                   where, max_lines=1)
+        plate_w = min(room, text_width(name.lines[0], "display", name.size) + 3.0)
+        plate_top = inset + 0.2
+        plate_h = name.height + 0.6
+        art.add(rect(width / 2 - plate_w / 2, plate_top, plate_w, plate_h, fill=field, radius=1.2))
+        art.add(text_block(name, width / 2, plate_top + 0.3, text_ink, "middle", where))
+        top = max(top, plate_top + plate_h + 0.4)
     col_w = x1 - x0
     lines = []
-    if title:
-        lines.append(fit(title.upper(), "display", col_w, 3.4, 3.0, 1.6, where, max_lines=1))
-    words_h = bottom - top - (lines[0].height + 0.8 if lines else 0)
+    words_h = bottom - top
     try:
         words_fit = fit(words or caption, "bold", col_w, words_h, 4.2, 2.8, where, max_lines=2)
     except LayoutError:

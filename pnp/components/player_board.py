@@ -255,10 +255,10 @@ class _Layout:
         bx, by = x + w - br - 0.8, wy + br - 0.6
         badge = RARE_BADGE if s.rare else style.INK
         if self.ink.saver:   # an outlined white badge (the gilded outline still marks a rare good)
-            g.add(circle(bx, by, br, fill=style.WHITE, stroke=badge, stroke_mm=0.5 if s.rare else 0.3))
+            g.add(circle(bx, by, br, fill=style.WHITE, stroke=badge, stroke_mm=0.6 if s.rare else 0.4))
             points_ink = style.INK
         else:
-            g.add(circle(bx, by, br, fill=badge, stroke=style.PARCHMENT, stroke_mm=0.3))
+            g.add(circle(bx, by, br, fill=badge, stroke=style.PARCHMENT, stroke_mm=0.4))
             points_ink = style.readable_on(badge)
         pts = self.fit(s.points, "heavy", br * 1.6, br * 1.2, br * 1.1, 1.4)
         g.add(text_block(pts, bx, by - pts.height / 2 - 0.05, points_ink, "middle", self.where))

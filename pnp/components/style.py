@@ -12,6 +12,11 @@ SHADE = "#D8C49A"
 WHITE = "#FFFFFF"
 CUT = "#000000"
 FOLD = "#666666"
+#: A stroke narrower than this (mm) is a *thin line*, and on a sheet a thin line means one
+#: thing: solid, a cut line (crop marks, cut guides and a cut-out's outline, in ``CUT`` or a
+#: cut guide's light ink); dashed, a fold line (``FOLD``).  Ornament, rules of a table and
+#: marks that are neither are filled shapes or strokes at least this wide.
+THIN_LINE_MM = 0.35
 
 
 def mix(colour: str, other: str, t: float) -> str:

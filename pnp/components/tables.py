@@ -8,9 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.geometry import SAFE_MM
-from pnp.components.svg import Face, group, icon, line, rect, text, text_block
+from pnp.components.svg import Face, group, icon, rect, text, text_block
 from pnp.components.text import LINE_CLEAR_MM, fit
 from pnp.components import style
+
+#: Gap between a table's cells (mm), where its light ground shows as the table's rules.
+CELL_GAP_MM = 0.5
+#: The ground between the cells: lighter than every cell, so the rules read as paper.
+TABLE_GROUND = "#FFFBF2"
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,12 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
     col_w = (x1 - x0 - label_w) / len(columns)
     row_h = (bottom - top) / (len(rows) + 1)
     size = min(row_h * 0.5, 3.6)
+    # The cells lie on a light ground and the ground shows between them as the table's rules
+    # (filled shapes: a thin solid line on a sheet means a cut, style.THIN_LINE_MM).
+    gap = CELL_GAP_MM / 2
+    art.add(rect(x0 - gap, top - gap, x1 - x0 + 2 * gap, (len(rows) + 1) * row_h + 2 * gap, fill=ink.field(TABLE_GROUND, 0.7)))
     # Header row: the card counts.
-    art.add(rect(x0, top, x1 - x0, row_h, fill=ink.field(style.FRAME, 0.8)))
+    art.add(rect(x0 + gap, top + gap, x1 - x0 - 2 * gap, row_h - 2 * gap, fill=ink.field(style.FRAME, 0.8)))
     head_ink = ink.on(style.FRAME) if ink.saver else style.PARCHMENT
     hl = fit(head_label, "bold", label_w - 2, row_h * 0.7, size, 1.6, where, max_lines=1)
     art.add(text(x0 + 1.5, top + row_h / 2 + hl.size * 0.36, hl.lines[0], "bold", hl.size, head_ink, where=where))
@@ -68,7 +77,7 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
         art.add(text(cx, top + row_h / 2 + size * 0.36, col, "bold", size, head_ink, "middle", where=where))
     for r, row in enumerate(rows):
         y = top + (r + 1) * row_h
-        art.add(rect(x0, y, label_w, row_h, fill=ink.field(row.colour, 0.7)))
+        art.add(rect(x0 + gap, y + gap, label_w - 2 * gap, row_h - 2 * gap, fill=ink.field(row.colour, 0.7)))
         fg = ink.on(row.colour) if not ink.saver else style.darker(row.colour, 0.45)
         icon_size = row_h * 0.78
         if row_picture is None:
@@ -81,17 +90,10 @@ def price_table(face_name: str, component: str, width: float, height: float, ble
             cx = x0 + label_w + i * col_w
             fill = style.SHADE if i in shaded_columns else (style.PARCHMENT if r % 2 else style.PARCHMENT_DARK)
             fill = ink.field(fill, 0.7)
-            art.add(rect(cx, y, col_w, row_h, fill=fill))
+            art.add(rect(cx + gap, y + gap, col_w - 2 * gap, row_h - 2 * gap, fill=fill))
             if cell is not None:
                 art.add(text(cx + col_w / 2, y + row_h / 2 + size * 0.36, cell, "bold" if i not in shaded_columns else "italic",
                              size, style.INK, "middle", where=where))
-    for r in range(len(rows) + 2):
-        y = top + r * row_h
-        art.add(line(x0, y, x1, y, style.FRAME, ink.width(0.2)))
-    for i in range(len(columns) + 1):
-        x = x0 + label_w + i * col_w
-        art.add(line(x, top, x, top + (len(rows) + 1) * row_h, style.FRAME, ink.width(0.2)))
-    art.add(line(x0, top, x0, top + (len(rows) + 1) * row_h, style.FRAME, ink.width(0.2)))
     y = bottom + 1.2
     for n in note_fits:
         art.add(text_block(n, nx0, y, style.INK, "start", where))

@@ -37,6 +37,9 @@ AID_PAD_MM = 4.5
 #: Inset of the card's printed frame from the trim, mm.
 FRAME_INSET_MM = 2.0
 ACCENT = "#8C2F1B"
+#: The frame's width, points (0.56 mm): a band, wider than a thin line (style.THIN_LINE_MM),
+#: which on a sheet of pieces means a cut.
+FRAME_PT = 1.6
 
 
 def aid_face(game, variant, lang: str):
@@ -60,7 +63,7 @@ def aid_face(game, variant, lang: str):
     art = group(id="player-aid")
     # What an SVG preview of the sheet shows (the PDF art is what prints): the frame.
     art.add(rect(FRAME_INSET_MM, FRAME_INSET_MM, AID_WIDTH_MM - 2 * FRAME_INSET_MM, height - 2 * FRAME_INSET_MM,
-                 stroke=ACCENT, stroke_mm=0.3, radius=2.5))
+                 stroke=ACCENT, stroke_mm=FRAME_PT / MM, radius=2.5))
     face = Face(f"aid/{game.id}", "aids", AID_WIDTH_MM, height, 0.0, art, meta={})
     lo, page_w, page_h = face_box(face)
     face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height)
@@ -154,7 +157,7 @@ def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: fl
     w, h = AID_WIDTH_MM * MM, height_mm * MM
     inset = FRAME_INSET_MM * MM
     canvas.setStrokeColor(HexColor(ACCENT))
-    canvas.setLineWidth(0.8)
+    canvas.setLineWidth(FRAME_PT)
     canvas.roundRect(x0 + inset, y0 + inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
     pad = AID_PAD_MM * MM
     card = KeepInFrame(w - 2 * pad, h - 2 * pad, flowables, mode="shrink", vAlign="TOP")

@@ -583,7 +583,9 @@ class _Builder:
             ("RIGHTPADDING", (0, 0), (-1, -1), 3),
             ("TOPPADDING", (0, 0), (-1, -1), 2.2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
-            ("LINEBELOW", (0, -1), (-1, -1), 0.6, HexColor(ACCENT)),
+            # 1.1 pt (0.39 mm): wider than a thin line (style.THIN_LINE_MM), which on a sheet
+            # of pieces (a player aid) means a cut
+            ("LINEBELOW", (0, -1), (-1, -1), 1.1, HexColor(ACCENT)),
         ]
         for i in range(1, len(data)):
             if i % 2 == 0:

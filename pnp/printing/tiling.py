@@ -34,7 +34,7 @@ from pnp.geometry import LARGER_PAPERS, PAPERS, Paper
 from pnp.printing.imposition import MARK_STROKE_MM, TIGHT_MARGIN_MM, Placement, PrintSettings, Sheet
 from pnp.printing.imposition import footer as footer_band
 from pnp.printing.sheet_overlay import SheetOverlay
-from pnp.components.svg import Face, circle, group, line, new_sheet, rect, text_block, _num
+from pnp.components.svg import Face, circle, group, line, new_sheet, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
 from pnp.components.textboxes import text_boxes
 from pnp.printing.placed import Matrix, PlacedFace, multiply, rotate, translate
@@ -388,12 +388,7 @@ def _tile_sheet(face: Face, plan: TilePlan, tile: Tile, tiles: Sequence[Tile], m
         if tile.label not in (lower, upper):
             continue
         sx, sy = tile.to_sheet(x, y)
-        m = group(id=f"align-{lower}-{upper}-{n}")
-        m.add(circle(sx, sy, MARK_R_MM, fill="#FFFFFF", stroke="#000000", stroke_mm=0.3, opacity="0.9"))
-        m.add(circle(sx, sy, MARK_R_MM * 0.45, stroke="#000000", stroke_mm=0.2))
-        m.add(line(sx - MARK_R_MM * 1.5, sy, sx + MARK_R_MM * 1.5, sy, "#000000", 0.2))
-        m.add(line(sx, sy - MARK_R_MM * 1.5, sx, sy + MARK_R_MM * 1.5, "#000000", 0.2))
-        align.add(m)
+        align.add(alignment_mark(sx, sy, id=f"align-{lower}-{upper}-{n}"))
     art.add(align)
     dwg.add(art)
 
@@ -428,6 +423,30 @@ def _tile_sheet(face: Face, plan: TilePlan, tile: Tile, tiles: Sequence[Tile], m
     free = [(side, room_top, paper.width - 2 * side, footer_top - 1.0 - room_top)]
     return Sheet(paper, face.component, "single", overlay, [placement], crop, label,
                  free=[r for r in free if r[3] >= FREE_MIN_MM], art=[board])
+
+
+def alignment_mark(cx: float, cy: float, r: float = MARK_R_MM, **attrs: Any) -> Any:
+    """A seam's alignment mark centred on (cx, cy) mm, ``r`` mm in radius: a white disc with a
+    dark ring and centre dot and four dark wedges pointing at the centre along the seam and
+    across it.  Filled shapes only: a thin solid line on a sheet means a cut and a dashed one a
+    fold, and the mark is matched, not cut.  Two halves printed on neighbouring tiles make
+    one whole mark when the tiles lie right."""
+    g = group(**attrs)
+    g.add(circle(cx, cy, r, fill="#FFFFFF", opacity="0.9"))
+    ring_out, ring_in = r * 0.5, r * 0.34
+    ring = (f"M{_num(cx - ring_out)},{_num(cy)}a{_num(ring_out)},{_num(ring_out)} 0 1,0 {_num(2 * ring_out)},0"
+            f"a{_num(ring_out)},{_num(ring_out)} 0 1,0 {_num(-2 * ring_out)},0Z"
+            f"M{_num(cx - ring_in)},{_num(cy)}a{_num(ring_in)},{_num(ring_in)} 0 1,0 {_num(2 * ring_in)},0"
+            f"a{_num(ring_in)},{_num(ring_in)} 0 1,0 {_num(-2 * ring_in)},0Z")
+    g.add(path(ring, fill="#000000", fill_rule="evenodd"))
+    g.add(circle(cx, cy, r * 0.12, fill="#000000"))
+    half = r * 0.16
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        tip = (cx + dx * ring_out, cy + dy * ring_out)
+        base = (cx + dx * r * 0.97, cy + dy * r * 0.97)
+        g.add(polygon([tip, (base[0] + dy * half, base[1] + dx * half), (base[0] - dy * half, base[1] - dx * half)],
+                      fill="#000000"))
+    return g
 
 
 def _board_box(face: Face, plan: TilePlan, box: Box) -> Box:

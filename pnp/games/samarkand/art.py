@@ -589,6 +589,12 @@ def merchant(cx: float, foot_y: float, h: float, colour: str, ink):
     return g
 
 
+#: The merchant on a standee's panel: its feet at this share of the panel's height from the
+#: panel's top, and its height (turban to feet) this share of the panel (36 mm panel: 28 mm tall).
+MERCHANT_FOOT = 0.86
+MERCHANT_HEIGHT = 0.78
+
+
 def standee(face_name: str, component: str, width: float, panel: float, foot: float, colour: str, label: str,
             where: str, ink=style.NORMAL, mark: str | None = None) -> Face:
     """A merchant as a fold-over standee: foot | figure (upside down) | figure | foot, top to
@@ -607,15 +613,15 @@ def standee(face_name: str, component: str, width: float, panel: float, foot: fl
         g.add(rect(0, top, width, panel, fill=ink.field(style.darker(colour, 0.15), 0.75)))
         niche = _p(ink, CREAM) if not ink.saver else style.WHITE
         g.add(path(arch_path(width * 0.1, top + panel * 0.06, width * 0.9, top + panel * 0.86, width * 0.3), fill=niche))
-        g.add(merchant(width / 2, top + panel * 0.84, panel * 0.66, colour, ink))
+        g.add(merchant(width / 2, top + panel * MERCHANT_FOOT, panel * MERCHANT_HEIGHT, colour, ink))
         lab = fit(label, "bold", width - 3, panel * 0.1, 3.2, 1.5, where, max_lines=1)
         plate_y = top + panel * 0.87
         g.add(rect(1.0, plate_y, width - 2.0, panel * 0.12, fill=niche, radius=0.8))
         g.add(text_block(lab, width / 2, plate_y + (panel * 0.12 - lab.height) / 2, style.INK, "middle", where))
-        if mark is not None:
-            disc = panel * 0.08
-            g.add(circle(width * 0.2, top + disc + 1.6, disc, fill=style.INK))
-            g.add(player_mark(mark, width * 0.2, top + disc + 1.6, disc * 1.3, style.WHITE))
+        if mark is not None:      # in the top corner beside the merchant's turban
+            disc = panel * 0.07
+            g.add(circle(disc + 1.2, top + disc + 1.2, disc, fill=style.INK))
+            g.add(player_mark(mark, disc + 1.2, top + disc + 1.2, disc * 1.3, style.WHITE))
         art.add(g)
     add_standee_folds(art, width, height, foot, panel, colour, ink)
     return Face(face_name, component, width, height, 0.0, art, meta={"pieces": 1})

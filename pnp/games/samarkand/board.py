@@ -29,7 +29,7 @@ from pnp.geometry import CARD_SIZES, SAFE_MM
 from pnp.components.svg import Face, circle, group, path, polygon, rect, text_block, _num
 from pnp.components.text import fit
 from pnp.components.fonts import cap_height
-from pnp.components.style import legible
+from pnp.components.style import THIN_LINE_MM, legible
 from pnp.components.girih import frame_group, pattern_group
 from pnp.components.art import pale
 from pnp.games.samarkand import art as pictures
@@ -280,7 +280,7 @@ class _Board:
     def compass(self, cx: float, cy: float, r: float):
         g = group(id="compass")
         g.add(circle(cx, cy, r, fill=SAND_LIGHT, stroke=INK, stroke_mm=0.4))
-        g.add(circle(cx, cy, r * 0.8, stroke=INK, stroke_mm=0.2))
+        g.add(circle(cx, cy, r * 0.8, stroke=INK, stroke_mm=max(0.4, THIN_LINE_MM)))
         for k in range(8):
             a = k * math.pi / 4
             long_ = k % 2 == 0
