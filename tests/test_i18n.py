@@ -218,12 +218,48 @@ def test_bad_exception_line_names_file_and_line():
     ("a\u2028b", "an invisible character U+2028 (LINE SEPARATOR) at character 2"),
 ])
 def test_a_character_no_printed_text_holds_is_named(text, message):
-    from pnp.model.langfile import invisible_character
+    from pnp.model.textformat import invisible_character
 
     assert invisible_character(text).startswith(message)
 
 
 def test_printed_characters_and_a_new_line_pass():
-    from pnp.model.langfile import invisible_character
+    from pnp.model.textformat import invisible_character
 
     assert invisible_character("Rejse 3 – æøå «−1» ·\nnæste linje ☀") is None
+
+
+@pytest.mark.parametrize("key", ["title", "cut_fold_note", "5", 10, "_internal", "ruler_100"])
+def test_keys_the_loaders_name_are_plain(key):
+    from pnp.model.textformat import key_problem
+
+    assert key_problem(key) is None
+
+
+@pytest.mark.parametrize("key, message", [
+    ("a.b", "key 'a.b' is not a plain key: letters, digits and _ only; for a key inside another, nest it "
+            "(a: then b: under it)"),
+    ("goods.meat.x", "key 'goods.meat.x' is not a plain key: letters, digits and _ only; for a key inside "
+                     "another, nest it (goods: then meat.x: under it)"),
+    ("me at", "key 'me at' is not a plain key: letters, digits and _ only"),
+    ("", "key '' is not a plain key: letters, digits and _ only"),
+    ("æble", "key 'æble' is not a plain key: letters, digits and _ only"),
+    ("a.", "key 'a.' is not a plain key: letters, digits and _ only"),
+    (-5, "key -5 is not a plain key: letters, digits and _ only"),
+    (None, "key None is not a plain key: letters, digits and _ only"),
+])
+def test_a_key_no_loader_can_read_is_named(key, message):
+    from pnp.model.textformat import key_problem
+
+    assert key_problem(key) == message
+
+
+def test_a_dotted_key_in_a_language_file_is_refused_with_its_line(tmp_path):
+    from pnp.model.langfile import read_language
+
+    path = tmp_path / "en.yaml"
+    path.write_text("title: Caravan\ngoods:\n  meat: Meat\n  \"salt.rock\": Rock salt\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_language(path)
+    assert str(caught.value) == (f"{path}: goods.salt.rock: key 'salt.rock' is not a plain key: letters, digits "
+                                 "and _ only; for a key inside another, nest it (salt: then rock: under it) (line 4)")

@@ -24,7 +24,7 @@ from pnp.model.catalog import data_dir
 from pnp.model.i18n import Strings
 from pnp.printing.figures import sheets_of
 from pnp.printing.imposition import TIGHT_BLEED_MM, TIGHT_MARGIN_MM, TIGHT_MARK_MM, PrintSettings, Sheet
-from pnp.printing.packing import CUTOUT_GAP_MM, PieceGroup, block_shapes, pack_pieces
+from pnp.printing.packing import CUTOUT_GAP_MM, HEURISTICS, PieceGroup, _global_packer, block_shapes, pack_pieces
 from pnp.printing.sheet_overlay import SheetOverlay
 from pnp.printing.pagination import paginate
 from pnp.registry import game as registered_game
@@ -391,6 +391,53 @@ def test_block_shapes_cut_a_run_into_full_blocks_without_lonely_pieces():
                 assert sorted(r * c for r, c in shapes)[0] == 1 and len(shapes) == len(block_shapes(count, rows, cols, True))
     with pytest.raises(ValueError):
         block_shapes(0, 2, 2, False)
+
+
+def _packed(packer, dims, bins, spare, spares):
+    """(bin number, rid, x, y, width, height) of every rectangle ``packer`` places: ``dims``
+    (w, h) into one bin each of ``bins``, then ``spares`` bins of ``spare``."""
+    for i, (w, h) in enumerate(dims):
+        packer.add_rect(w, h, rid=i)
+    for i, (w, h) in enumerate(bins):
+        packer.add_bin(w, h, count=1, bid=i)
+    packer.add_bin(*spare, count=spares, bid=None)
+    packer.pack()
+    return [(n, r.rid, r.x, r.y, r.width, r.height) for n, bin_ in enumerate(packer) for r in bin_]
+
+
+@pytest.mark.parametrize("heuristic", HEURISTICS)
+def test_the_packer_rates_each_size_once_and_packs_as_rectpack_does(heuristic, monkeypatch):
+    """The global bin selection rates each distinct size once per step (not every block), and
+    places every rectangle where rectpack's own ``PackingBin.Global`` places it: the same
+    bin, corner and turn, blocks of one size taken in the order given (a kit's notes)."""
+    import random
+
+    import rectpack
+    import rectpack.maxrects
+
+    rng = random.Random(29)
+    sizes = [(6200, 3200), (3200, 6200), (4500, 4500), (2100, 8800), (9000, 1500), (12000, 7000)]
+    dims = [rng.choice(sizes) for _ in range(90)] + [(3100, 3100)] * 12 + [rng.choice(sizes) for _ in range(30)]
+    bins, spare = [(20000, 9000), (7000, 30000)], (20200, 27700)
+    ratings = []
+    fitness = rectpack.maxrects.MaxRects.fitness
+
+    def counted(self, width, height):
+        ratings.append((width, height))
+        return fitness(self, width, height)
+
+    monkeypatch.setattr(rectpack.maxrects.MaxRects, "fitness", counted)
+    stock = _packed(rectpack.newPacker(bin_algo=rectpack.PackingBin.Global, pack_algo=heuristic, rotation=True),
+                    dims, bins, spare, 20)
+    stock_ratings = len(ratings)
+    ratings.clear()
+    ours = _packed(_global_packer(heuristic), dims, bins, spare, 20)
+    assert ours == stock
+    assert len({rid for _n, rid, *_r in ours}) == len(dims)        # every rectangle placed, once
+    # each step rates at most the 7 sizes; rectpack rated each of the up to 132 left
+    steps = len(dims) + len(bins) + len({n for n, *_r in ours})     # a placement or a bin closed
+    assert len(ratings) <= 7 * steps
+    assert stock_ratings > 8 * len(ratings)
 
 
 @pytest.mark.parametrize("players, paper", [(2, "a4"), (5, "a4")])

@@ -247,10 +247,10 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
 
 def _check_invisible(text: str, path: Path) -> None:
     """Refuse rendered rules text that holds a character no printed text holds (a NUL, a
-    byte order mark, a bidirectional override: ``pnp.model.langfile.invisible_character``;
+    byte order mark, a bidirectional override: ``pnp.model.textformat.invisible_character``;
     a tab is read as a space by Markdown, so it passes), naming the rendered line — before
     the font check would blame a font for it."""
-    from pnp.model.langfile import invisible_character
+    from pnp.model.textformat import invisible_character
 
     for number, line in enumerate(text.split("\n"), 1):
         unseen = invisible_character(line.replace("\t", " "))

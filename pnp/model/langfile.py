@@ -1,5 +1,5 @@
-"""Reading a language file (``lang/<lang>.yaml``): a mapping whose every string is plain
-text with ``{name}`` fields (``pnp.model.textformat``), none blank.  ``read_language``
+"""Reading a language file (``lang/<lang>.yaml``): a mapping of plain keys whose every
+string is plain text with ``{name}`` fields (``pnp.model.textformat``), none blank.  ``read_language``
 is how every module reads one (``pnp.model.i18n``, ``translation``, the rules sheet,
 the calibration sheet)."""
 
@@ -17,8 +17,10 @@ def read_language(path: Path) -> dict[str, Any]:
 
     Raises:
         DataError: as ``pnp.model.catalog.read_yaml``; the top level is not a mapping; a
-            string that is not plain text with ``{name}`` fields, is blank or holds a
-            character no printed text holds (``invisible_character``) (file, key, line and why).
+            key that is not a plain key (``pnp.model.textformat.key_problem``: ``a.b``, a
+            space); a string that is not plain text with ``{name}`` fields, is blank or
+            holds a character no printed text holds (``textformat.invisible_character``)
+            (file, key, line and why).
     """
     node = read_yaml(path)
     table = node.mapping()
@@ -26,36 +28,17 @@ def read_language(path: Path) -> dict[str, Any]:
     return table
 
 
-#: Unicode general categories no printed text holds: controls, format characters (a byte
-#: order mark U+FEFF, zero-width spaces, bidirectional overrides), line and paragraph
-#: separators, private-use, surrogate and unassigned code points.  A new line (U+000A) is
-#: the one control a language string may hold: it breaks a line where the text says so.
-INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
-ALLOWED_CONTROLS = frozenset("\n")
-
-
-def invisible_character(text: str) -> str | None:
-    """Why ``text`` cannot be printed as it stands — its first character of
-    ``INVISIBLE_CATEGORIES`` other than a new line, named with its code point, Unicode name
-    and position ("a control character U+0007 (BELL) at character 1 ...") — or None."""
-    import unicodedata
-
-    for index, ch in enumerate(text, start=1):
-        if ch in ALLOWED_CONTROLS or unicodedata.category(ch) not in INVISIBLE_CATEGORIES:
-            continue
-        name = "" if ch == "\ufeff" else unicodedata.name(ch, "")      # controls have no Unicode name
-        what = "a byte order mark" if ch == "\ufeff" else (
-            "a control character" if unicodedata.category(ch) == "Cc" else "an invisible character")
-        return (f"{what} U+{ord(ch):04X}{f' ({name})' if name else ''} at character {index}; a printed text "
-                f"holds none (delete it, or write the character it stands for)")
-    return None
-
-
 def check_language_strings(table: dict[str, Any], path: Path | str, line_offset: int = 0) -> None:
-    """Refuse any string of ``table`` that ``pnp.model.textformat`` refuses (see
+    """Refuse any key or string of ``table`` that ``pnp.model.textformat`` refuses (see
     ``read_language``); lines come from the last ``read_yaml`` of ``path``."""
-    from pnp.model.textformat import TextFormatError, fields, walk_strings
+    from pnp.model.textformat import TextFormatError, fields, invisible_character, key_problem, walk_keys, walk_strings
 
+    for dotted, key in walk_keys(table):
+        problem = key_problem(key)
+        if problem is not None:
+            line = line_of(path, dotted)
+            where = f" (line {line + line_offset})" if line else ""
+            raise DataError(f"{problem}{where}", file=path, key=dotted)
     for key, text in walk_strings(table):
         try:
             fields(text)

@@ -295,10 +295,9 @@ def _check_translation(message, file: Path, string: str | None = None, source: s
     """Refuse a translation that ``pnp.model.textformat`` refuses, or whose fields are not
     fields of its English (``msgid``; for a plural entry ``source``, its forms): the program
     would have no value for them."""
-    from pnp.model.textformat import TextFormatError, check
+    from pnp.model.textformat import TextFormatError, check, invisible_character
 
     where = f" (entry at line {message.lineno})" if getattr(message, "lineno", None) else ""
-    from pnp.model.langfile import invisible_character
 
     text = message.string if string is None else string
     try:

@@ -13,7 +13,13 @@ each with a reason that says what to write instead:
   code (``pnp.model.locale``), never by the text;
 * positional fields (``{}``, ``{0}``);
 * a lone ``{`` or ``}`` (write ``{{`` or ``}}`` for a brace);
-* longer than ``MAX_TEXT_CHARS`` characters.
+* longer than ``MAX_TEXT_CHARS`` characters;
+* a character no printed text holds (``invisible_character``: a control, a zero-width
+  space, a byte order mark).
+
+The keys of a language file are plain too (``key_problem``): letters, digits and ``_``,
+as the loaders name them; ``goods.grain`` is the key ``grain`` inside ``goods``, so a key
+``"goods.grain"`` (or one with a space) could never be read and is refused.
 
 A filled field is ``str(value)`` of the value the code passes; the text never picks a
 method or an attribute of it.
@@ -125,3 +131,61 @@ def walk_strings(value: object, prefix: str = "") -> Iterator[tuple[str, str]]:
             yield from walk_strings(item, f"{prefix}{index}.")
     elif isinstance(value, str):
         yield prefix[:-1], value
+
+#: Unicode general categories no printed text holds: controls, format characters (a byte
+#: order mark U+FEFF, zero-width spaces, bidirectional overrides), line and paragraph
+#: separators, private-use, surrogate and unassigned code points.  A new line (U+000A) is
+#: the one control a language string may hold: it breaks a line where the text says so.
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+ALLOWED_CONTROLS = frozenset("\n")
+
+
+def invisible_character(text: str) -> str | None:
+    """Why ``text`` cannot be printed as it stands — its first character of
+    ``INVISIBLE_CATEGORIES`` other than a new line, named with its code point, Unicode name
+    and position ("a control character U+0007 (BELL) at character 1 ...") — or None."""
+    import unicodedata
+
+    for index, ch in enumerate(text, start=1):
+        if ch in ALLOWED_CONTROLS or unicodedata.category(ch) not in INVISIBLE_CATEGORIES:
+            continue
+        name = "" if ch == "\ufeff" else unicodedata.name(ch, "")      # controls have no Unicode name
+        what = "a byte order mark" if ch == "\ufeff" else (
+            "a control character" if unicodedata.category(ch) == "Cc" else "an invisible character")
+        return (f"{what} U+{ord(ch):04X}{f' ({name})' if name else ''} at character {index}; a printed text "
+                f"holds none (delete it, or write the character it stands for)")
+    return None
+
+
+#: A key of a language file as the loaders name it: ASCII letters, digits and ``_``
+#: (``cut_fold_note``, a banknote value ``"5"``).
+_KEY = re.compile(r"[A-Za-z0-9_]+\Z")
+
+
+def key_problem(key: object) -> str | None:
+    """Why ``key`` (a mapping key of a language file) is not a key the loaders can read
+    ("key 'a.b' is not a plain key ..."), or None.  A dot would read as a key inside
+    another (``goods.grain``), so the text under it could never be found."""
+    text = str(key) if isinstance(key, int) and not isinstance(key, bool) else key
+    if isinstance(text, str) and _KEY.match(text):
+        return None
+    hint = ""
+    if isinstance(text, str) and "." in text and all(_KEY.match(part) for part in text.split(".")):
+        outer, inner = text.split(".", 1)
+        hint = f"; for a key inside another, nest it ({outer}: then {inner}: under it)"
+    return f"key {key!r} is not a plain key: letters, digits and _ only{hint}"
+
+
+def walk_keys(value: object, prefix: str = "") -> Iterator[tuple[str, object]]:
+    """``(dotted path, key)`` of every mapping key in a language file's value, as
+    ``walk_strings`` walks it (list items by index, top-level records starting with ``_``
+    left out)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not prefix and str(key).startswith("_"):
+                continue
+            yield f"{prefix}{key}", key
+            yield from walk_keys(item, f"{prefix}{key}.")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from walk_keys(item, f"{prefix}{index}.")

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 import rectpack
+import rectpack.packer
 
 from pnp.components.assembly import steps_strip
 from pnp.components.svg import Face, group, line, new_sheet
@@ -382,6 +383,41 @@ def _cuts(block: _Block) -> int:
     return len(xs) + len(ys)
 
 
+class _GlobalBySize(rectpack.packer.PackerGlobal):
+    """rectpack's global bin selection (``PackingBin.Global``: fill one bin at a time, each
+    step placing the remaining rectangle with the best fitness), rating each distinct
+    rectangle size once per step instead of every rectangle.
+
+    Rectangles of one size are interchangeable here: every one may be turned (one packer,
+    ``rotation=True``) and ``fitness`` depends only on the size and the bin.  rectpack takes the
+    first rectangle (in the order added) of the lowest fitness; the first rectangle of each
+    size, sizes in the order their first rectangle comes, with a strictly lower fitness
+    replacing the best so far, picks that same rectangle, so the packing is rectpack's own.
+    With n blocks of k sizes a packing rates k per step, not n: a kit's packings hold many
+    blocks of few sizes (a value's notes, a good's tokens).
+    """
+
+    def _find_best_fit(self, pbin):
+        """The key of the remaining rectangle that ``pbin`` rates best (lowest fitness; the
+        first added among equals), or None when none fits."""
+        first: dict[tuple[int, int], int] = {}
+        for key, rect in self._sorted_rect.items():
+            first.setdefault((rect[0], rect[1]), key)
+        best, best_key = None, None
+        for (width, height), key in first.items():
+            fit = pbin.fitness(width, height)
+            if fit is not None and (best is None or fit < best):
+                best, best_key = fit, key
+        return best_key
+
+
+def _global_packer(heuristic) -> rectpack.packer.PackerGlobal:
+    """An offline packer with global bin selection, quarter turns allowed and placement rule
+    ``heuristic`` (one of ``HEURISTICS``): what ``rectpack.newPacker(bin_algo=PackingBin.Global)``
+    makes, rating each size once per step (``_GlobalBySize``)."""
+    return _GlobalBySize(pack_algo=heuristic, rotation=True)
+
+
 #: rectpack placement rules tried on the best block shapes.  Only the rule: with the global
 #: bin selection used here rectpack takes the blocks in the order given and ignores any sort
 #: (``newPacker`` drops ``sort_algo`` for ``PackingBin.Global``, rectpack 0.2.2), so the four
@@ -435,8 +471,7 @@ def _rectpack(dims: tuple[tuple[int, int], ...], bins: tuple[tuple[int, int], ..
     block-shape search of ``_search`` meets the same block sizes under many shapes (a group
     has fewer pieces than the rows tried), about half its runs in a kit."""
     for count in spares:
-        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic, rotation=True)
+        packer = _global_packer(heuristic)
         for i, (w, h) in enumerate(dims):
             packer.add_rect(w, h, rid=i)
         for i, (w, h) in enumerate(bins):
@@ -720,8 +755,7 @@ def _fits(dims: tuple[tuple[int, int], ...], size: tuple[int, int]) -> tuple[tup
     if not dims:
         return ()
     for heuristic in HEURISTICS:
-        packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.Global,
-                                    pack_algo=heuristic, rotation=True)
+        packer = _global_packer(heuristic)
         for i, (w, h) in enumerate(dims):
             packer.add_rect(w, h, rid=i)
         packer.add_bin(size[0], size[1], count=1)

@@ -33,6 +33,7 @@ from pnp.components.style import legible
 from pnp.components.girih import frame_group, pattern_group
 from pnp.components.art import pale
 from pnp.games.samarkand import art as pictures
+from pnp.games.samarkand.model import size_mm
 
 # Visual proportions of the board (design, not game numbers).
 GUTTER_MM = 4.0            # sand between neighbouring space tiles
@@ -87,8 +88,7 @@ FIELD_ROTATION = {"south": 0, "west": 90, "north": 180, "east": 270}
 
 def board_size(game) -> tuple[float, float]:
     """Trim width and height of the board in mm, from ``components.yaml``."""
-    size = game.sizes["board"]
-    space, band = size["space_mm"].number(1), size["field_band_mm"].number(1)
+    space, band = size_mm(game.sizes, "board.space_mm"), size_mm(game.sizes, "board.field_band_mm")
     return game.board.columns * space + 2 * band, game.board.rows * space + 2 * band
 
 
@@ -110,20 +110,19 @@ def board_face(game, strings, bleed_mm: float, ink=None) -> Face:
 class _Board:
     def __init__(self, game, strings, bleed: float, ink):
         self.game, self.s, self.bleed, self.ink = game, strings, bleed, ink
-        size = game.sizes["board"]
-        self.space = size["space_mm"].number(1)
-        self.band = size["field_band_mm"].number(1)
+        self.space = size_mm(game.sizes, "board.space_mm")
+        self.band = size_mm(game.sizes, "board.field_band_mm")
         self.rows, self.cols = game.board.rows, game.board.columns
         self.width, self.height = board_size(game)
         self.tile = self.space - GUTTER_MM
-        self.slot = game.sizes["market_token"]["size_mm"].number(1) + SLOT_CLEARANCE_MM
+        self.slot = size_mm(game.sizes, "market_token.size_mm") + SLOT_CLEARANCE_MM
         self.card_w, self.card_h = CARD_SIZES[game.sizes["cards"]["size"].str()]
         self.card_ratio = self.card_w / self.card_h
         need = 2 * self.slot + 2 * CLEAR_MM + 1.0
         if need > self.tile + 1e-9:
             raise LayoutError(
-                f"two market slots of {self.slot:.0f} mm need spaces of at least {need + GUTTER_MM:.0f} mm, "
-                f"got {self.space:.0f} mm",
+                f"two market slots of {self.slot:g} mm (market_token.size_mm + {SLOT_CLEARANCE_MM:g} mm) need spaces "
+                f"of at least {need + GUTTER_MM:.0f} mm, got {self.space:.0f} mm",
                 key=f"{game.folder / 'components.yaml'}: board.space_mm",
             )
         if self.card_w + 2.0 > self.space:

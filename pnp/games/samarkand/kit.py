@@ -13,7 +13,7 @@ from pnp.geometry import CARD_SIZES
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings, impose_grid
 from pnp.printing.packing import PieceGroup
-from pnp.games.samarkand.model import Samarkand
+from pnp.games.samarkand.model import Samarkand, market_chip_diameter_mm, size_mm, size_pair_mm
 from pnp.model.variant import Variant
 from pnp.kit.recipe import ComponentRun
 from pnp.games.samarkand import rules as samarkand_rules
@@ -116,7 +116,7 @@ NO_PRICE = "–"
 
 
 def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
-    w, h = (n.number(20) for n in game.sizes["price_table"]["size_mm"].list())
+    w, h = size_pair_mm(game.sizes, "price_table.size_mm")
     prices = game.prices
     columns = tuple(str(n) for n in prices.sizes)
     rows = []
@@ -149,8 +149,8 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
 
 
 def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
-    size = game.sizes["market_token"]["size_mm"].number(10)
-    diameter = game.sizes["market_chip"]["diameter_mm"].number(5, size)
+    size = size_mm(game.sizes, "market_token.size_mm")
+    diameter = market_chip_diameter_mm(game.sizes)
     ink = style.ink_for(settings.ink)
     faces = []
     for good_id in game.market_token_goods:
@@ -171,7 +171,7 @@ def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
 
 
 def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> ComponentRun:
-    w, h = (n.number(10) for n in game.sizes["banknote"]["size_mm"].list())
+    w, h = size_pair_mm(game.sizes, "banknote.size_mm")
     faces = []
     by_value = {}
     for rank, note in enumerate(sorted(game.banknotes, key=lambda b: b.value)):
@@ -191,14 +191,13 @@ def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> Com
 
 
 def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun]:
-    pawn = game.sizes["pawn"]
-    width, panel, foot = pawn["width_mm"].number(10), pawn["panel_mm"].number(10), pawn["foot_mm"].number(5)
+    width, panel, foot = (size_mm(game.sizes, f"pawn.{key}") for key in ("width_mm", "panel_mm", "foot_mm"))
     ink = style.ink_for(settings.ink)
     # Each pawn carries a player mark besides its colour (greyscale, colour-blind players).
     pieces = [art.standee(f"pawn/{p.id}", "pawns", width, panel, foot, p.colour, strings("pawn"),
                           strings.where("pawn"), ink=ink, mark=markers.PLAYER_MARKS[k % len(markers.PLAYER_MARKS)])
               for k, p in enumerate(game.pawns[:players])]
-    die_face = game.sizes["die"]["face_mm"].number(8)
+    die_face = size_mm(game.sizes, "die.face_mm")
     die = cutouts.die_net("die", "die", die_face, game.die_faces, DIE_BACK_ICON, strings("die_back"),
                           strings.where("die_back"), ink=ink)
     label, die_label = strings("components.pawns"), strings("components.die")

@@ -233,6 +233,80 @@ class Samarkand:
 #: The sections of components.yaml that give a piece's size (read by the kit as it draws).
 COMPONENT_SIZES = ("cards", "board", "price_table", "market_token", "market_chip", "banknote", "pawn", "die")
 
+#: Bounds (least, most; mm) of each size in components.yaml, ``section.key``; for a
+#: ``[width, height]`` pair, of each of the two.  Each is checked when the data is read, so
+#: that a size out of its bounds is refused under its own key, not found later by a layout
+#: it spoils (a 10,000 mm market token was blamed on ``board.space_mm``).  The upper bounds
+#: keep a piece on a sheet of A4 or Letter with its bleed and crop marks (a price table, a
+#: standee two panels and two feet tall, a die net four faces tall); ``board.space_mm`` at
+#: least holds one card's trading field, at most what the default's 80 mm spaces hold half
+#: again; the market chip's diameter is bounded by its token (``market_chip_diameter_mm``).
+SIZE_BOUNDS_MM: Mapping[str, tuple[float, float]] = MappingProxyType({
+    "board.space_mm": (40, 120),
+    "board.field_band_mm": (30, 60),
+    "price_table.size_mm": (20, 180),
+    "market_token.size_mm": (10, 50),
+    "banknote.size_mm": (10, 150),
+    "pawn.width_mm": (10, 60),
+    "pawn.panel_mm": (10, 80),
+    "pawn.foot_mm": (5, 40),
+    "die.face_mm": (8, 40),
+})
+#: The least diameter (mm) of a market chip; its most is the market token's size.
+MIN_CHIP_DIAMETER_MM = 5
+
+
+def size_mm(sizes: Mapping[str, Node], key: str) -> float:
+    """The size ``key`` (``section.key`` of ``SIZE_BOUNDS_MM``) of ``sizes``
+    (``Samarkand.sizes``), mm, within its bounds.
+
+    Raises:
+        DataError: not a finite number within its bounds, named by ``key``.
+    """
+    section, name = key.split(".")
+    least, most = SIZE_BOUNDS_MM[key]
+    return sizes[section][name].number(least, most)
+
+
+def size_pair_mm(sizes: Mapping[str, Node], key: str) -> tuple[float, float]:
+    """The ``[width, height]`` size ``key`` of ``sizes``, mm, each within the bounds of
+    ``SIZE_BOUNDS_MM[key]``.
+
+    Raises:
+        DataError: not a list of two numbers within the bounds, named by ``key``.
+    """
+    section, name = key.split(".")
+    least, most = SIZE_BOUNDS_MM[key]
+    node = sizes[section][name]
+    items = node.list()
+    if len(items) != 2:
+        raise node.error(f"expected [width, height] in mm, got {len(items)} values")
+    return items[0].number(least, most), items[1].number(least, most)
+
+
+def market_chip_diameter_mm(sizes: Mapping[str, Node]) -> float:
+    """The market chip's diameter, mm: at least ``MIN_CHIP_DIAMETER_MM``, at most the market
+    token's size (the chip is printed on a token's square).
+
+    Raises:
+        DataError: out of those bounds, named ``market_chip.diameter_mm``.
+    """
+    return sizes["market_chip"]["diameter_mm"].number(MIN_CHIP_DIAMETER_MM, size_mm(sizes, "market_token.size_mm"))
+
+
+def _check_sizes(sizes: Mapping[str, Node]) -> None:
+    """Every size of components.yaml read within its bounds (``SIZE_BOUNDS_MM``).
+
+    Raises:
+        DataError: the first size out of its bounds, or malformed, named by its key.
+    """
+    for key in SIZE_BOUNDS_MM:
+        if key in ("price_table.size_mm", "banknote.size_mm"):
+            size_pair_mm(sizes, key)
+        else:
+            size_mm(sizes, key)
+    market_chip_diameter_mm(sizes)
+
 
 def load(folder: Path, root: Path) -> Samarkand:
     """Read ``folder``'s game.yaml, board.yaml, prices.yaml and components.yaml.
@@ -307,6 +381,9 @@ def load(folder: Path, root: Path) -> Samarkand:
             f"expected {slots} market tokens (2 per city), got {len(token_goods) + assortment_tokens}"
         )
 
+    sizes = MappingProxyType({key: comps[key] for key in COMPONENT_SIZES})
+    _check_sizes(sizes)
+
     model = Samarkand(
         id=game["id"].str(),
         folder=folder,
@@ -324,7 +401,7 @@ def load(folder: Path, root: Path) -> Samarkand:
         prices=prices,
         market_token_goods=token_goods,
         assortment_tokens=assortment_tokens,
-        sizes=MappingProxyType({key: comps[key] for key in COMPONENT_SIZES}),
+        sizes=sizes,
         icons=MappingProxyType(icons),
     )
     refuse_unknown(game)
