@@ -151,5 +151,5 @@ def test_danish_stalemate_is_a_full_round_without_actions(game):
     action (issue 15: a turn passed by choice does not count)."""
     text = text_of(render(game, Variant(4), "da", "a4")[1])
     assert "går der en hel runde, hvor ingen spiller kan udføre en handling overhovedet, slutter spillet med det samme" in text
-    assert "En tur, som en spiller frivilligt springer over, tæller ikke" in text  # the rules say du/I, never man
+    assert "En tur, som en spiller frivilligt springer over, tæller ikke" in text
     assert "efter tur deres tur" not in text
