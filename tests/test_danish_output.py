@@ -385,7 +385,7 @@ def test_sheet_footers_give_the_page_the_contents_table_gives(danish, outputs):
 
 
 def test_the_glossary_catches_the_round_3_kinds(glossary):
-    """Review round 3 (/work/review-da/REVIEW.md): *kort* for the parts map in a card game,
+    """Kinds from a native editor's third reading: *kort* for the parts map in a card game,
     *flap* beside *flig*, *soldaterkort* beside *soldat*, program talk on a printed page, a
     neuter participle for a player, *sit* pointing at an implied *du*, *de* with no referent,
     *bytte … for* beside *bytte … mod*, and the impersonal *man* in the rules' *du*/*I*."""
