@@ -83,12 +83,11 @@ def build_once(game: str, paper: str, out: Path) -> dict:
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak": peak[0], "size": pdf.stat().st_size}
 
 
-def kit_sheets(game_id: str, paper: str) -> list:
-    """The sheets of ``game_id``'s default kit in English, laid out as ``pnp build`` lays them out
-    (the game's components and its player aids, packed together), each sheet once."""
+def kit_inputs(game_id: str, paper: str) -> tuple:
+    """(recipe, game, strings, variant, settings, label): what ``kit_runs`` and ``pack_runs`` take for
+    ``game_id``'s default kit in English on ``paper``, with a footer label that is the component's name."""
 
     from pnp.geometry import PAPERS
-    from pnp.kit.build import kit_runs, pack_runs
     from pnp.model import load_game
     from pnp.model.catalog import data_dir
     from pnp.model.i18n import Strings
@@ -97,11 +96,19 @@ def kit_sheets(game_id: str, paper: str) -> list:
 
     root = data_dir()
     game = load_game(game_id, root)
-    strings = Strings(root, game_id, "en")
-    variant = game.variant(None, None)
-    settings = PrintSettings(PAPERS[paper])
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    runs = kit_runs(registered_game(game_id).module("kit"), game, strings, variant, "en", settings, label)
+    return (registered_game(game_id).module("kit"), game, Strings(root, game_id, "en"),
+            game.variant(None, None), PrintSettings(PAPERS[paper]), label)
+
+
+def kit_sheets(game_id: str, paper: str) -> list:
+    """The sheets of ``game_id``'s default kit in English, laid out as ``pnp build`` lays them out
+    (the game's components and its player aids, packed together), each sheet once."""
+
+    from pnp.kit.build import kit_runs, pack_runs
+
+    recipe, game, strings, variant, settings, label = kit_inputs(game_id, paper)
+    runs = kit_runs(recipe, game, strings, variant, "en", settings, label)
     pack_runs(runs, settings, label)
     return list({id(s): s for run in runs for s in run.sheets}.values())
 

@@ -32,14 +32,9 @@ def measure(game_id: str, paper: str, repeat: int) -> dict:
     import rectpack.maxrects
     import rectpack.packer
 
-    from pnp.geometry import PAPERS
+    from build_bench import kit_inputs
     from pnp.kit.build import kit_runs, pack_runs
-    from pnp.model import load_game
-    from pnp.model.catalog import data_dir
-    from pnp.model.i18n import Strings
     from pnp.printing import packing
-    from pnp.printing.imposition import PrintSettings
-    from pnp.registry import game as registered_game
 
     counts = {"ratings": 0, "packings": 0}
     fitness = rectpack.maxrects.MaxRects.fitness
@@ -53,13 +48,7 @@ def measure(game_id: str, paper: str, repeat: int) -> dict:
         counts["packings"] += 1
         return pack(self)
 
-    root = data_dir()
-    game = load_game(game_id, root)
-    strings = Strings(root, game_id, "en")
-    variant = game.variant(None, None)
-    settings = PrintSettings(PAPERS[paper])
-    label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    recipe = registered_game(game_id).module("kit")
+    recipe, game, strings, variant, settings, label = kit_inputs(game_id, paper)
     times = []
     for _ in range(repeat):
         runs = kit_runs(recipe, game, strings, variant, "en", settings, label)
