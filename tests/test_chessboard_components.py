@@ -150,6 +150,58 @@ def test_board_prints_numbers_region_names_and_notes(game, board):
         assert strings(f"board_note.{region}").split(" · ")[1] in text
 
 
+def _centre_frame_mm(face) -> tuple[float, float, float, float]:
+    """The outer rectangle (x0, y0, x1, y1, mm) of the board's centre mark, read from its SVG."""
+    svg = _svg(face)
+    group = re.search(r'<g class="centre-mark">(.*?)</g>', svg, re.S)
+    assert group, "the board has no centre mark"
+    d = re.search(r'<path d="M([\d.]+),([\d.]+)H([\d.]+)V([\d.]+)', group.group(1))
+    return tuple(float(v) for v in d.groups())
+
+
+@pytest.mark.parametrize("rows, columns", [((4, 5), (4, 5)), ((3, 4), (5, 6))])
+def test_board_marks_the_centre_block_from_the_data(data_copy, rows, columns):
+    """The rules put the Bandits and the Sandstorm on the centre squares (set-up step 6):
+    the printed board frames exactly those squares (game.yaml ``board.centre``), inset by
+    ``CENTRE_INSET_MM``, and puts a star in each; a moved centre moves the mark."""
+    edit(data_copy / GAME / "game.yaml", "rows: [4, 5]            #", f"rows: [{rows[0]}, {rows[1]}]            #")
+    edit(data_copy / GAME / "game.yaml", "columns: [4, 5]         #", f"columns: [{columns[0]}, {columns[1]}]         #")
+    game = load_game(GAME, data_copy)
+    assert (game.board.centre_rows, game.board.centre_columns) == (rows, columns)
+    layout = load_layout(game)
+    face = chessboard.board_face(game, Strings(data_copy, GAME, "en"), BLEED, layout)
+    geo = face.meta["grid"]
+    left, top = geo.cell_origin(game.board.rows - max(rows), min(columns) - 1)
+    right, bottom = geo.cell_origin(game.board.rows - min(rows) + 1, max(columns))
+    inset = chessboard.CENTRE_INSET_MM
+    assert _centre_frame_mm(face) == pytest.approx((left + inset, top + inset, right - inset, bottom - inset), abs=1e-3)
+    stars = re.findall(r"<polygon", re.search(r'<g class="centre-mark">(.*?)</g>', _svg(face), re.S).group(1))
+    assert len(stars) == 2 * len(rows) * len(columns)      # a star and its gold heart on each square
+
+
+def test_centre_mark_stands_out_in_grey(game, board):
+    """As printed in greyscale: the frame's teal band is at least 25 L* darker than the
+    desert square beside the block, and the gold band inside it at least 25 L* lighter than
+    the teal (the frame reads as a dark line with a light edge, whatever the square's tint)."""
+    import numpy as np
+    from printedface import box_mask, lstar
+
+    _, face = board
+    ell, scale, bleed = lstar(face, dpi=150)
+    x0, y0, x1, y1 = _centre_frame_mm(face)
+    outer, inner = chessboard.CENTRE_OUTER_MM, chessboard.CENTRE_INNER_MM
+
+    def median(box):
+        return float(np.median(ell[box_mask(ell.shape, scale, bleed, *box)]))
+
+    teal = median((x0 + 0.25, y0 + 8, x0 + outer - 0.25, y1 - 8))
+    gold = median((x0 + outer + 0.2, y0 + 8, x0 + outer + inner - 0.2, y1 - 8))
+    cell = face.meta["grid"].cell
+    sand = median((x0 - cell + 6, y0 + 6, x0 - 6, y0 + cell - 6))     # the square left of the block
+    assert sand - teal >= 25, (sand, teal)
+    assert gold - teal >= 25, (teal, gold)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_board_tiles_on_four_sheets(board, paper):
     strings, face = board

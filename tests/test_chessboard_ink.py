@@ -22,7 +22,7 @@ from pnp.components import cards, money, style, tokens
 from pnp.geometry import PAPERS
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings
-from pnp.games.caravan_chessboard import kit as chessboard
+from pnp.games.caravan_chessboard import card_art, kit as chessboard
 from pnp.games.samarkand import kit as samarkand
 from pnp.games.caravan_chessboard.kit_spec import load_layout
 from pnp.model import load_game
@@ -103,8 +103,8 @@ def test_saver_bleed_is_paper(game, strings):
     def faces(ink):
         return {
             "card": chessboard.card_faces(game, strings, layout, bleed, ink)[card.id],
-            "back": cards.card_back("b", "cards", layout.card_w, layout.card_h, bleed, "Title", "Deck",
-                                    layout.back_icon, "test", ink=ink),
+            "back": card_art.card_back("b", "cards", layout.card_w, layout.card_h, bleed, "Title", "Deck",
+                                       layout.back_icon, "test", ink=ink),
             "board": chessboard.board_face(game, strings, bleed, layout, ink),
             "marker": tokens.icon_token("m", "markers", layout.marker_mm, bleed, "Oasis", marker.colour, marker.icon,
                                         "test", ink=ink),

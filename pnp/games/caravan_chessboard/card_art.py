@@ -534,3 +534,68 @@ INDEX_ICON = {"soldiers": "shield", "metals": "pick", "woods": "wood", "furs": "
 def _f(v: float) -> str:
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+# ------------------------------------------------------------------------------- back
+#: The back's girih and ground: the board border's 8-fold khatam in lighter tints of its teal, ochre and
+#: brown (``kit.BORDER_GIRIH_FILLS``) on sand, so the deck and the board read as one set.
+BACK_PATTERN = "khatam"
+BACK_FILLS = ("#4F8F8C", "#C9A062", "#8C6A45")
+BACK_SAND = "#EBD6A8"
+BACK_MEDALLION = "#F6EBD2"
+BACK_RIM = "#4A2F1B"
+
+
+def card_back(face_name: str, component: str, width: float, height: float, bleed: float, title: str,
+              subtitle: str, icon_name: str, where: str, ink: style.Ink = style.NORMAL) -> Face:
+    """The deck's one back: a khatam girih over the whole card and its bleed (a 2 mm duplex
+    error shifts the pattern and shows no edge: nothing but the pattern lies within
+    ``cards.BACK_CLEAR_MM`` of the trim), a sixteen-pointed medallion with the Fluent Emoji
+    ``icon_name`` (the dromedary of an Arabian caravan: ``components.yaml``
+    ``cards.back_icon``) and the title on two pointed cartouches; the same after a half
+    turn.  Lengths in mm, trim coordinates.  Saver: the pattern in pale tints on paper, the
+    medallion and cartouches white with a thin rim.
+
+    Raises:
+        DataError: ``icon_name`` is not in the vendored Fluent Emoji subset.
+        LayoutError / FontError: the title or deck name does not fit its cartouche.
+    """
+    from pnp.components.cards import BACK_CLEAR_MM, CARTOUCHE_PAD_MM, _cartouche_titles
+    from pnp.components.girih import pattern_group
+
+    paint = _Paint(ink)
+    art = group()
+    fills = tuple(pale(c, 0.8) for c in BACK_FILLS) if ink.saver else BACK_FILLS
+    period = width / 4.5
+    # saver: the bleed stays paper, so the pattern stops at the trim
+    box = (0.0, 0.0, width, height) if ink.saver else (-bleed, -bleed, width + bleed, height + bleed)
+    art.add(pattern_group(BACK_PATTERN, box, period, period / 14,
+                          fills, None if ink.saver else BACK_SAND, origin=(width / 2, height / 2),
+                          class_="pattern"))
+    cx, cy = width / 2, height / 2
+    r = width * 0.27
+    star = []
+    for k in range(32):
+        rr = r if k % 2 == 0 else r * 0.84
+        a = math.pi * k / 16
+        star.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    rim = {"stroke": style.FRAME, "stroke_mm": ink.width(0.8)} if ink.saver else {}
+    art.add(polygon(star, fill=style.WHITE if ink.saver else BACK_RIM, **rim))
+    art.add(circle(cx, cy, r * 0.78, fill=style.WHITE if ink.saver else BACK_MEDALLION))
+    size = r * 1.45
+    art.add(art_icon(SET, icon_name, cx - size / 2, cy - size / 2, size, paint.icon))
+    x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
+    outline_mm = ink.width(0.8)
+    name, sub, plate_h = _cartouche_titles(title, subtitle, x1 - x0, width - 2 * (BACK_CLEAR_MM + 4), outline_mm, where)
+    plate_top = BACK_CLEAR_MM + 3.0
+    for rotation in (0, 180):
+        g = group(transform=f"rotate({rotation} {cx:g} {cy:g})")
+        y0, y1 = plate_top, plate_top + plate_h
+        tip = plate_h / 2
+        g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
+                       (x0 + tip, y1)], fill=style.WHITE if ink.saver else BACK_MEDALLION,
+                      stroke=style.FRAME if ink.saver else BACK_RIM, stroke_mm=outline_mm))
+        g.add(text_block(name, cx, y0 + CARTOUCHE_PAD_MM, BACK_RIM, "middle", where))
+        g.add(text_block(sub, cx, y0 + CARTOUCHE_PAD_MM + name.height + 1.2, BACK_RIM, "middle", where))
+        art.add(g)
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(BACK_SAND))

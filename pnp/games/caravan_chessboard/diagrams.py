@@ -116,11 +116,24 @@ def board_picture(game, lang: str, width: float):
     numbers or legend; ``width`` points wide."""
     b = game.board
     g = _grid(game, Strings(game.folder.parent, game.id, lang), width, caption_h=0, numbers=False)
-    for r in b.centre_rows:
-        for c in b.centre_columns:
-            rr, cc = _cell(b, r, c)
-            g.cell_fill(rr, cc, None, PATH, inset=1.0, width=1.2, dash=(2, 1.5))
+    _centre_frame(g, b)
     return g.drawing()
+
+
+#: The centre block's frame, as the printed board draws it (``kit.centre_mark``): a teal
+#: band with a gold one inside, solid (a dashed line on the kit means a fold).
+CENTRE_TEAL = "#2F6B6E"
+CENTRE_GOLD = "#E0B040"
+
+
+def _centre_frame(g: GridDiagram, board) -> None:
+    """Frame the centre block (``board.centre_rows`` x ``board.centre_columns``) on ``g``."""
+    top, left = _cell(board, max(board.centre_rows), min(board.centre_columns))
+    bottom, right = _cell(board, min(board.centre_rows), max(board.centre_columns))
+    x0, x1 = g.x(left), g.x(right + 1)
+    y0, y1 = g.y(bottom + 1), g.y(top)
+    for inset, colour, width in ((1.6, CENTRE_TEAL, 2.2), (3.1, CENTRE_GOLD, 1.0)):
+        g.box(x0 + inset, y0 + inset, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset, None, colour, width=width)
 
 
 def _cell(board, row: int, col: int) -> tuple[int, int]:
@@ -135,12 +148,9 @@ def _board(game, s: Strings, width: float):
         top, bottom = _cell(b, max(rows), 1)[0], _cell(b, min(rows), 1)[0]
         y = (g.y(top) + g.y(bottom + 1)) / 2
         g.text(g.x(b.columns) + 3, y - 2, s(f"regions.{region}"), size=5.6, role="bold", anchor="start")
-    for r in b.centre_rows:
-        for c in b.centre_columns:
-            rr, cc = _cell(b, r, c)
-            g.cell_fill(rr, cc, None, PATH, inset=1.0, width=1.2, dash=(2, 1.5))
+    _centre_frame(g, b)
     g.legend([(REGION_FILL["europe"], s("regions.europe")), (REGION_FILL["middle_east"], s("regions.middle_east")),
-              (REGION_FILL["orient"], s("regions.orient")), ("#FFFFFF", s("diagrams.centre"))], y=4)
+              (REGION_FILL["orient"], s("regions.orient")), (CENTRE_GOLD, s("diagrams.centre"))], y=4)
     return g.drawing()
 
 

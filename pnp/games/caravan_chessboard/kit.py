@@ -9,6 +9,8 @@ Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
 
 from __future__ import annotations
 
+import math
+
 from pnp.components import cards, cutouts, markers, money
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
@@ -104,8 +106,8 @@ def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> Compo
     deck = game.deck(variant)
     ink = style.ink_for(settings.ink)
     faces = card_faces(game, strings, layout, bleed, ink)
-    back = cards.card_back("card/back", "cards", layout.card_w, layout.card_h, bleed, strings("title"),
-                           strings("card_back"), layout.back_icon, strings.where("card_back"), ink=ink)
+    back = card_art.card_back("card/back", "cards", layout.card_w, layout.card_h, bleed, strings("title"),
+                              strings("card_back"), layout.back_icon, strings.where("card_back"), ink=ink)
     fronts = [faces[type_id] for type_id, count in deck.items() for _ in range(count)]
     label = strings("components.cards")
     sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
@@ -149,7 +151,63 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
     # The border band's ground: khatam strapwork (girih) from the bleed to the grid, under the
     # numbers, bars and notes (each on its own plate), right after the frame colour.
     face.art.elements.insert(1, _border_girih(face.width, face.height, layout.band_mm, bleed, layout.frame, ink))
+    face.art.add(centre_mark(face.meta["grid"], board.rows, board.centre_rows, board.centre_columns, ink))
     return face
+
+
+#: The centre block's frame: a teal band with a gold inner band (filled rings, not strokes:
+#: a thin solid line would read as a cut line and a dashed one as a fold), inset from the
+#: block's outer edges, and an eight-pointed star where its squares meet.
+CENTRE_TEAL = "#2F6B6E"
+CENTRE_GOLD = "#E0B040"
+CENTRE_INSET_MM = 1.0
+CENTRE_OUTER_MM = 1.3
+CENTRE_INNER_MM = 0.9
+CENTRE_STAR_MM = 5.5
+
+
+def centre_mark(geo, rows: int, centre_rows: tuple[int, ...], centre_columns: tuple[int, ...],
+                ink: style.Ink = style.NORMAL):
+    """The mark of the centre block, where the Bandits and the Sandstorm start (rules, set-up
+    step 6; ``game.yaml`` ``board.centre``): a two-band frame round the block's squares and a
+    star in the middle of each of its squares, as an svg group of class ``centre-mark``.
+
+    ``geo``: the board's ``GridGeometry``; ``rows``: the board's rows (model row 1 is the
+    foot, the grid counts from the head); ``centre_rows`` / ``centre_columns``: the block's
+    1-based model rows and columns (consecutive).  Lengths in mm.  Saver: pale bands.
+    """
+    from pnp.components.art import pale
+    from pnp.components.svg import path, polygon
+
+    teal, gold = (pale(CENTRE_TEAL, 0.55), pale(CENTRE_GOLD, 0.45)) if ink.saver else (CENTRE_TEAL, CENTRE_GOLD)
+    top = geo.cell_origin(rows - max(centre_rows), min(centre_columns) - 1)
+    bottom = geo.cell_origin(rows - min(centre_rows) + 1, max(centre_columns))
+    x0, y0 = top[0] + CENTRE_INSET_MM, top[1] + CENTRE_INSET_MM
+    x1, y1 = bottom[0] - CENTRE_INSET_MM, bottom[1] - CENTRE_INSET_MM
+
+    def ring(inset: float, width: float) -> str:
+        a0, b0, a1, b1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
+        c0, d0, c1, d1 = a0 + width, b0 + width, a1 - width, b1 - width
+        return (f"M{a0:.3f},{b0:.3f}H{a1:.3f}V{b1:.3f}H{a0:.3f}Z"
+                f"M{c0:.3f},{d0:.3f}V{d1:.3f}H{c1:.3f}V{d0:.3f}Z")
+
+    g = group(class_="centre-mark")
+    g.add(path(ring(0.0, CENTRE_OUTER_MM), fill=teal))
+    g.add(path(ring(CENTRE_OUTER_MM, CENTRE_INNER_MM), fill=gold))
+    # A star in the middle of each of the block's squares, not where they meet: the board's
+    # tile seams may run between the centre squares (8 x 8 in 2 x 2 tiles), and a mark on a
+    # seam would be split over four tiles and partly hidden under their glue flaps.
+    for row in centre_rows:
+        for column in centre_columns:
+            cx, cy = geo.cell_centre(rows - row, column - 1)
+            for radius, colour in ((CENTRE_STAR_MM, teal), (CENTRE_STAR_MM * 0.6, gold)):
+                points = []
+                for k in range(16):
+                    r = radius if k % 2 == 0 else radius * 0.55
+                    a = math.pi * k / 8
+                    points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+                g.add(polygon(points, fill=colour))
+    return g
 
 
 #: The board border's girih: 8-fold khatam, the strapwork (ground) in the frame colour.

@@ -62,7 +62,7 @@ def load_layout(game) -> KitLayout:
     node = read_yaml(game.folder / LAYOUT_FILE)
     cards = node["cards"]
     size = cards["size"].choice(tuple(CARD_SIZES))
-    back_icon = _icon(cards["back_icon"], game)
+    back_icon = _art_icon(cards["back_icon"])
 
     board = node["board"]
     square = board["square_mm"].number(MIN_SQUARE_MM, 80)
@@ -95,6 +95,16 @@ def load_layout(game) -> KitLayout:
     refuse_unknown(node)
     return KitLayout(size, w, h, back_icon, square, band, frame, regions, marker, width, panel, foot, caravan_icon,
                      coin_size, coin_diameter, die_edge)
+
+
+def _art_icon(node: Node) -> str:
+    """A Fluent Emoji name (the deck back's picture, ``card_art.card_back``)."""
+    from pnp.components.art import has_icon
+
+    name = node.str()
+    if not has_icon("fluent-emoji-flat", name):
+        raise node.error(f"unknown icon '{name}'; see data/icons/fluent-emoji-flat.json")
+    return name
 
 
 def _icon(node: Node, game) -> str:
