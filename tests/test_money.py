@@ -228,3 +228,31 @@ def test_samarkand_notes_each_have_their_own_vignette_rosette_and_readable_words
         assert found and " ".join(t.content for t in found) == words, (note.value, [t.content for t in found])
         assert len(found) <= 2, (note.value, [t.content for t in found])
         assert min(t.size for t in found) >= 2.8 - 1e-9, (note.value, [round(t.size, 2) for t in found])
+
+
+def test_samarkand_lightest_notes_are_the_most_printed():
+    """Plain-paper money carries as little ink as the palette allows: over every order of
+    ``NOTE_COLOURS`` in which no two neighbours in value are neighbours in grey, the kit's
+    order has the least darkness (100 − L*) summed over the notes a 5-player kit prints (24
+    hundreds were the darkest plum, the heaviest sheet of the kit)."""
+    from itertools import permutations
+
+    from pnp.games.samarkand import art as samarkand_art
+
+    game = registered_game("samarkand").load(DEFAULT_DATA_DIR)
+    notes = sorted(game.banknotes, key=lambda b: b.value)
+    counts = [n.count_for(5) for n in notes]
+    palette = samarkand_art.NOTE_COLOURS[:len(notes)]
+    grey_rank = {c: k for k, c in enumerate(sorted(palette, key=lambda c: _seen(c, None)))}
+
+    def allowed(order) -> bool:
+        return all(abs(grey_rank[a] - grey_rank[b]) > 1 for a, b in zip(order, order[1:]))
+
+    def darkness(order) -> float:
+        return sum(count * (100 - _seen(colour, None)) for count, colour in zip(counts, order))
+
+    assert allowed(palette)
+    best = min(darkness(order) for order in permutations(palette) if allowed(order))
+    assert darkness(palette) == pytest.approx(best)
+    # and the most printed value (the hundred at 5 players) is the lightest note
+    assert palette[counts.index(max(counts))] == max(palette, key=lambda c: _seen(c, None))

@@ -347,3 +347,81 @@ def test_theft_figure_names_thief_victim_and_boards(lang):
         pts = list(zip(line.points[0::2], line.points[1::2]))
         assert not any(_crosses(seg, good_box) for seg in zip(pts, pts[1:]))
         assert min(y for _, y in pts) < good.y     # it runs below the space
+
+
+# ------------------------------------------------------------ labels that read on their ground
+def _flatten(node, matrix=(1, 0, 0, 1, 0, 0), out=None):
+    """Every leaf shape of a reportlab drawing with its accumulated transform, in paint order."""
+    from reportlab.graphics.shapes import Group
+
+    out = [] if out is None else out
+    for shape in getattr(node, "contents", []):
+        if isinstance(shape, Group):
+            a, b, c, d, e, f = matrix
+            A, B, C, D, E, F = shape.transform
+            _flatten(shape, (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D,
+                             a * E + c * F + e, b * E + d * F + f), out)
+        else:
+            out.append((shape, matrix))
+    return out
+
+
+def _apply(matrix, x, y):
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _holds(shape, matrix, x, y) -> bool:
+    from reportlab.graphics.shapes import Circle, Polygon, Rect
+
+    if isinstance(shape, Rect):
+        (x0, y0), (x1, y1) = _apply(matrix, shape.x, shape.y), _apply(matrix, shape.x + shape.width,
+                                                                       shape.y + shape.height)
+        return min(x0, x1) <= x <= max(x0, x1) and min(y0, y1) <= y <= max(y0, y1)
+    if isinstance(shape, Circle):
+        cx, cy = _apply(matrix, shape.cx, shape.cy)
+        return (x - cx) ** 2 + (y - cy) ** 2 <= (shape.r * abs(matrix[0])) ** 2
+    if isinstance(shape, Polygon):
+        pts = [_apply(matrix, *shape.points[i:i + 2]) for i in range(0, len(shape.points), 2)]
+        inside = False
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+    return False
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_every_diagram_label_reads_on_its_ground(game_id, lang):
+    """Each text of each rules drawing has WCAG contrast >= 4.5 against the filled shape
+    painted under its middle (the page where none is): dark letters on the maroon and brown
+    cities of Caravan's delivery example, white ones on its green and blue cities, white
+    '?' on grey and white 'O' on the chessboard's green oasis read at 1.4 to 4.4."""
+    from reportlab.graphics.shapes import String
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp.components.style import MIN_CONTRAST, contrast
+
+    def hexed(colour) -> str:
+        return "#%02X%02X%02X" % tuple(int(round(v * 255)) for v in (colour.red, colour.green, colour.blue))
+
+    game = load_game(game_id, data_dir())
+    figures = game_figures(game, game.variant(GAMES[game_id]), lang, column_width("a4"))
+    assert figures
+    faint = []
+    for name, drawing in figures.items():
+        shapes = _flatten(drawing)
+        for k, (label, matrix) in enumerate(shapes):
+            if not isinstance(label, String) or label.fillColor is None or not label.text.strip():
+                continue
+            width = stringWidth(label.text, label.fontName, label.fontSize)
+            shift = {"start": width / 2, "end": -width / 2}.get(label.textAnchor, 0.0)
+            x, y = _apply(matrix, label.x + shift, label.y + label.fontSize * 0.3)
+            ground = next((hexed(s.fillColor) for s, m in reversed(shapes[:k])
+                           if not isinstance(s, String) and getattr(s, "fillColor", None) is not None
+                           and _holds(s, m, x, y)), "#FFFFFF")
+            ratio = contrast(hexed(label.fillColor), ground)
+            if ratio < MIN_CONTRAST:
+                faint.append((name, label.text, hexed(label.fillColor), ground, round(ratio, 2)))
+    assert not faint, faint

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass, field
 
 from pnp.components.fonts import font, register_reportlab
+from pnp.components.style import legible
 
 INK = "#2B2118"
 GRID = "#B89A6A"
@@ -262,14 +263,59 @@ class GridDiagram:
 
     def drawing(self):
         """The finished reportlab ``Drawing``."""
-        from reportlab.graphics.shapes import Drawing
+        from reportlab.graphics.shapes import Drawing, String
 
         d = Drawing(self.width, self.height)
         # else reportlab names Helvetica in every page that holds a drawing
         d.initialFontName, d.initialFontSize = font("body").reportlab_name, 6.5
-        for s in self.shapes:
+        for k, s in enumerate(self.shapes):
+            if isinstance(s, String) and s.fillColor is not None:
+                s.fillColor = _colour(legible(_hex(s.fillColor), self._ground(k, s)))
             d.add(s)
         return d
+
+    def _ground(self, index: int, label) -> str:
+        """The fill (#RRGGBB) under the middle of ``label`` (the ``index``-th shape): the last
+        filled rectangle, disc or polygon drawn before it that holds that point; white (the
+        page) where none does.  Whatever colour a game gives a label, ``drawing()`` makes it
+        legible on this ground (WCAG ``style.MIN_CONTRAST``): white letters on a green city,
+        dark ones on a pale one, from the colours alone."""
+        from reportlab.graphics.shapes import Circle, Polygon, Rect, String
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        width = stringWidth(label.text, label.fontName, label.fontSize)
+        shift = {"start": width / 2, "end": -width / 2}.get(label.textAnchor, 0.0)
+        x, y = label.x + shift, label.y + label.fontSize * 0.3
+        for shape in reversed(self.shapes[:index]):
+            fill = getattr(shape, "fillColor", None)
+            if fill is None or isinstance(shape, String):
+                continue
+            if isinstance(shape, Rect):
+                inside = shape.x <= x <= shape.x + shape.width and shape.y <= y <= shape.y + shape.height
+            elif isinstance(shape, Circle):
+                inside = (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
+            elif isinstance(shape, Polygon):
+                inside = _in_polygon(shape.points, x, y)
+            else:
+                continue
+            if inside:
+                return _hex(fill)
+        return "#FFFFFF"
+
+
+def _hex(colour) -> str:
+    """A reportlab colour as #RRGGBB."""
+    return "#%02X%02X%02X" % tuple(int(round(v * 255)) for v in (colour.red, colour.green, colour.blue))
+
+
+def _in_polygon(points: list[float], x: float, y: float) -> bool:
+    """Even-odd test of (x, y) against a reportlab polygon's flat [x0, y0, x1, y1, ...]."""
+    pts = list(zip(points[0::2], points[1::2]))
+    inside = False
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
 
 
 def scaled(drawing, width: float):

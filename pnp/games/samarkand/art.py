@@ -44,11 +44,15 @@ INDEX_ICON = {"grain": None, "fruit": "grapes", "copper": "amphora", "carpets": 
 #: The banknotes' vignettes (Fluent Emoji, flat), lowest value first: an oasis palm, a copper
 #: teapot, a Bactrian camel of the Silk Road, Samarkand's mosque, a crown.
 NOTE_VIGNETTES = ("palm-tree", "teapot", "two-hump-camel", "mosque", "crown")
-#: The banknotes' hues, lowest value first (yellow, sky, orange, green, plum): each its own hue
-#: and its own lightness; the printed notes as a whole come out at L* 89, 77, 63, 48, 37, and
-#: at least 9 L* apart under deuteranopia and protanopia as well (tests/test_money.py), so that
-#: neighbours in value are never neighbours in hue or in grey.
-NOTE_COLOURS = ("#FBEE9E", "#6BCFE4", "#D9742B", "#23683D", "#330A2A")
+#: The banknotes' hues, lowest value first: orange 5, plum 10, sky 20, green 50, yellow 100.
+#: Each its own hue and its own lightness; the printed notes as a whole come out at L* 37, 48,
+#: 63, 77, 89 (in lightness order: plum, green, orange, sky, yellow), at least 9 L* apart under
+#: deuteranopia and protanopia as well (tests/test_money.py).  The lightest go to the values
+#: printed most often (at 5 players 24 hundreds and 13 twenties of 60 notes: game.yaml
+#: ``banknotes``), so a sheet of plain paper carries as little ink as the set allows (the dark
+#: plum was on the 24 hundreds, the heaviest sheet of the kit); and no two neighbours in value
+#: are neighbours in grey.
+NOTE_COLOURS = ("#D9742B", "#330A2A", "#6BCFE4", "#23683D", "#FBEE9E")
 
 
 def _p(ink, colour: str) -> str:
