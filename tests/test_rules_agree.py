@@ -269,3 +269,31 @@ def test_the_samarkand_aid_city_line_keeps_the_rules_conditions(lang):
     if lang == "da":
         assert "hvis du kan" in aid and "vis hånden" in aid, aid
     assert str(game.rules.city_no_sale_penalty) in aid
+
+
+# ------------------------------------------------------------------ tables stay tables
+def lone_table_lines(markdown: str) -> list[str]:
+    """Pipe-table lines with no table line next to them: a template that puts a blank line
+    between rows (a row ended by ``}}``, which keeps its newline, and a blank line after it)
+    prints each row as a paragraph of pipes (»| Kød | rød | Kø | 3 | 9 | 6 |«)."""
+    lines = markdown.splitlines()
+    table = [line.lstrip().startswith("|") for line in lines]
+    return [line for i, line in enumerate(lines)
+            if table[i] and not (i > 0 and table[i - 1]) and not (i + 1 < len(lines) and table[i + 1])]
+
+
+@pytest.mark.parametrize(("game_id", "variant", "lang"), list(every_variant()))
+def test_every_table_row_sits_in_its_table(game_id, variant, lang):
+    game = load_game(game_id, DEFAULT_DATA_DIR)
+    texts = [render_rules_markdown(game, variant, lang)]
+    aid = aid_template_path(game, lang)
+    if aid.is_file():
+        texts.append(render_rules_markdown(game, variant, lang, aid))
+    lone = [line for text in texts for line in lone_table_lines(text)]
+    assert not lone, "\n".join(lone)
+
+
+def test_the_table_check_fails_on_the_review_build():
+    broken = "| Vare | Farve |\n\n|:--|:-:|\n\n| Kød | rød |\n\nText."
+    assert len(lone_table_lines(broken)) == 3
+    assert not lone_table_lines("| Vare | Farve |\n|:--|:-:|\n| Kød | rød |\n\nText.")
