@@ -199,7 +199,7 @@ def test_every_setup_is_playable_by_the_players_its_text_and_variants_give(lang)
     assert [c.strip() for c in cells if c.strip()] == expected
     short = game.setup("short").players
     said = {"da": f"kan spilles af {short[0]}–{short[-1]} spillere",
-            "en": f"but {short[0]}–{short[-1]} players can play it"}[lang]
+            "en": f"and {short[0]}–{short[-1]} players can play it"}[lang]
     assert said in text
     for setup_id in game.setups:
         setup = game.setup(setup_id)
