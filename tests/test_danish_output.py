@@ -471,7 +471,7 @@ def test_the_glossary_catches_the_round_4_kinds(glossary):
                                       "varer. Kort på hånden er intet værd, når der gøres op. På basarerne i de 4 byer. "
                                       "Et hundrede piaster. I stedet for papirterningen, hvor 6 betyder. Skal du betale "
                                       "en straf og har for lidt. Kortet, du giver som straf, tæller. Det er din starthånd.",
-        "caravan-chessboard-4p-da-a4.pdf p.2": "Røverne plyndrer karavaner, de kommer for tæt på (se tabellen nedenfor). "
+        "caravan-chessboard-4p-da-a4.pdf p.2": "Røverne plyndrer karavaner, de kommer for tæt på (se tabellen nedenfor). Se tabellen ovenfor. "
                                                "Du må i stedet spille ørkenfasen før. Aflæg et rejsekort for at flytte. "
                                                "Kortene på bordet er din **karavane**; Karavanens kort hører ikke. "
                                                "**Karavanen:** soldaterne. Du aflægger kun de kort, der er ud over 2.",
@@ -484,7 +484,7 @@ def test_the_glossary_catches_the_round_4_kinds(glossary):
                 "udløser ikke feltet", "at montere spillepladen", "kunne have gjort", "for det antal forskellige",
                 "når der gøres op", "basarerne", "Et hundrede piaster", "papirterningen, hvor",
                 "en straf og har for lidt", "Kortet, du giver som straf", "Det er din starthånd",
-                "plyndrer karavaner, de", "se tabellen nedenfor", "spille ørkenfasen", "Aflæg et rejsekort",
+                "plyndrer karavaner, de", "se tabellen nedenfor", "se tabellen ovenfor", "spille ørkenfasen", "Aflæg et rejsekort",
                 "er din **karavane", "Karavanens kort", "der er ud over 2", "standser spillet",
                 "trukket op af posen", "kameler uden last flytter", "nummererede felter", "feltenes orden",
                 "så det sådan ud"):
