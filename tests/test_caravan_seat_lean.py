@@ -25,11 +25,11 @@ def test_the_kits_variant_states_its_seats_shares(lang, needle):
     md = render_rules_markdown(game, Variant(3, "short"), lang)
     text = _paragraph(md, needle)
     assert ("39, 30 and 31 %" if lang == "en" else "39, 30 og 31 %") in text and "33 %" in text
-    assert text.startswith("In the short game the seats are not even either." if lang == "en"
-                           else "I det korte spil er pladserne heller ikke lige stærke.")
+    assert text.startswith("With 3 players the seats in the short game are not even either." if lang == "en"
+                           else "Med 3 spillere er pladserne i det korte spil heller ikke lige stærke.")
     two = _paragraph(render_rules_markdown(game, Variant(2, "short"), lang), needle)
-    assert two.startswith("In the short game, by contrast, the seats are close to even." if lang == "en"
-                          else "I det korte spil er pladserne derimod næsten lige stærke.")
+    assert two.startswith("With 2 players, by contrast, the seats in the short game are close to even." if lang == "en"
+                          else "Med 2 spillere er pladserne i det korte spil derimod næsten lige stærke.")
     assert "evens out" not in md and "udligner" not in md
     balanced = _paragraph(md, "25, 21, 25" + (" and " if lang == "en" else " og ") + "29 %")
     assert ("38, 32 and 30 %" if lang == "en" else "38, 32 og 30 %") in balanced
@@ -45,7 +45,7 @@ def test_the_numbers_follow_the_data(tmp_path):
     path.write_text(text.replace(old, "3: [33.0, 33.5, 33.5]"), encoding="utf-8")
     md = render_rules_markdown(load_game("caravan", root), Variant(3, "short"), "en")
     text_ = _paragraph(md, "an even share is")
-    assert text_.startswith("In the short game, by contrast, the seats are close to even.") and "33, 34 and 34 %" in text_
+    assert text_.startswith("With 3 players, by contrast, the seats in the short game are close to even.") and "33, 34 and 34 %" in text_
     path.write_text(text.replace(old, "3: [39.4, 29.7, 20.9]"), encoding="utf-8")
     with pytest.raises(DataError, match="add up to 90 %"):
         load_game("caravan", root)

@@ -154,7 +154,7 @@ def test_danish_kit_has_no_english(kits, page_texts):
 @pytest.mark.parametrize("lang, heading, needles", [
     ("en", "## Clarifications", ["its three steps are not alternatives", "Caravan cards and gold are never traded",
                                  "chooses which loss to take"]),
-    ("da", "## Præciseringer", ["de tre trin er ikke alternativer", "Karavanens kort og guld byttes aldrig",
+    ("da", "## Præciseringer", ["de tre trin er ikke alternativer", "Lastens kort og guld byttes aldrig",
                               "vælger selv sit tab"]),
 ])
 def test_rules_print_the_engine_decisions(game, lang, heading, needles):

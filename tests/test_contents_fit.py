@@ -81,7 +81,7 @@ def check_contents_fit(pdf_bytes_or_path, page_index: int = 0) -> list[str]:
 def test_contents_table_fits_the_page(game_id, lang, paper):
     strings = Strings(DEFAULT_DATA_DIR, game_id, lang)
     labels = list(strings.get("components").values())
-    lines = [ContentsLine(strings("contents"), 1, (1,)), ContentsLine(strings("components.rules"), 1, (2, 3))]
+    lines = [ContentsLine(strings("contents_page"), 1, (1,)), ContentsLine(strings("components.rules"), 1, (2, 3))]
     lines += [ContentsLine(label, 999, LONG_PAGES) for label in labels if isinstance(label, str)]
     subtitle = strings("kit_subtitle", players=5, language=strings("language_name"), paper=PAPERS[paper].name)
     pdf = render_contents(PAPERS[paper], strings, strings("title"), subtitle, lines, strings("checked_none"))

@@ -457,3 +457,45 @@ def test_the_colon_check_fails_on_planted_faults():
     assert colon_capitals("Samling: Lim overlappet", vocabulary)
     assert colon_capitals("i denne rækkefølge: **Træk, Last", vocabulary)
     assert not colon_capitals("Hver by: Bukhara; Straf: kan du; 2 byer: Samarkand", vocabulary)
+
+
+def test_the_glossary_catches_the_round_4_kinds(glossary):
+    """The quoted faults of a fourth native reading (review revda), each as its kind, and the
+    fixed wording beside them passes."""
+    planted = {
+        "caravan-4p-da-a4.pdf p.1": "brikker, der er pakket sammen, har korte mærker; hver del lægges på fligene af dem "
+                                    "før den. Side 1–4 udskrives dobbeltsidet som et job for sig. (i stedet for spillets "
+                                    "stofpose). Lavet med pnp, generatoren til print-and-play-sæt.",
+        "samarkand-5p-da-a4.pdf p.2": "at stille sin brik der udløser ikke feltet. Et stykke pap at montere spillepladen "
+                                      "på. Finder de et salg, du kunne have gjort, prisen for det antal forskellige "
+                                      "varer. Kort på hånden er intet værd, når der gøres op. På basarerne i de 4 byer. "
+                                      "Et hundrede piaster. I stedet for papirterningen, hvor 6 betyder. Skal du betale "
+                                      "en straf og har for lidt. Kortet, du giver som straf, tæller. Det er din starthånd.",
+        "caravan-chessboard-4p-da-a4.pdf p.2": "Røverne plyndrer karavaner, de kommer for tæt på (se tabellen nedenfor). Se tabellen ovenfor. "
+                                               "Du må i stedet spille ørkenfasen før. Aflæg et rejsekort for at flytte. "
+                                               "Kortene på bordet er din **karavane**; Karavanens kort hører ikke. "
+                                               "**Karavanen:** soldaterne. Du aflægger kun de kort, der er ud over 2.",
+        "caravan-4p-da-a4.pdf p.3": "tilbage på pladen, standser spillet. Når de sidste varer er trukket op af posen. "
+                                    "Kun kameler uden last flytter. De 8 nummererede felter; Varer trukket, i feltenes "
+                                    "orden. I de computersimulerede spil så det sådan ud.",
+    }
+    found = "\n".join(glossary_problems(planted, glossary, {}))
+    for bad in ("pakket sammen", "fligene af dem før den", "et job for sig", "spillets stofpose", "generatoren til",
+                "udløser ikke feltet", "at montere spillepladen", "kunne have gjort", "for det antal forskellige",
+                "når der gøres op", "basarerne", "Et hundrede piaster", "papirterningen, hvor",
+                "en straf og har for lidt", "Kortet, du giver som straf", "Det er din starthånd",
+                "plyndrer karavaner, de", "se tabellen nedenfor", "se tabellen ovenfor", "spille ørkenfasen", "Aflæg et rejsekort",
+                "er din **karavane", "Karavanens kort", "der er ud over 2", "standser spillet",
+                "trukket op af posen", "kameler uden last flytter", "nummererede felter", "feltenes orden",
+                "så det sådan ud"):
+        assert bad.lower() in found.lower(), bad
+    fine = {"x p.1": "brikker, der sidder tæt samlet i blokke; hver del lægges oven på fligene på de foregående dele; "
+                     "et særskilt udskriftsjob; stofposen i originalspillet; et værktøj til print-and-play-sæt; det har "
+                     "ingen virkning at stille sin brik; til at lime spillepladen op på; et muligt salg; prisen efter "
+                     "antallet af forskellige varer; Kort på hånden tæller ikke; markederne; Hundrede piaster; "
+                     "papirterningen; slår du 6; skal du betale en straf, og har du for lidt; strafkortet; spillernes "
+                     "starthænder; plyndrer de karavaner, de kommer for tæt på; se tabellen »Kortene«; tage ørkenfasen; "
+                     "Spil et rejsekort; din karavanes **last**; Lastens kort; beholder du dem og aflægger ikke noget; "
+                     "afbrydes spillet kort; trukket fra posen; kan flyttes; nummererede forsyningsfelter; "
+                     "viste følgende; i nummerrækkefølge; felter med en vare."}
+    assert not glossary_problems(fine, glossary, {}), glossary_problems(fine, glossary, {})

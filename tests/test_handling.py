@@ -198,7 +198,7 @@ def test_caravan_contents_page_names_no_component_the_kit_lacks(built, stem, lan
 
 
 @pytest.mark.parametrize("stem, line", [("samarkand-5p-en-a4", "6 = back 1"),
-                                        ("samarkand-5p-da-letter", "6 betyder »1 felt tilbage«")])
+                                        ("samarkand-5p-da-letter", "slår du 6, betyder det »1 felt tilbage«")])
 def test_samarkand_contents_page_says_an_ordinary_die_will_do(built, stem, line):
     """The chessboard kit offered any d8; Samarkand did not say that a d6 read as 6 = back 1
     will do.  The mapping comes from the die's faces in game.yaml."""

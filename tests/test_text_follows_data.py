@@ -54,7 +54,7 @@ def test_chessboard_sale_example_fits_the_caravan_limit(data, limit):
     assert tables(game).caravan_limit == limit
     r = game.rules
     for lang, held in (("en", r"caravan reaches \S+ with (.*?) and a soldier: (\d+) cards, as many as a caravan holds"),
-                       ("da", r"karavane når \S+ med (.*?) og 1 soldat: (\d+) kort, så mange som en karavane kan rumme")):
+                       ("da", r"karavane når \S+ med (.*?) og 1 soldat: (\d+) kort, så mange som lasten kan rumme")):
         text = _rules(game, lang)
         m = re.search(held, text)
         assert m, text[:200]

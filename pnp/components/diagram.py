@@ -249,15 +249,21 @@ class GridDiagram:
         """A line under the grid, in the caption band."""
         self.text(self.width / 2, self.caption_h * 0.35, text, size=size, role="italic")
 
-    def legend(self, items: list[tuple[str, str]], y: float, size: float = 6.2, swatch: float = 6.0) -> None:
-        """Colour swatches with names in one row centred at baseline ``y``."""
+    def legend(self, items: list[tuple[str, ...]], y: float, size: float = 6.2, swatch: float = 6.0) -> None:
+        """Colour swatches with names in one row centred at baseline ``y``: each item is
+        ``(fill, name)`` (a square swatch) or ``(fill, name, "disc")`` (a round one, for a
+        thing the picture draws round, such as Caravan's supply spaces)."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         name = font("body").reportlab_name
-        widths = [swatch + 2 + stringWidth(t, name, size) + 7 for _, t in items]
+        widths = [swatch + 2 + stringWidth(item[1], name, size) + 7 for item in items]
         x = (self.width - sum(widths) + 7) / 2
-        for (fill, label), w in zip(items, widths):
-            self.box(x, y - 1, swatch, swatch, fill, width=0.4)
+        for item, w in zip(items, widths):
+            fill, label = item[0], item[1]
+            if item[2:] == ("disc",):
+                self.disc(x + swatch / 2, y - 1 + swatch / 2, swatch / 2, fill, width=0.4)
+            else:
+                self.box(x, y - 1, swatch, swatch, fill, width=0.4)
             self.text(x + swatch + 2, y, label, size, anchor="start")
             x += w
 

@@ -495,7 +495,7 @@ def _paginate(source: _KitSource, layout: _Layout, rules: _RulesSheet) -> _Paged
     sheets = kit_sheets(list(runs), list(layout.packed))   # shared sheets once, in kit order
     pagination = paginate(rules.pages, [sheet.side for sheet in sheets], settings.duplex)
     pages_of = component_pages(sheets, pagination.sheets, runs)
-    lines = [ContentsLine(strings("contents"), 1, (1,)),
+    lines = [ContentsLine(strings("contents_page"), 1, (1,)),
              ContentsLine(strings("components.rules"), 1, pagination.rules)]
     lines += [ContentsLine(run.label, run.count, tuple(sorted(set(pages_of.get(run.id, []))))) for run in runs]
     subtitle = strings("kit_subtitle", players=variant.players, language=strings("language_name"),

@@ -113,7 +113,7 @@ def _board(game, s: Strings, width: float, setup: bool):
                 g.disc(cx - g.cell * 0.25 + k * 5, cy + g.cell * 0.25, 3.2, "#E8B10E", "#3B2412", width=0.5)
         g.legend([("#9A9A9A", s("diagrams.good_drawn")), ("#E8B10E", s("demand_marker"))], y=4)
     else:
-        g.legend([(DESERT, s("diagrams.desert")), ("#FFFFFF", s("diagrams.supply_space")),
+        g.legend([(DESERT, s("diagrams.desert")), ("#FFFFFF", s("diagrams.supply_space"), "disc"),
                   ("#C0392B", s("diagrams.city"))], y=4)
     return g.drawing()
 

@@ -134,7 +134,7 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
             token_mm=spec.good_mm, areas=areas, reminders=(actions, refill, penalties), side_panels=(points,),
             foot_mm=spec.player_board_foot_mm, where=strings.where("player_board_title"), ink=ink,
             board_art=pieces.player_board_art(game, spec, colour.colour, ink)))
-    faces = faces[:min(game.components.player_boards, players)]
+    faces = faces[:game.printed_counts(players)["player_boards"]]
     label = strings("components.player_boards")
     return ComponentRun("player-boards", "board", label, len(faces), pieces=[PieceGroup("player-boards", label, faces, upright=True)])
 
@@ -172,7 +172,7 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
 def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
     faces, by_colour = [], {}
     ink = style.ink_for(settings.ink)
-    for colour, mark in list(zip(game.player_colours, spec.marks))[:players]:
+    for colour, mark in list(zip(game.player_colours, spec.marks))[:game.printed_counts(players)["colours"]]:
         face = pieces.camel_token(f"camel/{colour.id}", "camels", spec.camel_mm, spec.good_mm, bleed, spec,
                                   colour.colour, mark, ink=ink)
         faces.extend([face] * game.components.camels_per_colour)
@@ -191,7 +191,7 @@ def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) ->
     demands = [demand] * game.components.demand_markers
     thefts = [pieces.marker(f"theft-marker/{c.id}", "theft-markers", spec.theft_mm, spec.theft_diameter_mm,
                             bleed, c.colour, spec.art["theft"], "", strings.where("theft_markers"), mark=m, ink=ink)
-              for c, m in zip(game.player_colours, spec.marks)][:min(game.components.theft_markers, players)]
+              for c, m in zip(game.player_colours, spec.marks)][:game.printed_counts(players)["theft_markers"]]
     label = strings("components.demand_markers")
     theft_label = strings("components.theft_markers")
     return [ComponentRun("demand-markers", "token", label, len(demands),

@@ -249,6 +249,20 @@ class Caravan:
     def camels_total(self) -> int:
         return self.components.camels_per_colour * len(self.player_colours)
 
+    def printed_counts(self, players: int) -> dict[str, int]:
+        """Pieces a kit for ``players`` players prints, by kind: the first ``players`` player
+        colours (``colours``), ``camels_per_colour`` camels in each (``camels``), one player
+        board (``player_boards``) and one theft marker (``theft_markers``) per colour, never
+        more than game.yaml's ``components`` has, and all ``demand_markers``.  The kit's sheets
+        (pnp.games.caravan.kit) and the rules' contents list both read this."""
+        colours = min(players, len(self.player_colours))
+        comps = self.components
+        return {"colours": colours, "camels": comps.camels_per_colour * colours,
+                "camels_per_colour": comps.camels_per_colour,
+                "player_boards": min(comps.player_boards, colours),
+                "theft_markers": min(comps.theft_markers, colours),
+                "demand_markers": comps.demand_markers}
+
 
 # ---------------------------------------------------------------------------- loading
 def load(folder: Path, root: Path) -> Caravan:

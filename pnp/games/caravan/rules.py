@@ -24,7 +24,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
     - ``lang``, ``players``, ``players_min``, ``players_max``, ``variant_id``, ``setup``
       (set-up id), ``setup_name``, ``camels`` (camels each player takes in this set-up);
     - strings: ``title``, ``subtitle``, ``designer``, ``g`` (good name by id), ``c``
-      (component names), ``colours`` (player colour names, data order);
+      (component names), ``colours`` (the names of the player colours this kit prints, data order);
     - goods: ``goods`` (list of ``{id, name, letters, colour, kind, points, full, count,
       removed}``), ``common`` / ``rare`` (the same, by kind), ``bag`` (goods in this
       variant's bag), ``full_total``, ``points`` (``{common, rare, demand}``);
@@ -36,9 +36,10 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
       ``theft_each``;
     - board: ``board`` (``{rows, columns, cities, supply}``), ``start_demand``
       (``[{number, markers}]`` of the supply spaces that start with demand markers),
-      ``start_demand_total``;
+      ``start_demand_total``, ``supply_start`` (the board's label on those spaces);
     - components: ``n`` (``{camels, camels_per_colour, colours, player_boards,
-      demand_markers, theft_markers, theft_spaces, spares}``).
+      demand_markers, theft_markers, theft_spaces, spares}``): the pieces this kit prints
+      (``Caravan.printed_counts`` of the variant's players, as the kit's sheets print them).
 
     Raises:
         UsageError: no language file for ``lang``, or an unknown set-up.
@@ -81,6 +82,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
     free = max(p["held"] for p in penalties if p["points"] == 0)
     start = [{"number": sp.number, "markers": sp.demand_at_start} for sp in game.board.supply if sp.demand_at_start]
     comps = game.components
+    printed = game.printed_counts(variant.players)
     return {
         "lang": lang,
         "players": variant.players,
@@ -96,7 +98,7 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "designer": s("designer"),
         "g": {g["id"]: g["name"] for g in goods},
         "c": {key: s(f"components.{key}") for key in s.get("components")},
-        "colours": [s(f"player_colours.{pc.id}") for pc in game.player_colours],
+        "colours": [s(f"player_colours.{pc.id}") for pc in game.player_colours[:printed["colours"]]],
         "goods": goods,
         "common": [g for g in goods if g["kind"] == "common"],
         "rare": [g for g in goods if g["kind"] == "rare"],
@@ -112,15 +114,15 @@ def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
         "penalties": penalties,
         "free": free,
         "theft_each": rules.theft_markers_each,
+        "supply_start": s("supply_start"),
         "board": {"rows": game.board.rows, "columns": game.board.columns, "cities": len(game.board.cities),
                   "supply": len(game.board.supply)},
         "start_demand": start,
         "start_demand_total": sum(x["markers"] for x in start),
         "ex": examples(game),
-        "n": {"camels": game.camels_total, "camels_per_colour": comps.camels_per_colour,
-              "colours": len(game.player_colours), "player_boards": comps.player_boards,
-              "demand_markers": comps.demand_markers, "theft_markers": comps.theft_markers,
-              "theft_spaces": comps.theft_spaces, "spares": load_spec(game).spares_per_good * len(game.goods)},
+        # what this kit prints (the variant's player colours), as its contents table counts it
+        "n": {**printed, "theft_spaces": comps.theft_spaces,
+              "spares": load_spec(game).spares_per_good * len(game.goods)},
     }
 
 

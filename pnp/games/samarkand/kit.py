@@ -139,7 +139,7 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
         return art.index_picture(good, x + size / 2, y + size / 2, size, ink)
 
     face = tables.price_table("price-table", "price-tables", w, h, bleed,
-                              f"{strings('price_table_title')} · {strings('currency')}", strings("price_table_cards"),
+                              strings("price_table_heading", title=strings("price_table_title"), currency=strings("currency")), strings("price_table_cards"),
                               columns, tuple(rows), shaded, notes, strings.where("price_table_title"),
                               ink=ink, row_picture=picture)
     art.dress_table(face, ink)
