@@ -426,11 +426,21 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
         if not fold_plan and _by_columns(len(chunk), plan, settings):
             cells = [(i, (k % plan.rows, k // plan.rows)) for k, i in enumerate(chunk)]
         if fold_plan:
+            # A part-filled last fold sheet keeps its cards in whole columns beside a
+            # horizontal fold (whole rows beside a vertical one), pushed to the sheet's edge,
+            # so that the rest of each half is one room for one-sided pieces (``_fold_rooms``).
+            sheet_fold, sheet_plan = fold_plan, plan
+            if len(chunk) < per_sheet:
+                sheet_fold, cells = _part_fold(len(chunk), fold_plan, settings)
+                cells = [(i, rc) for i, (_k, rc) in zip(chunk, cells)]
+                sheet_plan = sheet_fold.grid
             items = [(fronts[i], i, r, c, None) for i, (r, c) in cells]
-            items += [(backs[i], i, r, c, fold_plan) for i, (r, c) in cells]
-            sheets.append(_grid_sheet(component, label, "fold", items, plan, settings,
-                                      sheet_label("fold", n + 1, total), fold_plan=fold_plan))
+            items += [(backs[i], i, r, c, sheet_fold) for i, (r, c) in cells]
+            sheets.append(_grid_sheet(component, label, "fold", items, sheet_plan, settings,
+                                      sheet_label("fold", n + 1, total), fold_plan=sheet_fold))
             sheets[-1].faces = [(fronts[i], backs[i]) for i in chunk]
+            if len(chunk) < per_sheet:
+                sheets[-1].free = _fold_rooms(sheets[-1].placements, sheet_fold, settings)
             continue
         side_front = "front" if backs else "single"
         sheets.append(_grid_sheet(component, label, side_front, [(fronts[i], i, r, c, None) for i, (r, c) in cells],
@@ -500,6 +510,48 @@ def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintS
         top = max(p.y + p.h for p in placements) + edge
         room = (side, top, paper.width - 2 * side, bottom - top)
     return [room] if min(room[2], room[3]) >= FREE_MIN_MM else []
+
+
+def _part_fold(count: int, fold_plan: FoldPlan, settings: PrintSettings) -> tuple[FoldPlan, list]:
+    """The plan and cells of a gutter-fold sheet holding ``count`` fronts (fewer than the plan
+    takes): (the fold plan with its grid pushed to the sheet's left edge (horizontal fold) or
+    top edge (vertical fold), [(k, (row, col)) for each front k]).  Beside a horizontal fold
+    the fronts fill whole columns from the left (their backs mirror across the fold, in the
+    same columns); beside a vertical one whole rows from the top.  The fold line stays where
+    the plan has it, ``FOLD_CLEAR_MM`` from the bleed of every card, and the grid's other
+    margins are the plan's (``settings``: border = margin + mark gap + mark length)."""
+    plan = fold_plan.grid
+    border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm + settings.outer_bleed
+    if fold_plan.axis == "y":
+        cells = [(k, (k % plan.rows, k // plan.rows)) for k in range(count)]
+        grid = replace(plan, x0=border)
+    else:
+        cells = [(k, divmod(k, plan.cols)) for k in range(count)]
+        grid = replace(plan, y0=border)
+    return replace(fold_plan, grid=grid), cells
+
+
+def _fold_rooms(placements: Sequence[Placement], fold_plan: FoldPlan, settings: PrintSettings,
+                ) -> list[tuple[float, float, float, float]]:
+    """The rooms (x, y, w, h mm) a part-filled gutter-fold sheet (``_part_fold``) leaves for
+    the packer's one-sided pieces: beside its cards in each half, one room per half, each
+    ending ``FOLD_CLEAR_MM`` before the fold line (so no piece's bleed comes nearer the fold
+    than a card's) and ``MARK_TAIL_MM`` beyond the cards' art, where their crop marks end.
+    A room under ``FREE_MIN_MM`` is left out."""
+    paper = settings.paper
+    edge = settings.outer_bleed + settings.mark_gap_mm + MARK_TAIL_MM
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - 1.0
+    f = fold_plan.fold
+    if fold_plan.axis == "y":
+        left = max(p.x + p.w for p in placements) + edge
+        w = paper.width - side - left
+        rooms = [(left, side, w, f - FOLD_CLEAR_MM - side), (left, f + FOLD_CLEAR_MM, w, bottom - f - FOLD_CLEAR_MM)]
+    else:
+        top = max(p.y + p.h for p in placements) + edge
+        h = bottom - top
+        rooms = [(side, top, f - FOLD_CLEAR_MM - side, h), (f + FOLD_CLEAR_MM, top, paper.width - side - f - FOLD_CLEAR_MM, h)]
+    return [r for r in rooms if min(r[2], r[3]) >= FREE_MIN_MM]
 
 
 def _part_filled_columns(placements: Sequence[Placement], plan: GridPlan) -> bool:
@@ -679,7 +731,7 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     # Beside a grid filled column by column (its free room there, for packed pieces) too,
     # on the fronts sheet and on the blank side of its backs sheet.
     left_end, right_end = 0.0, paper.width
-    if fold_plan is None and _part_filled_columns(placements, plan):
+    if _part_filled_columns(placements, plan):     # a fold sheet's too (``_part_fold``: rooms beside)
         right_end = art_right + MARK_TAIL_MM
     elif fold_plan is None and len(placements) < plan.per_sheet and min(p.x for p in placements) > plan.x0 + 1e-6:
         left_end = art_left - MARK_TAIL_MM        # the mirrored backs of such a sheet
