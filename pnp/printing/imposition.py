@@ -36,7 +36,7 @@ from typing import Callable, Sequence
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
 from pnp.components import style
-from pnp.components.svg import Face, group, line, new_sheet, polygon
+from pnp.components.svg import Face, group, line, new_sheet, polygon, rect
 from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
 from pnp.printing.sheet_overlay import ArtPart, Footer, MarkLines, OverlayLine, SheetOverlay, footer_element
@@ -510,6 +510,53 @@ def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintS
         top = max(p.y + p.h for p in placements) + edge
         room = (side, top, paper.width - 2 * side, bottom - top)
     return [room] if min(room[2], room[3]) >= FREE_MIN_MM else []
+
+
+#: A printed back's tint runs this far past the mirrored trim (mm), as a bleed: a duplex
+#: printer shifts a back by 1-4 mm (print.md), and the pieces' outer bleed is the same 2 mm.
+BACK_TINT_BLEED_MM = 2.0
+#: Share of white mixed into the kit's back colour for a printed back (``--ink saver``: more).
+BACK_TINT_WHITE = {"normal": 0.55, "saver": 0.85}
+
+
+def back_tint(colour: str, ink: str) -> str:
+    """The light tint (``#RRGGBB``) a printed back of a one-sided piece takes: ``colour`` (the
+    kit's back colour, ``#RRGGBB``) mixed with ``BACK_TINT_WHITE[ink]`` of white."""
+    share = BACK_TINT_WHITE[ink]
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * share):02X}" for v in rgb)
+
+
+def printed_back(front: Sheet, settings: PrintSettings, tint: str, skip: frozenset[str] = frozenset()) -> Sheet | None:
+    """A backs sheet for the one-sided sheet ``front`` of a duplex kit, to print instead of a
+    blank page: behind every piece on it (its placements but those of components in ``skip``,
+    e.g. folded cut-outs whose back is hidden) a plain ``tint`` rectangle, the piece's trim
+    box mirrored for the flip edge (``settings.duplex`` "long": columns mirror, "short": rows),
+    moved by the back correction, with ``BACK_TINT_BLEED_MM`` of bleed round it.  The backs
+    sheet's placements are those mirrored boxes (same face, component and index); its footer
+    repeats the front's label.  ``front`` becomes side "front".  None (``front`` unchanged)
+    when nothing on it takes a back or the kit is not printed duplex.
+    """
+    if settings.duplex not in ("long", "short") or front.side != "single":
+        return None
+    pieces = [p for p in front.placements if p.component not in skip]
+    if not pieces:
+        return None
+    paper, t = settings.paper, BACK_TINT_BLEED_MM
+    backs = []
+    part = group(id="printed-backs")
+    for p in pieces:
+        x, y, _rotation = _mirror(p.x, p.y, p.w, p.h, 0, paper, settings.duplex)
+        back = replace(p, x=x, y=y)
+        if settings.corrects_backs:
+            back = _corrected(back, settings)
+        backs.append(back)
+        part.add(rect(back.x - t, back.y - t, back.w + 2 * t, back.h + 2 * t, fill=tint))
+    overlay = SheetOverlay(paper.width, paper.height)
+    overlay.add(ArtPart(part.tostring()))
+    overlay.add(footer(paper, settings, footer_label(front)))
+    front.side = "front"
+    return Sheet(paper, front.component, "back", overlay, backs, [], front.bookmark)
 
 
 def _part_fold(count: int, fold_plan: FoldPlan, settings: PrintSettings) -> tuple[FoldPlan, list]:
