@@ -170,7 +170,8 @@ def test_whole_file_prints_double_sided_with_backs_behind_fronts(kit_dir, name):
     fronts = [p for p in one_sided if p % 2 == 1]
     assert fronts and all(p + 1 in blanks or p + 1 in one_sided for p in fronts)
     assert all(p - 1 in fronts for p in one_sided if p % 2 == 0)
-    assert blanks == {p + 1 for p in pages["banknotes"]}
+    # blank: the banknotes' backs, and the back of the reading matter when it ends on a front
+    assert {p + 1 for p in pages["banknotes"]} <= blanks <= {p + 1 for p in pages["banknotes"]} | {min(cards) - 1}
     note = Strings(data_dir(), "samarkand", manifest["lang"])("blank_page")
     for p in blanks:                            # blank but for the small note that says so
         assert " ".join(reader.pages[p - 1].extract_text().split()) == note
