@@ -1023,10 +1023,16 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         # pass by the bottom-left rule too (``DESCENT_RULES``), kept when it takes fewer
         # sheets (Samarkand's gutter-fold kit, whose last card sheet lends two narrow rooms:
         # 39 sheets instead of 40; the other rule, best area fit, found none more).
+        # Where it saves none, its packings are forgotten, so that the pick below chooses
+        # among the same packings as without it (the layout is then the same).
         for heuristic in DESCENT_RULES:
+            before = dict(tried)
             other = descent(False, 1, leaders, heuristic)
             if other[0][0] < best[0][0]:
                 best = other
+            else:
+                tried.clear()
+                tried.update(before)
         # Whole rectangles of each colour (banknote values): a second, shorter search, whose
         # packings the pick below prefers when they take no more sheets (the first search
         # seldom reaches them: its order takes the fewest sheets first, and an L of notes
