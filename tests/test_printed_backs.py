@@ -48,6 +48,7 @@ def test_each_printed_back_is_its_fronts_box_mirrored_for_the_flip_edge(duplex):
     assert len(pairs) == 6 + 2          # six board tiles, two packed sheets of tables and aids
     for front, back in pairs:
         assert len(back.placements) == sum(p.component not in ("pawns", "die") for p in front.placements)
+        assert back.component not in ("pawns", "die")      # no page lists a cut-out it does not print
         fronts = iter(p for p in front.placements if p.component not in ("pawns", "die"))
         for b in back.placements:
             f = next(fronts)

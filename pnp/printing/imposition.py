@@ -533,7 +533,8 @@ def printed_back(front: Sheet, settings: PrintSettings, tint: str, skip: frozens
     e.g. folded cut-outs whose back is hidden) a plain ``tint`` rectangle, the piece's trim
     box mirrored for the flip edge (``settings.duplex`` "long": columns mirror, "short": rows),
     moved by the back correction, with ``BACK_TINT_BLEED_MM`` of bleed round it.  The backs
-    sheet's placements are those mirrored boxes (same face, component and index); its footer
+    sheet's placements are those mirrored boxes (same face, component and index), its
+    component the first of theirs (so no page lists a cut-out it does not print); its footer
     repeats the front's label.  ``front`` becomes side "front".  None (``front`` unchanged)
     when nothing on it takes a back or the kit is not printed duplex.
     """
@@ -556,7 +557,8 @@ def printed_back(front: Sheet, settings: PrintSettings, tint: str, skip: frozens
     overlay.add(ArtPart(part.tostring()))
     overlay.add(footer(paper, settings, footer_label(front)))
     front.side = "front"
-    return Sheet(paper, front.component, "back", overlay, backs, [], front.bookmark)
+    # its component is one it backs (a shared sheet's own component may be a cut-out's)
+    return Sheet(paper, backs[0].component, "back", overlay, backs, [], front.bookmark)
 
 
 def _part_fold(count: int, fold_plan: FoldPlan, settings: PrintSettings) -> tuple[FoldPlan, list]:
