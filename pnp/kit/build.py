@@ -419,7 +419,48 @@ def _lay_out(source: _KitSource, settings: PrintSettings, background) -> tuple[l
     faces = None
     if source.request.target == "home":
         faces = pdfout.convert_faces(run_faces(runs), background)
-    return runs, pack_runs(runs, settings, source.sheet_label), faces
+    packed = pack_runs(runs, settings, source.sheet_label)
+    return runs, back_one_sided(runs, packed, settings), faces
+
+
+#: The back colour of a kit whose backs sheets show no edge colour (a printed back's tint).
+BACK_COLOUR = "#D8CCB4"
+
+
+def back_one_sided(runs: list[ComponentRun], packed: list, settings: PrintSettings) -> list:
+    """Give the one-sided card-stock sheets of a duplex kit a printed back instead of a blank
+    page (``pnp.printing.imposition.printed_back``): a light tint of the kit's back colour (the
+    edge colour of its first backs sheet's back face) behind every piece but folded cut-outs
+    (standees, dice nets), mirrored for the flip edge.  Each new backs sheet follows its
+    fronts sheet in every run's ``sheets`` that holds it and in ``packed``; returns ``packed``
+    so.  Plain-paper sheets (banknotes) and kits not printed duplex (``--duplex fold`` or
+    ``none``, or no backs at all) are left as they are."""
+    from pnp.printing.imposition import back_tint, printed_back
+
+    if settings.duplex not in ("long", "short"):
+        return packed
+    order = kit_sheets(runs, packed)
+    backs_sheets = [sheet for sheet in order if sheet.side == "back"]
+    if not backs_sheets:
+        return packed
+    colour = next((placed.face.edge_colour for sheet in backs_sheets for placed in sheet.art
+                   if placed.face.edge_colour), None) or BACK_COLOUR
+    tint = back_tint(colour, settings.ink)
+    stock_of = {run.id: run.stock for run in runs}
+    skip = frozenset(face.component for run in runs for g in run.pieces if g.cutout for face in g.faces)
+    added = {}
+    for sheet in order:
+        if sheet.side == "single" and wants_card(sheet, stock_of):
+            back = printed_back(sheet, settings, tint, skip)
+            if back is not None:
+                added[id(sheet)] = back
+
+    def with_backs(sheets: list) -> list:
+        return [s for sheet in sheets for s in ([sheet, added[id(sheet)]] if id(sheet) in added else [sheet])]
+
+    for run in runs:
+        run.sheets = with_backs(run.sheets)
+    return with_backs(list(packed))
 
 
 def _settle(source: _KitSource, runs: list[ComponentRun], packed: list, faces, settings: PrintSettings) -> _Layout:

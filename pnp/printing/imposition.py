@@ -36,7 +36,7 @@ from typing import Callable, Sequence
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, DEFAULT_MARGIN_MM, Paper
 from pnp.components import style
-from pnp.components.svg import Face, group, line, new_sheet, polygon
+from pnp.components.svg import Face, group, line, new_sheet, polygon, rect
 from pnp.printing.cutguides import GUIDE_STROKE_MM, trim_guides
 from pnp.printing.placed import IDENTITY, Matrix, PlacedFace, compose_svg, multiply, rotate, translate
 from pnp.printing.sheet_overlay import ArtPart, Footer, MarkLines, OverlayLine, SheetOverlay, footer_element
@@ -426,11 +426,21 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
         if not fold_plan and _by_columns(len(chunk), plan, settings):
             cells = [(i, (k % plan.rows, k // plan.rows)) for k, i in enumerate(chunk)]
         if fold_plan:
+            # A part-filled last fold sheet keeps its cards in whole columns beside a
+            # horizontal fold (whole rows beside a vertical one), pushed to the sheet's edge,
+            # so that the rest of each half is one room for one-sided pieces (``_fold_rooms``).
+            sheet_fold, sheet_plan = fold_plan, plan
+            if len(chunk) < per_sheet:
+                sheet_fold, cells = _part_fold(len(chunk), fold_plan, settings)
+                cells = [(i, rc) for i, (_k, rc) in zip(chunk, cells)]
+                sheet_plan = sheet_fold.grid
             items = [(fronts[i], i, r, c, None) for i, (r, c) in cells]
-            items += [(backs[i], i, r, c, fold_plan) for i, (r, c) in cells]
-            sheets.append(_grid_sheet(component, label, "fold", items, plan, settings,
-                                      sheet_label("fold", n + 1, total), fold_plan=fold_plan))
+            items += [(backs[i], i, r, c, sheet_fold) for i, (r, c) in cells]
+            sheets.append(_grid_sheet(component, label, "fold", items, sheet_plan, settings,
+                                      sheet_label("fold", n + 1, total), fold_plan=sheet_fold))
             sheets[-1].faces = [(fronts[i], backs[i]) for i in chunk]
+            if len(chunk) < per_sheet:
+                sheets[-1].free = _fold_rooms(sheets[-1].placements, sheet_fold, settings)
             continue
         side_front = "front" if backs else "single"
         sheets.append(_grid_sheet(component, label, side_front, [(fronts[i], i, r, c, None) for i, (r, c) in cells],
@@ -500,6 +510,97 @@ def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintS
         top = max(p.y + p.h for p in placements) + edge
         room = (side, top, paper.width - 2 * side, bottom - top)
     return [room] if min(room[2], room[3]) >= FREE_MIN_MM else []
+
+
+#: A printed back's tint runs this far past the mirrored trim (mm), as a bleed: a duplex
+#: printer shifts a back by 1-4 mm (print.md), and the pieces' outer bleed is the same 2 mm.
+BACK_TINT_BLEED_MM = 2.0
+#: Share of white mixed into the kit's back colour for a printed back (``--ink saver``: more).
+BACK_TINT_WHITE = {"normal": 0.55, "saver": 0.85}
+
+
+def back_tint(colour: str, ink: str) -> str:
+    """The light tint (``#RRGGBB``) a printed back of a one-sided piece takes: ``colour`` (the
+    kit's back colour, ``#RRGGBB``) mixed with ``BACK_TINT_WHITE[ink]`` of white."""
+    share = BACK_TINT_WHITE[ink]
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(v + (255 - v) * share):02X}" for v in rgb)
+
+
+def printed_back(front: Sheet, settings: PrintSettings, tint: str, skip: frozenset[str] = frozenset()) -> Sheet | None:
+    """A backs sheet for the one-sided sheet ``front`` of a duplex kit, to print instead of a
+    blank page: behind every piece on it (its placements but those of components in ``skip``,
+    e.g. folded cut-outs whose back is hidden) a plain ``tint`` rectangle, the piece's trim
+    box mirrored for the flip edge (``settings.duplex`` "long": columns mirror, "short": rows),
+    moved by the back correction, with ``BACK_TINT_BLEED_MM`` of bleed round it.  The backs
+    sheet's placements are those mirrored boxes (same face, component and index), its
+    component the first of theirs (so no page lists a cut-out it does not print); its footer
+    repeats the front's label.  ``front`` becomes side "front".  None (``front`` unchanged)
+    when nothing on it takes a back or the kit is not printed duplex.
+    """
+    if settings.duplex not in ("long", "short") or front.side != "single":
+        return None
+    pieces = [p for p in front.placements if p.component not in skip]
+    if not pieces:
+        return None
+    paper, t = settings.paper, BACK_TINT_BLEED_MM
+    backs = []
+    part = group(id="printed-backs")
+    for p in pieces:
+        x, y, _rotation = _mirror(p.x, p.y, p.w, p.h, 0, paper, settings.duplex)
+        back = replace(p, x=x, y=y)
+        if settings.corrects_backs:
+            back = _corrected(back, settings)
+        backs.append(back)
+        part.add(rect(back.x - t, back.y - t, back.w + 2 * t, back.h + 2 * t, fill=tint))
+    overlay = SheetOverlay(paper.width, paper.height)
+    overlay.add(ArtPart(part.tostring()))
+    overlay.add(footer(paper, settings, footer_label(front)))
+    front.side = "front"
+    # its component is one it backs (a shared sheet's own component may be a cut-out's)
+    return Sheet(paper, backs[0].component, "back", overlay, backs, [], front.bookmark)
+
+
+def _part_fold(count: int, fold_plan: FoldPlan, settings: PrintSettings) -> tuple[FoldPlan, list]:
+    """The plan and cells of a gutter-fold sheet holding ``count`` fronts (fewer than the plan
+    takes): (the fold plan with its grid pushed to the sheet's left edge (horizontal fold) or
+    top edge (vertical fold), [(k, (row, col)) for each front k]).  Beside a horizontal fold
+    the fronts fill whole columns from the left (their backs mirror across the fold, in the
+    same columns); beside a vertical one whole rows from the top.  The fold line stays where
+    the plan has it, ``FOLD_CLEAR_MM`` from the bleed of every card, and the grid's other
+    margins are the plan's (``settings``: border = margin + mark gap + mark length)."""
+    plan = fold_plan.grid
+    border = settings.margin_mm + settings.mark_gap_mm + settings.mark_min_mm + settings.outer_bleed
+    if fold_plan.axis == "y":
+        cells = [(k, (k % plan.rows, k // plan.rows)) for k in range(count)]
+        grid = replace(plan, x0=border)
+    else:
+        cells = [(k, divmod(k, plan.cols)) for k in range(count)]
+        grid = replace(plan, y0=border)
+    return replace(fold_plan, grid=grid), cells
+
+
+def _fold_rooms(placements: Sequence[Placement], fold_plan: FoldPlan, settings: PrintSettings,
+                ) -> list[tuple[float, float, float, float]]:
+    """The rooms (x, y, w, h mm) a part-filled gutter-fold sheet (``_part_fold``) leaves for
+    the packer's one-sided pieces: beside its cards in each half, one room per half, each
+    ending ``FOLD_CLEAR_MM`` before the fold line (so no piece's bleed comes nearer the fold
+    than a card's) and ``MARK_TAIL_MM`` beyond the cards' art, where their crop marks end.
+    A room under ``FREE_MIN_MM`` is left out."""
+    paper = settings.paper
+    edge = settings.outer_bleed + settings.mark_gap_mm + MARK_TAIL_MM
+    side = min(settings.margin_mm, TIGHT_MARGIN_MM)
+    bottom = paper.height - settings.margin_mm - settings.footer_mm - 1.0
+    f = fold_plan.fold
+    if fold_plan.axis == "y":
+        left = max(p.x + p.w for p in placements) + edge
+        w = paper.width - side - left
+        rooms = [(left, side, w, f - FOLD_CLEAR_MM - side), (left, f + FOLD_CLEAR_MM, w, bottom - f - FOLD_CLEAR_MM)]
+    else:
+        top = max(p.y + p.h for p in placements) + edge
+        h = bottom - top
+        rooms = [(side, top, f - FOLD_CLEAR_MM - side, h), (f + FOLD_CLEAR_MM, top, paper.width - side - f - FOLD_CLEAR_MM, h)]
+    return [r for r in rooms if min(r[2], r[3]) >= FREE_MIN_MM]
 
 
 def _part_filled_columns(placements: Sequence[Placement], plan: GridPlan) -> bool:
@@ -679,7 +780,7 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     # Beside a grid filled column by column (its free room there, for packed pieces) too,
     # on the fronts sheet and on the blank side of its backs sheet.
     left_end, right_end = 0.0, paper.width
-    if fold_plan is None and _part_filled_columns(placements, plan):
+    if _part_filled_columns(placements, plan):     # a fold sheet's too (``_part_fold``: rooms beside)
         right_end = art_right + MARK_TAIL_MM
     elif fold_plan is None and len(placements) < plan.per_sheet and min(p.x for p in placements) > plan.x0 + 1e-6:
         left_end = art_left - MARK_TAIL_MM        # the mirrored backs of such a sheet
