@@ -63,16 +63,30 @@ def play(job: tuple) -> tuple[list[tuple[int, int | None]], float, int]:
     return out, time.process_time() - start, getattr(strong, "rollouts", 0)
 
 
-def run(gid: str, games: int, seed: int, samples: int, candidates: int, horizon: int, workers: int) -> dict:
+def run(gid: str, games: int, seed: int, samples: int, candidates: int, horizon: int, workers: int,
+        label: str = "") -> dict:
     """Play ``games`` games and tally them (``play``): wins, rate, interval, per-seat rates,
-    CPU per game."""
-    chunk = max(1, -(-games // (workers * 4)))
+    CPU per game.  With ``label``, the running tally is printed to standard error after
+    every chunk of 10 games (a long run can be read, or cut short, as it goes)."""
+    chunk = 10
     jobs = [(gid, seed, f, min(chunk, games - f), samples, candidates, horizon) for f in range(0, games, chunk)]
+    results: list = []
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(play, jobs))
+            for r in pool.map(play, jobs):
+                results.append(r)
+                if label:
+                    print(line(label + " so far", tally(results)), file=sys.stderr, flush=True)
     else:
-        results = [play(j) for j in jobs]
+        for j in jobs:
+            results.append(play(j))
+            if label:
+                print(line(label + " so far", tally(results)), file=sys.stderr, flush=True)
+    return tally(results)
+
+
+def tally(results: list) -> dict:
+    """The figures of the chunks ``results`` (``play``'s returns)."""
     pairs = [x for r in results for x in r[0]]
     cpu = sum(r[1] for r in results)
     rollouts = sum(r[2] for r in results)
@@ -117,9 +131,10 @@ def main(argv=None) -> None:
             print(line("heuristic (baseline)", base), flush=True)
         for scale in (int(x) for x in a.scale.split(",")):
             n = a.samples * scale
-            r = run(gid, a.games, a.seed, n, a.candidates, a.horizon, a.workers)
+            label = f"strong {a.candidates}x{n} ({scale}x)"
+            r = run(gid, a.games, a.seed, n, a.candidates, a.horizon, a.workers, label)
             extra = f"  ({r['cpu_per_game'] / base['cpu_per_game']:,.0f}x the heuristic's CPU)" if base else ""
-            print(line(f"strong {a.candidates}x{n} ({scale}x)", r) + extra, flush=True)
+            print(line(label, r) + extra, flush=True)
 
 
 if __name__ == "__main__":

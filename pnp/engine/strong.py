@@ -26,7 +26,10 @@ Each decision with more than one legal move:
    unfinished one 0.5 + (own progress - best other's) / 2.
 4. **Pick**: the candidate whose mean paired difference over the heuristic's move is
    largest, if that difference exceeds ``margin`` standard errors of it; otherwise the
-   heuristic's move.  (Taking the largest mean alone followed noise away from the
+   heuristic's move.  A decision stops early, playing the heuristic's move, when after
+   the first ``screen`` samples (a quarter of them, from 8 samples on) every candidate has
+   scored exactly what the heuristic's move scored on each: the choice makes no
+   difference there, and the rest of its budget is not spent.  (Taking the largest mean alone followed noise away from the
    heuristic's sound move; ``pnp.engine.mcts`` documents the same finding.)
 
 **Budget per decision**, in rollouts: ``candidates x samples`` (default 4 x 8 = 32
@@ -96,6 +99,9 @@ class StrongPlayer:
         self.horizon = horizon
         self.margin = margin
         self.engine = engine
+        #: samples after which a decision stops early when every candidate has scored
+        #: exactly what the heuristic's move scored on each of them (0: never)
+        self.screen = samples // 4 if samples >= 8 else 0
         #: rollouts played so far (every decision's candidates x samples): the CPU account
         self.rollouts = 0
 
@@ -133,6 +139,12 @@ class StrongPlayer:
                 s.apply(move)
                 scores[c][j] = self._rollout(s, seat, random.Random(choices), until)
             if not alive[0]:
+                return first
+            if j + 1 == self.screen and all(not alive[c] or scores[c][:j + 1] == scores[0][:j + 1]
+                                          for c in range(1, len(cands))):
+                # every candidate scored exactly as the heuristic's move on every sample
+                # so far: the choice does not matter here, the rest of the budget is saved
+                self.rollouts += sum(alive) * (j + 1)
                 return first
         self.rollouts += sum(alive) * self.samples
         return cands[self._pick(scores, alive)]
