@@ -47,8 +47,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
-
+from pnp.engine.adapter import Engine, Policy
 from pnp.engine.core import GameState, Move
 from pnp.engine.mcts import clone
 
@@ -86,12 +85,12 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, engine, samples: int = SAMPLES, candidates: int = CANDIDATES, horizon: int = HORIZON,
+    def __init__(self, engine: Engine, samples: int = SAMPLES, candidates: int = CANDIDATES, horizon: int = HORIZON,
                  margin: float = MARGIN):
         if samples < 1 or candidates < 1 or horizon < 0:
             raise ValueError(f"strong player: samples ({samples}) and candidates ({candidates}) must be at least 1 "
                              f"and horizon ({horizon}) at least 0")
-        self.policy: Callable = engine.choose
+        self.policy: Policy = engine.choose
         self.determinise = engine.determinise
         self.progress = engine.progress
         self.samples = samples
@@ -119,7 +118,7 @@ class StrongPlayer:
     def choose(self, state: GameState, moves: list[Move], rng: random.Random) -> Move:
         policy = self.policy
         seat = state.current_player()
-        first = policy(state, moves, random.Random(rng.getrandbits(64)))
+        first: Move = policy(state, moves, random.Random(rng.getrandbits(64)))
         if self.candidates == 1 or len(moves) == 1:
             return first
         cands = self.rank(state, seat, moves, first, rng)
@@ -135,7 +134,7 @@ class StrongPlayer:
                 if not alive[c]:
                     continue
                 s = clone(sample)
-                s.rng = random.Random(chance)
+                _fresh_chance(s, chance)
                 s.apply(move)
                 scores[c][j] = self._rollout(s, seat, random.Random(choices), until)
             if not alive[0]:
@@ -218,7 +217,7 @@ class StrongPlayer:
                 keyed.append((2.0, i))     # not legal in this redeal: ranked last
                 continue
             s = clone(seen)
-            s.rng = random.Random(chance)
+            _fresh_chance(s, chance)
             s.apply(m)
             r = random.Random(choices)
             steps = 0
@@ -259,4 +258,10 @@ class StrongPlayer:
             return 0.5
         share = self.progress(s)
         best_other = max(share[q] for q in range(len(share)) if q != seat)
-        return min(1.0, max(0.0, 0.5 + (share[seat] - best_other) / 2))
+        return float(min(1.0, max(0.0, 0.5 + (share[seat] - best_other) / 2)))
+
+
+def _fresh_chance(s: GameState, seed: int) -> None:
+    """Give the copy ``s`` its own random source for chance (every engine's state keeps its
+    one ``random.Random`` as ``rng``: ``pnp.engine.core``), seeded from ``seed``."""
+    setattr(s, "rng", random.Random(seed))
