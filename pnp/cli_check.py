@@ -62,7 +62,10 @@ MAX_GAMES = 100_000
                    "the rules engine: they fail only on dead ends, rule gaps or invariant violations; completion, "
                    "length and supply sizing are judged on heuristic play (with exploring games for mechanism "
                    "coverage). mcts: a tree-search player at every seat (slow: use a small --games); "
-                   "mcts-vs-heuristic: the search player at one seat (rotating), heuristic elsewhere, and its win rate.")
+                   "mcts-vs-heuristic: the search player at one seat (rotating), heuristic elsewhere, and its win rate. "
+                   "strong: the strong player (pnp.engine.strong: heuristic rollouts over its best moves) at every "
+                   "seat, seats judged by the fairness rule; some 500-1,000 times the heuristic's CPU per game "
+                   "(README, 'The strong player'): use a small --games.")
 @_where_to_run
 @click.pass_context
 def check(ctx, game_id, players, setup, games, seed, json_file, report_dir, player, workers, cluster, quiet):

@@ -39,7 +39,9 @@ SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "e
                    "seat_cap")
 #: checks.yaml ``simulation.invariant_stride`` when the file does not set it
 INVARIANT_STRIDE = 5
-PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic")
+PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic", "strong")
+#: Player kinds whose games the fairness rule judges seats by (every seat the same player)
+SEAT_JUDGED = ("heuristic", "strong")
 THRESHOLD_KEYS = (
     "min_completion", "max_dead_ends", "max_rule_gaps", "max_invariant_violations",
     "min_median_rounds", "max_median_rounds", "seat_band_h", "seat_alpha", "seat_beta", "seat_min_games",
@@ -332,8 +334,16 @@ def mcts_seat(seed: int, players: int) -> int:
 
 def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed: int = 0) -> list:
     """The players of one game: ``kind`` at every seat (``PLAYER_KINDS``; ``options``:
-    ``explore_share`` for the exploring player), or for ``mcts-vs-heuristic`` the search
-    player at seat ``mcts_seat(seed, players)`` and the heuristic at the others."""
+    ``explore_share`` for the exploring player; ``strong_samples``, ``strong_candidates``,
+    ``strong_horizon`` for the strong player, ``pnp.engine.strong``'s defaults without
+    them), or for ``mcts-vs-heuristic`` the search player at seat ``mcts_seat(seed,
+    players)`` and the heuristic at the others."""
+    if kind == "strong":
+        from pnp.engine import strong
+
+        return [strong.StrongPlayer(engine, options.get("strong_samples", strong.SAMPLES),
+                                    options.get("strong_candidates", strong.CANDIDATES),
+                                    options.get("strong_horizon", strong.HORIZON))] * players
     if kind in ("mcts", "mcts-vs-heuristic"):
         from pnp.engine.mcts import MctsPlayer
 
@@ -569,7 +579,7 @@ def _report(game, variant, games, seed, player, static, result, settings, second
     if player == "mcts-vs-heuristic":
         card["search_player"] = search_player_record(variant.players, playouts)
     thresholds = dict(settings.thresholds)
-    if player not in ("heuristic", "explore", "mcts", "mcts-vs-heuristic"):
+    if player not in ("heuristic", "explore", "mcts", "mcts-vs-heuristic", "strong"):
         # Random seats test the rules engine, not the game: they need not finish or keep
         # a plausible length, nor balance seats or play every mechanism, but may never
         # reach a dead end, a rule gap or a violation.
@@ -583,7 +593,7 @@ def _report(game, variant, games, seed, player, static, result, settings, second
     warnings: list[str] = []
     rule = seat_rule(settings)
     finished = card["finished"]
-    if rule is not None and player == "heuristic" and finished:
+    if rule is not None and player in SEAT_JUDGED and finished:
         verdict = rule.judge(seat_wins(variant.players, playouts), *looks)
         card["seat_verdict"] = verdict
         if not judge_statistics:
@@ -879,7 +889,7 @@ def full_check(
     explored = results[1::step] if explore else [None] * len(variants)
     counts = [games] * len(variants)
     batch, cap, looks = seat_looks(games, settings)
-    rule = seat_rule(settings) if player == "heuristic" else None
+    rule = seat_rule(settings) if player in SEAT_JUDGED else None
     least = settings.thresholds.get("seat_min_games", 1)
     # Sequential seat judgement: while a variant's seats sit at the band's edge (verdict
     # "more"), play its next batch of games (the next seeds by index), up to the cap.
