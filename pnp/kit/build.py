@@ -846,8 +846,10 @@ def _screen_files(source: _KitSource, layout: _Layout, rules_pdf: bytes, pdf_byt
         for key in (f"player_colours.{own}", f"colours.{own}"):
             if strings.has(key) and own not in colours:
                 colours[own] = strings(key)
+    recipe, variant = source.loaded.recipe, source.loaded.variant
+    takes = recipe.set_up_takes(source.loaded.game, variant) if recipe.set_up_takes else {}
     files, _ = tts.export_tts(pieces, name, out_dir / f"{name}-tts", rules_pdf, request.tts_url_base,
-                              labels, names, colours, source.loaded.variant.players, tts.strings_texts(strings))
+                              labels, names, colours, variant.players, tts.strings_texts(strings), takes)
     return [(f.path, f.data) for f in files]
 
 
