@@ -231,3 +231,103 @@ def test_board_tile_scale_gives_the_printed_mm(shared_builds, game, size):
     assert abs(w_mm - size[0]) < 1.0 and abs(h_mm - size[1]) < 1.0
     shorter_mm = longer_mm * min(w_mm, h_mm) / max(w_mm, h_mm)
     assert abs(shorter_mm - min(size)) < 1.0
+
+
+def test_each_seat_is_dealt_the_starting_money_the_rules_give(kit):
+    """Samarkand (game.yaml rules.start_money 200; the rules sheet's split, ``start_notes``):
+    in front of every seat the notes 1 x 100, 1 x 50, 2 x 20, 1 x 10 at 5 players, summing to
+    200 Piaster; the bank's bags hold the kit's notes less what the players took."""
+    game, save, manifest, pieces, labels = kit
+    if game != "samarkand":
+        pytest.skip("only Samarkand deals money at set-up")
+    import yaml as _yaml
+
+    from pnp.games.samarkand.diagrams import start_notes
+    from pnp.model.catalog import DEFAULT_DATA_DIR
+    from pnp.model import load_game
+
+    players = manifest["players"]
+    rules = _yaml.safe_load((Path(DEFAULT_DATA_DIR) / "samarkand" / "game.yaml").read_text(encoding="utf-8"))
+    assert rules["rules"]["start_money"] == 200
+    split = dict(start_notes(load_game("samarkand", Path(DEFAULT_DATA_DIR)), players))
+    assert sum(v * n for v, n in split.items()) == 200
+    if players == 5:
+        assert split == {100: 1, 50: 1, 20: 2, 10: 1}
+    notes = labels["banknotes"]
+    seated = [o for o in save["ObjectStates"] if o["Description"] == notes and o["Name"] != "Bag"]
+    by_seat: dict[tuple, dict] = {}
+    pawns = [o for o in save["ObjectStates"] if o["Name"] == "Figurine_Custom"]
+    for obj in seated:              # each note to the seat whose pawn is nearest
+        pawn = min(pawns, key=lambda p: abs(p["Transform"]["posX"] - obj["Transform"]["posX"]) +
+                   abs(p["Transform"]["posZ"] - obj["Transform"]["posZ"]))
+        value = int(obj["Nickname"].rsplit(" ", 1)[-1])
+        seat = by_seat.setdefault(pawn["GUID"], {})
+        seat[value] = seat.get(value, 0) + obj.get("Number", 1)
+    assert len(by_seat) == players
+    assert all(seat == split for seat in by_seat.values()), by_seat
+    bank = {int(o["Nickname"].rsplit(" ", 1)[-1]): len(o["ContainedObjects"])
+            for o in save["ObjectStates"] if o["Name"] == "Bag" and o["Description"] == notes}
+    printed = {int(k): v for k, v in next(c for c in manifest["components"] if c["id"] == "banknotes")["by_type"].items()}
+    assert bank == {v: printed[v] - players * split.get(v, 0) for v in printed}
+    if players == 5:
+        assert bank[100] == 19               # the rules' set-up picture: "100 x 19" left in the bank
+
+
+def test_decks_are_shuffled_by_the_kits_seed(kit):
+    """A deck lies shuffled (not in print order, every card still there), in an order fixed
+    by the kit: DeckIDs follow the contained cards."""
+    game, save, manifest, pieces, labels = kit
+    decks = [o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"]
+    if not decks:
+        pytest.skip("no deck")
+    for deck in decks:
+        ids = [c["CardID"] for c in deck["ContainedObjects"]]
+        assert deck["DeckIDs"] == ids
+        assert ids != sorted(ids)
+        runs = sum(1 for a, b in zip(ids, ids[1:]) if a != b)
+        assert runs > len(set(ids)) * 2, runs          # the kinds mixed, not in blocks
+
+
+def test_one_sided_pieces_show_plain_card_stock_underneath_and_figurines_their_back(kit):
+    """Every tile has a bottom image (TTS shows the top image on both sides without one, so a
+    token turned face down would still show its face): the blank card stock, all white; every
+    figurine its back panel, an image file of its own of the front's size."""
+    game, save, manifest, pieces, labels = kit
+
+    def walk(objects):
+        for obj in objects:
+            yield obj
+            yield from walk(obj.get("ContainedObjects", []))
+
+    tiles = [o for o in walk(save["ObjectStates"]) if o["Name"] in ("Custom_Tile", "Custom_Tile_Stack")]
+    assert tiles
+    for tile in tiles:
+        back = tile["CustomImage"]["ImageSecondaryURL"]
+        assert back and back != tile["CustomImage"]["ImageURL"], tile["Nickname"]
+        with Image.open(_path(back)) as image:
+            assert image.convert("L").getextrema() == (255, 255)
+    for fig in (o for o in save["ObjectStates"] if o["Name"] == "Figurine_Custom"):
+        front, back = fig["CustomImage"]["ImageURL"], fig["CustomImage"]["ImageSecondaryURL"]
+        assert back and back != front and _path(back).is_file(), fig["Nickname"]
+        with Image.open(_path(front)) as f, Image.open(_path(back)) as b:
+            assert abs(f.width - b.width) <= 1 and abs(f.height - b.height) <= 1
+
+
+def test_spares_are_named_apart_from_the_pieces_in_play(kit):
+    """No two tiles of different components share a name (Caravan's spare goods are not named
+    as the goods in the bag)."""
+    game, save, manifest, pieces, labels = kit
+
+    def walk(objects):
+        for obj in objects:
+            yield obj
+            yield from walk(obj.get("ContainedObjects", []))
+
+    seen: dict[str, set] = {}
+    for obj in walk(save["ObjectStates"]):
+        if obj["Name"] in ("Custom_Tile", "Custom_Tile_Stack"):
+            seen.setdefault(obj["Nickname"], set()).add(obj["Description"])
+    assert all(len(d) == 1 for d in seen.values()), {n: d for n, d in seen.items() if len(d) > 1}
+    if game == "caravan":
+        spares = [o for o in save["ObjectStates"] if o["Description"] == labels["goods-spares"]]
+        assert len(spares) == 8 and all(labels["goods-spares"] in o["Nickname"] for o in spares)

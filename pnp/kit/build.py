@@ -183,6 +183,11 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
             screen = _screen_files(source, layout, rules.pdf, pdf_bytes, paper_sheets, paged.pagination.total, name)
         manifest["extra_files"] = manifest.get("extra_files", []) + [str(p.relative_to(out_dir)) for p, _ in screen]
         extras += screen
+        # "print" is how the kit's PDF beside it is printed (its backs as it lays them); the
+        # screen files have no sides to turn and no bleed: say so, not the PDF's duplex
+        manifest["print"]["file"] = pdf_path.name
+        manifest["screen"] = {"target": request.target, "folder": f"{name}-{request.target}", "duplex": "none",
+                              "bleed_mm": 0.0}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)] + extras
     with step(f"{request.game} {loaded.variant.id}: font audit, write the files"):

@@ -2,10 +2,13 @@
 
 Writes ``OUT/<kit>-tts/``: the images and ``<kit>.json``, a TTS save state whose
 ``ObjectStates`` hold the whole kit for the chosen player count, variant and language, laid
-out as a set-up begins: the board in the middle, decks and draw bags on its right, the
-supply and the bank (a bag per money value) on its left, and each seat's material (player
-board or price table, pawn, own tokens) in front of it, seats along the near edge, then the
-far edge.  A user copies the JSON into TTS's ``Saves/Saved Objects`` folder and leaves the
+out as a set-up begins: the board in the middle with the band the rules deal onto the table
+kept free round it (the board face's ``meta["field_columns"]``: Samarkand's trading fields),
+beyond that band decks and draw bags on its right, the supply, the bank (a bag per money
+value) and the rules on its left, and each seat's material (player board or price table,
+pawn, player aid, the starting money and pieces of the recipe's ``set_up_takes``, own tokens)
+in front of it, seats along the near edge, then the far edge; no two footprints overlap
+(``_Table``).  A user copies the JSON into TTS's ``Saves/Saved Objects`` folder and leaves the
 images where it points (or imports it from Objects → Saved Objects).
 
 Sources of the format: the Tabletop Simulator knowledge base, "Save File Format"
@@ -30,31 +33,38 @@ Mapping (what a TTS user gets):
   name as printed with its number where it prints one ("Move 3"); cards and decks
   ``"Hands": true``, as TTS writes them (without it a card cannot be taken into a hand); a deck too large for one sheet continues on the next (never truncated).
   A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
-* the board → ``Custom_Board``, at its printed proportions, locked.
+* the board → a locked ``Custom_Tile`` (``Stretch`` false: its printed proportions), the
+  object whose size at scale 1 is evidenced (``BASE_UNITS``).
 * pieces the set-up lays on the board (the board face's ``meta["set_up_spots"]``: component
   id -> centres in trim mm, e.g. market tokens on the board's market slots) →
   one ``Custom_Tile`` a spot, in a shuffled order fixed per kit (``board_point`` converts).
-* tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
-  face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
-  pieces of the supply or of one seat → one ``Custom_Tile_Stack`` of the kit's count; money →
-  a ``Bag`` per value holding the kit's notes or coins of it (the bank).
+* tokens, markers, price tables, player boards, player aids (a typeset face's PDF page
+  rendered at trim) → ``Custom_Tile`` (a disc piece, one whose face has ``meta["disc_mm"]``,
+  as a round tile: Type 2 with transparent corners), the bottom image plain card stock
+  (``BLANK_BACK``); identical pieces of the supply or of one seat → one ``Custom_Tile_Stack``
+  of the kit's count (``Number``, no contents: ``_stack``); a player's own piece whose player
+  board has a spot for it (its face's ``meta["set_up_spots"]``) on that spot; money → a
+  ``Bag`` per value holding the kit's notes or coins of it (the bank) less each player's
+  starting money, dealt to the seats.
 * fold-over standees → ``Figurine_Custom``: the upright front panel as cut, an opaque
   rectangle (the printed panel is one: its ground is part of the art, not a silhouette),
-  the other panel as ``ImageSecondaryURL`` where it differs (the panels are read off the
+  the other panel as ``ImageSecondaryURL`` (the panels are read off the
   dashed fold lines, so any standee drawn with ``add_standee_folds`` works).
 * a d6 net → ``Custom_Dice`` (Type 1), its printed faces in TTS's d6 layout and each face's
   label (e.g. "back 1") as its ``RotationValues`` value; a d8 numbered 1–8 → TTS's own
   ``Die_8`` (see ``_die``).
 * the rules sheet → ``Custom_PDF`` (the kit's rules pages), left of the supply.
-* Not carried over: player aids typeset as PDF (they are in the rules PDF), a die of another
-  shape, and what the kit prints only for cutting (crop marks, glue flaps, fold lines).
+* Not carried over: a die of another shape, and what the kit prints only for cutting (crop
+  marks, glue flaps, fold lines).
 
 Sizes: 1 TTS unit = 1 inch = 25.4 mm (knowledge base, Custom Tile: "in-game units (about
-an inch)"), positions in those units from the printed mm.  A custom tile, board or figurine
+an inch)"), positions in those units from the printed mm.  A custom tile (the board too) or figurine
 gets ``scaleX``/``scaleZ`` = its longer printed side in units / ``BASE_UNITS``, the span TTS
-gives an image's longer side at scale 1; a card gets its printed width / ``STANDARD_CARD_MM``
-(TTS's stock card taken as a poker card); a d6 its face's edge in units.  These bases are
-assumptions, not measured in TTS (no TTS here), and the README says so: the knowledge base
+gives a Custom_Tile's longer side at scale 1 (evidence: an open-source mod,
+Esper-lvl4/ZX_TT_Mod ``wiki-parser/saved_objects/table_replacement.js``, lays two square
+locked Custom_Tiles at scale 38 at x = -38 and +38 to meet edge to edge: 76 units wide); a card gets its printed width / ``STANDARD_CARD_MM``
+(TTS's stock card taken as a poker card); a d6 its face's edge in units.  The card's and the
+figurine's bases are assumptions, not measured in TTS (no TTS here), and the README says so: the knowledge base
 documents no model size at scale 1 ("Custom Board": "The dimensions of the board will be
 based off the dimensions of the image used"; "Custom Tile" gives only the thickness's unit).  Every image carries
 its resolution (pHYs), so its printed size is read back from the file.
@@ -91,7 +101,7 @@ PIECE_DPI = 250                                      # tiles, tokens, figurines:
 BOARD_MAX_PX = MAX_SHEET_PX                          # the board as large as TTS loads, on its longer side
 BOARD_MAX_DPI = 300                                  # ... but no finer than print (a small board)
 TTS_UNIT_MM = 25.4                                   # knowledge base, Custom Tile: "about an inch"
-BASE_UNITS = 2.0                                     # an image's longer side at scale 1 (assumption)
+BASE_UNITS = 2.0                                     # a Custom_Tile's longer side at scale 1 (module docstring)
 STANDARD_CARD_MM = 63.5                              # TTS's stock card at scale 1, taken as poker width
 D8_EDGE_UNITS = 1.0                                  # Die_8's edge at scale 1 (assumption)
 TILE_THICKNESS = 0.1                                 # units: about 2.5 mm, a punched board token
@@ -820,12 +830,12 @@ def _seat_board_spot(seat_board, component: str) -> tuple[float, float, float] |
 
 
 def _distinct_names(objects: list[dict]) -> None:
-    """Objects of two components that would share a Nickname (Caravan's spare goods and the
+    """Tiles of two components that would share a Nickname (Caravan's spare goods and the
     goods in the bag): those of the component with fewer pieces get the component's name
     after theirs ("Meat (Spare goods)"), so a spare is not taken for a piece in play."""
     by_name: dict[str, dict[str, list[dict]]] = {}
     for obj in _every(objects):
-        if obj["Name"] in ("Bag", "DeckCustom"):
+        if obj["Name"] not in ("Custom_Tile", "Custom_Tile_Stack"):     # a card named as a token is no spare
             continue
         by_name.setdefault(obj.get("Nickname", ""), {}).setdefault(obj.get("Description", ""), []).append(obj)
     for name, groups in by_name.items():
