@@ -331,3 +331,13 @@ def test_spares_are_named_apart_from_the_pieces_in_play(kit):
     if game == "caravan":
         spares = [o for o in save["ObjectStates"] if o["Description"] == labels["goods-spares"]]
         assert len(spares) == 8 and all(labels["goods-spares"] in o["Nickname"] for o in spares)
+
+
+def test_the_manifest_of_a_tts_build_claims_no_duplex_for_the_export(kit):
+    """The manifest's ``print`` block is the kit PDF's (named by its ``file``); the TTS export's
+    own block says it has no sides to turn and no bleed."""
+    game, save, manifest, pieces, labels = kit
+    assert manifest["print"]["target"] == "tts"
+    assert manifest["print"]["file"].endswith(".pdf")
+    assert manifest["screen"] == {"target": "tts", "folder": f"{save['SaveName']}-tts", "duplex": "none",
+                                  "bleed_mm": 0.0}
