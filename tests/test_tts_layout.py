@@ -341,3 +341,30 @@ def test_the_manifest_of_a_tts_build_claims_no_duplex_for_the_export(kit):
     assert manifest["print"]["file"].endswith(".pdf")
     assert manifest["screen"] == {"target": "tts", "folder": f"{save['SaveName']}-tts", "duplex": "none",
                                   "bleed_mm": 0.0}
+
+
+def test_the_table_never_lays_two_footprints_over_each_other():
+    """``_Table`` on its own: a board with trading fields on all four edges, many pieces of
+    mixed sizes to the supply, the deck columns and the seats, one longer than the board is
+    deep: every spot it gives is clear of the board, the fields and every other spot."""
+    fields = [(-2.0, 5.0, 0.0, 9.0), (3.0, -9.0, 5.0, -5.0), (-10.0, -1.0, -6.0, 1.0), (6.0, 0.0, 10.0, 2.0)]
+    table = tts._Table(12.0, 10.0, 5, 4.7, fields)
+    rects = []
+    sizes = [(2.4, 1.2), (1.2, 1.2), (2.0, 2.0), (4.0, 5.66), (0.7, 0.7)] * 6 + [(1.0, 14.0)]
+    for w, d in sizes:
+        x, z = table.supply(w, d)
+        rects.append((x - w / 2, z - d / 2, x + w / 2, z + d / 2))
+    for w, d in [(2.5, 3.5)] * 5 + [(2.0, 2.0)]:
+        x, z = table.deck(w, d)
+        rects.append((x - w / 2, z - d / 2, x + w / 2, z + d / 2))
+    for seat in range(5):
+        for w, d in ((4.7, 3.1), (0.9, 1.0), (3.6, 3.8)):
+            x, z, _ = table.at_seat(seat, w, d)
+            rects.append((x - w / 2, z - d / 2, x + w / 2, z + d / 2))
+        for x, z, _ in table.row_at_seat(seat, [(2.4, 1.2)] * 4):
+            rects.append((x - 1.2, z - 0.6, x + 1.2, z + 0.6))
+    keep_out = [(-6.0, -5.0, 6.0, 5.0)] + fields
+    for i, a in enumerate(rects):
+        assert not any(_overlap(a, k) for k in keep_out), a
+        assert not any(_overlap(a, b) for b in rects[i + 1:]), a
+    assert len(rects) == len(sizes) + 6 + 5 * 7

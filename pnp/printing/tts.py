@@ -484,13 +484,14 @@ class _Table:
                 column[:] = [edge + side * (widest + GAP_UNITS), self.board_d / 2, 0.0]
                 continue
             x, z = edge + side * w / 2, top - d / 2
-            if self.free((x - w / 2, z - d / 2, x + w / 2, z + d / 2)):
+            taller = widest == 0.0 and d > self.board_d      # longer than any column: alone in its own
+            if taller or self.free((x - w / 2, z - d / 2, x + w / 2, z + d / 2)):
                 column[1], column[2] = top - d - GAP_UNITS, max(widest, w)
                 return self.take(x, z, w, d)
             column[1] = top - 0.25
             if column[1] - d < -self.board_d / 2 and widest == 0.0:   # nothing fits this column: the next
                 column[:] = [edge + side * (w + GAP_UNITS), self.board_d / 2, 0.0]
-        raise AssertionError("no free spot on the table")                   # pragma: no cover
+        raise AssertionError(f"no free spot of {w:.2f} x {d:.2f} units in the {key} columns")   # pragma: no cover
 
     def deck(self, w: float, d: float) -> tuple[float, float]:
         return self._column("deck", w, d)
