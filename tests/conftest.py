@@ -56,7 +56,7 @@ KIT_FILES = set(HEAVY_FILES) | {
     "tests/test_contents_picture.py", "tests/test_identity.py", "tests/engine/test_designer_checks.py",
     "tests/engine/test_cli_check.py", "tests/engine/test_cluster.py", "tests/engine/test_chessboard_check.py",
     "tests/test_process_ends.py", "tests/test_translation_workflow.py", "tests/test_translation_steps.py",
-    "tests/test_tts.py", "tests/test_output_not_a_file.py", "tests/test_handling.py",
+    "tests/test_tts.py", "tests/test_tts_layout.py", "tests/test_output_not_a_file.py", "tests/test_handling.py",
 }
 # Single tests of otherwise quick files: converted tile sheets, every card face, exhaustive searches.
 KIT_TESTS = {

@@ -24,9 +24,8 @@ TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "sca
 REQUIRED = {
     "DeckCustom": {"DeckIDs", "CustomDeck", "ContainedObjects"},
     "Card": {"CardID", "CustomDeck"},
-    "Custom_Board": {"CustomImage"},
     "Custom_Tile": {"CustomImage"},
-    "Custom_Tile_Stack": {"CustomImage", "Number", "ContainedObjects"},
+    "Custom_Tile_Stack": {"CustomImage", "Number"},        # as TTS saves a stack: no contents
     "Custom_Dice": {"CustomImage", "RotationValues"},
     "Die_8": set(),
     "Figurine_Custom": {"CustomImage"},
@@ -159,21 +158,21 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
     for obj in save["ObjectStates"]:
         if obj["Name"] == "DeckCustom":
             counted[obj["Nickname"]] += len(obj["ContainedObjects"])
-        elif obj["Name"] in ("Custom_Tile", "Figurine_Custom", "Custom_Board"):
+        elif obj["Name"] in ("Custom_Tile", "Figurine_Custom"):
             counted[obj.get("Description") or obj["Nickname"]] += 1
         elif obj["Name"] == "Custom_Tile_Stack":
-            assert obj["Number"] == len(obj["ContainedObjects"]) >= 2
-            assert {o["Nickname"] for o in obj["ContainedObjects"]} == {obj["Nickname"]}
+            assert obj["Number"] >= 2 and "ContainedObjects" not in obj
             counted[obj["Description"]] += obj["Number"]
         elif obj["Name"] == "Bag":
             counted[obj["Description"]] += len(obj["ContainedObjects"])
     labels = {c["id"]: c for c in manifest["components"]}
-    not_carried = {"die", "aids", "contents", "rules"}
+    not_carried = {"die", "contents", "rules"}
     english = yaml.safe_load((REPO / "data" / "samarkand" / "lang" / "en.yaml").read_text(encoding="utf-8"))
     for component in manifest["components"]:
         if component["id"] in not_carried:
             continue
-        name = english["components"][component["id"].replace("-", "_")]
+        common = yaml.safe_load((REPO / "data" / "common" / "lang" / "en.yaml").read_text(encoding="utf-8"))
+        name = english["components"].get(component["id"].replace("-", "_")) or common["player_aids"]
         assert f"  {name}: {component['count']} x " in report, component["id"]
     assert counted["Commodity cards"] == labels["cards"]["count"] == 102
     assert counted["Piaster banknotes"] == labels["banknotes"]["count"]
@@ -182,13 +181,14 @@ def test_counts_of_every_component_equal_the_manifest(samarkand_tts):
     assert counted["Market chips"] == labels["market-chips"]["count"] == 2
     assert counted["Price tables"] == labels["price-tables"]["count"] == 5
     banks = [o for o in save["ObjectStates"] if o["Name"] == "Bag" and o["Description"] == "Piaster banknotes"]
-    assert sorted(len(b["ContainedObjects"]) for b in banks) == sorted(labels["banknotes"]["by_type"].values())
+    assert len(banks) == len(labels["banknotes"]["by_type"])      # a bag per value; the players' notes at the seats
     # a tile keeps its printed proportions unless it is square (Stretch squares the image)
     for obj in _walk(save["ObjectStates"]):
         if obj["Name"] == "Custom_Tile":
             square = obj["Description"] in ("Market tokens", "Market chips")
             assert obj["CustomImage"]["CustomTile"]["Stretch"] is square, obj["Nickname"]
-    assert "Not carried over: Player aids (in the rules PDF); crop marks" in report
+    assert counted["Player aids"] == labels["aids"]["count"] == 5
+    assert "Not carried over: crop marks" in report
     assert "Special die: 1 x Custom_Dice" in report
 
 
@@ -297,14 +297,14 @@ def test_every_scale_follows_from_the_printed_mm(samarkand_tts):
     export, save, _ = samarkand_tts
     checked = Counter()
     for obj in _walk(save["ObjectStates"]):
-        if obj["Name"] in ("Custom_Tile", "Custom_Tile_Stack", "Figurine_Custom", "Custom_Board"):
+        if obj["Name"] in ("Custom_Tile", "Custom_Tile_Stack", "Figurine_Custom"):
             path = _path(obj["CustomImage"]["ImageURL"])
             image = Image.open(path)
             longer_mm = max(image.size) / _dpi(path) * 25.4
             expected = longer_mm / 25.4 / tts.BASE_UNITS
             assert obj["Transform"]["scaleX"] == obj["Transform"]["scaleZ"]
             assert abs(obj["Transform"]["scaleX"] - expected) <= 0.012 * expected, (obj["Nickname"], expected)
-            checked[obj["Name"]] += 1
+            checked["board" if obj.get("Locked") else obj["Name"]] += 1
         elif obj["Name"] == "Card":
             # the card's printed width: its cell (at CARD_DPI, the sheet not scaled down) and the
             # safe-area band the cell leaves off on both sides
@@ -318,9 +318,9 @@ def test_every_scale_follows_from_the_printed_mm(samarkand_tts):
         elif obj["Name"] == "Custom_Dice":
             assert obj["Transform"]["scaleX"] == round(tts.units(18.0), 4)      # components.yaml die face_mm
             checked["Custom_Dice"] += 1
-    assert checked["Custom_Board"] == 1 and checked["Figurine_Custom"] == 5 and checked["Card"] == 102
+    assert checked["board"] == 1 and checked["Figurine_Custom"] == 5 and checked["Card"] == 102
     assert checked["Custom_Dice"] == 1 and checked["Custom_Tile"] >= 8
-    board = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Board")
+    board = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Locked"])
     image = _path(board["CustomImage"]["ImageURL"])
     assert abs(max(Image.open(image).size) / _dpi(image) * 25.4 - board["Transform"]["scaleX"] * 2 * 25.4) < 1.0
 
@@ -370,7 +370,7 @@ def test_the_die_is_a_custom_d6_with_its_printed_faces(samarkand_tts):
 def test_set_up_each_seat_gets_its_own_material_and_the_bank_sits_beside_the_board(samarkand_tts):
     export, save, _ = samarkand_tts
     objects = save["ObjectStates"]
-    board = next(o for o in objects if o["Name"] == "Custom_Board")
+    board = next(o for o in objects if o["Name"] == "Custom_Tile" and o["Locked"])
     image = _path(board["CustomImage"]["ImageURL"])
     px = Image.open(image).size
     half_w, half_d = px[0] / _dpi(image) / 2, px[1] / _dpi(image) / 2      # inches = TTS units
@@ -405,28 +405,65 @@ def test_caravan_in_danish_seats_its_boards_and_names_its_pieces(shared_builds):
     assert len(boards) == 4 == counts["player-boards"]
     spots = {(round(b["Transform"]["posX"], 2), round(b["Transform"]["posZ"], 2)) for b in boards}
     assert len(spots) == 4 and len({x for x, _ in spots}) >= 2 and len({z for _, z in spots}) == 2
-    # each seat's camels: one stack of that colour's camels, named in Danish, beyond its board
+    # each seat's camels: a stack of the set-up's camels of that colour (game.yaml setups.standard.camels:
+    # 5), named in Danish, beyond its board; the colour's sixth camel (components camels_per_colour 6)
+    # aside in the supply, named as the spare it is
+    game = yaml.safe_load((REPO / "data" / "caravan" / "game.yaml").read_text(encoding="utf-8"))
+    each, printed = game["setups"]["standard"]["camels"], game["components"]["camels_per_colour"]
+    assert (each, printed) == (5, 6)
     camels = by("camels")
-    assert sorted(o["Nickname"] for o in camels) == sorted(f"{da['components']['camels']} ({c})" for c in seats)
-    assert all(o["Name"] == "Custom_Tile_Stack" for o in camels)
-    assert sum(o["Number"] for o in camels) == counts["camels"]
-    for camel in camels:
+    spare_word = yaml.safe_load((REPO / "data" / "common" / "lang" / "da.yaml").read_text(encoding="utf-8"))["tts_readme"]["spare"]
+    seated = [o for o in camels if spare_word not in o["Nickname"]]
+    spares = [o for o in camels if spare_word in o["Nickname"]]
+    assert sorted(o["Nickname"] for o in seated) == sorted(f"{da['components']['camels']} ({c})" for c in seats)
+    assert sorted(o["Nickname"] for o in spares) == sorted(f"{da['components']['camels']} ({c}) ({spare_word})"
+                                                          for c in seats)
+    assert all(o["Name"] == "Custom_Tile_Stack" and o["Number"] == each for o in seated)
+    assert all(o["Name"] == "Custom_Tile" for o in spares)          # one spare a colour
+    assert sum(o.get("Number", 1) for o in camels) == counts["camels"] == 4 * printed
+    for camel in seated:
         board = min(boards, key=lambda b: abs(b["Transform"]["posX"] - camel["Transform"]["posX"]) +
                     abs(b["Transform"]["posZ"] - camel["Transform"]["posZ"]))
         assert abs(board["Transform"]["posX"] - camel["Transform"]["posX"]) < 1e-6
         assert abs(camel["Transform"]["posZ"]) > abs(board["Transform"]["posZ"])
-    # theft markers: square tiles (square by design, as printed), one per seat, named with the seat's colour
+    for spare in spares:                # aside: off the seats, in the supply beside the board
+        assert abs(spare["Transform"]["posZ"]) < abs(boards[0]["Transform"]["posZ"])
+    # theft markers: square tiles (square by design, as printed), one per seat, named with the seat's
+    # colour, each on the coloured first space of its own player board (rules: set-up step 2)
     thefts = by("theft_markers")
     assert len(thefts) == counts["theft-markers"] == 4
     assert all(o["CustomImage"]["CustomTile"]["Type"] == 0 for o in thefts)
     assert sorted(o["Nickname"] for o in thefts) == sorted(f"{da['components']['theft_markers']} ({c})" for c in seats)
+    for theft in thefts:
+        colour = theft["Nickname"].rsplit("(", 1)[1].rstrip(")")
+        own = next(b for b in boards if f"({colour})" in b["Nickname"] or colour.lower() in b["Nickname"].lower())
+        t, b = theft["Transform"], own["Transform"]
+        half_w, half_d = 190.0 / 25.4 / 2, 118.0 / 25.4 / 2          # components.yaml player_board.size_mm
+        assert abs(t["posX"] - b["posX"]) < half_w and abs(t["posZ"] - b["posZ"]) < half_d, (theft["Nickname"], t, b)
+        assert t["posY"] > b["posY"] and t["rotY"] == b["rotY"]
     # goods drawn blind from one bag, each named as the good in Danish (not its two letters)
     bag = next(o for o in objects if o["Name"] == "Bag" and o["Nickname"] == da["components"]["goods"])
     assert len(bag["ContainedObjects"]) == counts["goods"]
     assert {o["Nickname"] for o in bag["ContainedObjects"]} <= set(da["goods"].values())
+    # demand markers: one on each of the supply spaces 1, 2, 7 and 8 (board.yaml demand_at_start), the
+    # rest one stack in the supply
+    board_data = yaml.safe_load((REPO / "data" / "caravan" / "board.yaml").read_text(encoding="utf-8"))
+    components = yaml.safe_load((REPO / "data" / "caravan" / "components.yaml").read_text(encoding="utf-8"))
+    cell, border = components["board"]["cell_mm"], components["board"]["border_mm"]
+    start = [sp for sp in board_data["supply"] if sp["demand_at_start"]]
+    assert sorted(sp["number"] for sp in start) == [1, 2, 7, 8]
     demand = by("demand_markers")
-    assert len(demand) == 1 and demand[0]["Name"] == "Custom_Tile_Stack" and demand[0]["Number"] == counts["demand-markers"]
-    assert demand[0]["CustomImage"]["CustomTile"]["Type"] == 0
+    single = [o for o in demand if o["Name"] == "Custom_Tile"]
+    stack = [o for o in demand if o["Name"] == "Custom_Tile_Stack"]
+    assert len(single) == 4 and len(stack) == 1 and stack[0]["Number"] == counts["demand-markers"] - 4
+    width = 7 * cell + 2 * border
+    for sp in start:                   # each corner space holds one marker, inside the space's cell
+        row, col = sp["cell"]
+        x0, x1 = (border + col * cell - width / 2) / 25.4, (border + (col + 1) * cell - width / 2) / 25.4
+        z1, z0 = (width / 2 - border - row * cell) / 25.4, (width / 2 - border - (row + 1) * cell) / 25.4
+        inside = [o for o in single if x0 < o["Transform"]["posX"] < x1 and z0 < o["Transform"]["posZ"] < z1]
+        assert len(inside) == 1, (sp, [o["Transform"] for o in single])
+    assert all(o["CustomImage"]["CustomTile"]["Type"] == 0 for o in demand)
 
 
 def test_only_a_players_own_pieces_go_to_the_seats():
@@ -546,7 +583,7 @@ def test_images_are_sharp_enough_to_zoom_into(samarkand_tts):
     for obj in _walk(save["ObjectStates"]):
         if obj["Name"] in ("Custom_Tile", "Figurine_Custom"):
             assert 200 <= _dpi(_path(obj["CustomImage"]["ImageURL"])) <= 300, obj["Nickname"]
-    board = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Board")
+    board = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Locked"])
     assert 4000 <= max(Image.open(_path(board["CustomImage"]["ImageURL"])).size) <= 4096
     deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
     assert all(max(Image.open(_path(s["FaceURL"])).size) <= 4096 for s in deck["CustomDeck"].values())

@@ -72,6 +72,8 @@ class MarkerArea:
     space_mm: float = 0.0
     start_colour: str | None = None     # the first space in the player's colour, with
     start_mark: str | None = None       # the player's mark: where the own marker starts
+    start_component: str | None = None  # the component id of that own marker: its face's
+                                        # meta["set_up_spots"] records the space's centre
 
 
 @dataclass(frozen=True)
@@ -165,7 +167,8 @@ def player_board(face_name: str, component: str, width: float, height: float, bl
                           key=where)
     art.add(b.areas(areas, area_left, top, right - area_left, bottom - top - side_h))
     art.add(b.reminders(reminders, left, bottom + GAP_MM, right - left, foot_mm))
-    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour))
+    meta = {"set_up_spots": b.start_spots} if b.start_spots else {}
+    return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(colour), meta=meta)
 
 
 class _Layout:
@@ -174,6 +177,7 @@ class _Layout:
         self.art = board_art
         self.slot_index = 0
         self.area_index = 0
+        self.start_spots: dict[str, list[tuple[float, float]]] = {}   # component id -> centres (trim mm)
 
     def fit(self, s: str, role: str, w: float, h: float, max_size: float, min_size: float = MIN_TEXT_MM,
             lines: int = 1):
@@ -305,6 +309,8 @@ class _Layout:
             for k in range(a.spaces):
                 cx = x + 1.5 + d / 2 + k * (d + gap)
                 own = k == 0 and a.start_colour is not None
+                if own and a.start_component:      # where the set-up puts the player's own marker
+                    self.start_spots.setdefault(a.start_component, []).append((cx, cy))
                 fill = self.ink.field(a.start_colour, HEADER_TINT) if own else self.ink.field(style.PARCHMENT)
                 # A filled rim round the space (no dashed stroke: dashed lines are fold lines).
                 g.add(circle(cx, cy, d / 2 + 0.4, fill=style.mix(self.ink.field(style.PARCHMENT_DARK, 0.6),

@@ -183,6 +183,11 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
             screen = _screen_files(source, layout, rules.pdf, pdf_bytes, paper_sheets, paged.pagination.total, name)
         manifest["extra_files"] = manifest.get("extra_files", []) + [str(p.relative_to(out_dir)) for p, _ in screen]
         extras += screen
+        # "print" is how the kit's PDF beside it is printed (its backs as it lays them); the
+        # screen files have no sides to turn and no bleed: say so, not the PDF's duplex
+        manifest["print"]["file"] = pdf_path.name
+        manifest["screen"] = {"target": request.target, "folder": f"{name}-{request.target}", "duplex": "none",
+                              "bleed_mm": 0.0}
     manifest_bytes = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     payloads = [(pdf_path, pdf_bytes), (manifest_path, manifest_bytes)] + extras
     with step(f"{request.game} {loaded.variant.id}: font audit, write the files"):
@@ -887,8 +892,10 @@ def _screen_files(source: _KitSource, layout: _Layout, rules_pdf: bytes, pdf_byt
         for key in (f"player_colours.{own}", f"colours.{own}"):
             if strings.has(key) and own not in colours:
                 colours[own] = strings(key)
+    recipe, variant = source.loaded.recipe, source.loaded.variant
+    takes = recipe.set_up_takes(source.loaded.game, variant) if recipe.set_up_takes else {}
     files, _ = tts.export_tts(pieces, name, out_dir / f"{name}-tts", rules_pdf, request.tts_url_base,
-                              labels, names, colours, source.loaded.variant.players, tts.strings_texts(strings))
+                              labels, names, colours, variant.players, tts.strings_texts(strings), takes)
     return [(f.path, f.data) for f in files]
 
 

@@ -44,14 +44,19 @@ class Recipe:
     any work; None: found out from the laid-out sheets), ``board_single_sheet(game,
     strings, settings) -> Sheet`` (``--board-single``; None: the game has no board to print
     in one piece), ``supplies_lines(game, strings) -> [str]`` (lines the contents page adds
-    to what the players supply, e.g. that an ordinary die will do; None: none).
+    to what the players supply, e.g. that an ordinary die will do; None: none),
+    ``set_up_takes(game, variant) -> {component id: {face id: count}}`` (what each player
+    takes at set-up, for a screen target's laid-out table: face id the last part of a face's
+    name, "*" the player's own colour's faces; e.g. Samarkand's starting notes
+    ``{"banknotes": {"100": 1, "50": 1, "20": 2, "10": 1}}``; None: nothing beyond one of
+    each player's own pieces).
 
     Raises (on construction):
         AttributeError: the module lacks a required name.
     """
 
     __slots__ = ("module", "components", "removal_notes", "has_backs", "deck_trims_mm", "board_single_sheet",
-                 "supplies_lines")
+                 "supplies_lines", "set_up_takes")
 
     def __init__(self, module: Any):
         self.module = module
@@ -62,3 +67,4 @@ class Recipe:
         self.deck_trims_mm: Callable[[Any, Any], Sequence[tuple[float, float]]] | None = optional.get("deck_trims_mm")
         self.board_single_sheet: Callable[..., Sheet] | None = optional.get("board_single_sheet")
         self.supplies_lines: Callable[[Any, Any], Sequence[str]] | None = optional.get("supplies_lines")
+        self.set_up_takes: Callable[[Any, Any], dict[str, dict[str, int]]] | None = optional.get("set_up_takes")

@@ -2,10 +2,13 @@
 
 Writes ``OUT/<kit>-tts/``: the images and ``<kit>.json``, a TTS save state whose
 ``ObjectStates`` hold the whole kit for the chosen player count, variant and language, laid
-out as a set-up begins: the board in the middle, decks and draw bags on its right, the
-supply and the bank (a bag per money value) on its left, and each seat's material (player
-board or price table, pawn, own tokens) in front of it, seats along the near edge, then the
-far edge.  A user copies the JSON into TTS's ``Saves/Saved Objects`` folder and leaves the
+out as a set-up begins: the board in the middle with the band the rules deal onto the table
+kept free round it (the board face's ``meta["field_columns"]``: Samarkand's trading fields),
+beyond that band decks and draw bags on its right, the supply, the bank (a bag per money
+value) and the rules on its left, and each seat's material (player board or price table,
+pawn, player aid, the starting money and pieces of the recipe's ``set_up_takes``, own tokens)
+in front of it, seats along the near edge, then the far edge; no two footprints overlap
+(``_Table``).  A user copies the JSON into TTS's ``Saves/Saved Objects`` folder and leaves the
 images where it points (or imports it from Objects → Saved Objects).
 
 Sources of the format: the Tabletop Simulator knowledge base, "Save File Format"
@@ -30,31 +33,38 @@ Mapping (what a TTS user gets):
   name as printed with its number where it prints one ("Move 3"); cards and decks
   ``"Hands": true``, as TTS writes them (without it a card cannot be taken into a hand); a deck too large for one sheet continues on the next (never truncated).
   A deck without backs (tokens drawn blind, such as goods tokens) → a ``Bag`` of tiles.
-* the board → ``Custom_Board``, at its printed proportions, locked.
+* the board → a locked ``Custom_Tile`` (``Stretch`` false: its printed proportions), the
+  object whose size at scale 1 is evidenced (``BASE_UNITS``).
 * pieces the set-up lays on the board (the board face's ``meta["set_up_spots"]``: component
   id -> centres in trim mm, e.g. market tokens on the board's market slots) →
   one ``Custom_Tile`` a spot, in a shuffled order fixed per kit (``board_point`` converts).
-* tokens, markers, price tables, player boards → ``Custom_Tile`` (a disc piece, one whose
-  face has ``meta["disc_mm"]``, as a round tile: Type 2 with transparent corners); identical
-  pieces of the supply or of one seat → one ``Custom_Tile_Stack`` of the kit's count; money →
-  a ``Bag`` per value holding the kit's notes or coins of it (the bank).
+* tokens, markers, price tables, player boards, player aids (a typeset face's PDF page
+  rendered at trim) → ``Custom_Tile`` (a disc piece, one whose face has ``meta["disc_mm"]``,
+  as a round tile: Type 2 with transparent corners), the bottom image plain card stock
+  (``BLANK_BACK``); identical pieces of the supply or of one seat → one ``Custom_Tile_Stack``
+  of the kit's count (``Number``, no contents: ``_stack``); a player's own piece whose player
+  board has a spot for it (its face's ``meta["set_up_spots"]``) on that spot; money → a
+  ``Bag`` per value holding the kit's notes or coins of it (the bank) less each player's
+  starting money, dealt to the seats.
 * fold-over standees → ``Figurine_Custom``: the upright front panel as cut, an opaque
   rectangle (the printed panel is one: its ground is part of the art, not a silhouette),
-  the other panel as ``ImageSecondaryURL`` where it differs (the panels are read off the
+  the other panel as ``ImageSecondaryURL`` (the panels are read off the
   dashed fold lines, so any standee drawn with ``add_standee_folds`` works).
 * a d6 net → ``Custom_Dice`` (Type 1), its printed faces in TTS's d6 layout and each face's
   label (e.g. "back 1") as its ``RotationValues`` value; a d8 numbered 1–8 → TTS's own
   ``Die_8`` (see ``_die``).
 * the rules sheet → ``Custom_PDF`` (the kit's rules pages), left of the supply.
-* Not carried over: player aids typeset as PDF (they are in the rules PDF), a die of another
-  shape, and what the kit prints only for cutting (crop marks, glue flaps, fold lines).
+* Not carried over: a die of another shape, and what the kit prints only for cutting (crop
+  marks, glue flaps, fold lines).
 
 Sizes: 1 TTS unit = 1 inch = 25.4 mm (knowledge base, Custom Tile: "in-game units (about
-an inch)"), positions in those units from the printed mm.  A custom tile, board or figurine
+an inch)"), positions in those units from the printed mm.  A custom tile (the board too) or figurine
 gets ``scaleX``/``scaleZ`` = its longer printed side in units / ``BASE_UNITS``, the span TTS
-gives an image's longer side at scale 1; a card gets its printed width / ``STANDARD_CARD_MM``
-(TTS's stock card taken as a poker card); a d6 its face's edge in units.  These bases are
-assumptions, not measured in TTS (no TTS here), and the README says so: the knowledge base
+gives a Custom_Tile's longer side at scale 1 (evidence: an open-source mod,
+Esper-lvl4/ZX_TT_Mod ``wiki-parser/saved_objects/table_replacement.js``, lays two square
+locked Custom_Tiles at scale 38 at x = -38 and +38 to meet edge to edge: 76 units wide); a card gets its printed width / ``STANDARD_CARD_MM``
+(TTS's stock card taken as a poker card); a d6 its face's edge in units.  The card's and the
+figurine's bases are assumptions, not measured in TTS (no TTS here), and the README says so: the knowledge base
 documents no model size at scale 1 ("Custom Board": "The dimensions of the board will be
 based off the dimensions of the image used"; "Custom Tile" gives only the thickness's unit).  Every image carries
 its resolution (pHYs), so its printed size is read back from the file.
@@ -91,11 +101,18 @@ PIECE_DPI = 250                                      # tiles, tokens, figurines:
 BOARD_MAX_PX = MAX_SHEET_PX                          # the board as large as TTS loads, on its longer side
 BOARD_MAX_DPI = 300                                  # ... but no finer than print (a small board)
 TTS_UNIT_MM = 25.4                                   # knowledge base, Custom Tile: "about an inch"
-BASE_UNITS = 2.0                                     # an image's longer side at scale 1 (assumption)
+BASE_UNITS = 2.0                                     # a Custom_Tile's longer side at scale 1 (module docstring)
 STANDARD_CARD_MM = 63.5                              # TTS's stock card at scale 1, taken as poker width
 D8_EDGE_UNITS = 1.0                                  # Die_8's edge at scale 1 (assumption)
-SAME_IMAGE_MEAN = 3.0                                # mean channel difference (0-255) under which two panels are one
 TILE_THICKNESS = 0.1                                 # units: about 2.5 mm, a punched board token
+BOARD_THICKNESS = 0.2                                # units: the board tile, a little thicker than a token
+GAP_UNITS = 0.5                                      # units between two things the set-up lays side by side
+BAG_UNITS = 2.0                                      # a Bag's footprint at scale 1, each way (assumption: room
+                                                     # kept for it, not measured)
+PDF_UNITS = (4.0, 5.66)                              # room kept for the rules' Custom_Pdf (an A4 page's proportions)
+DIE_UNITS = 1.5                                      # room kept for a die
+FIGURE_DEPTH_UNITS = 1.0                             # room kept in front of and behind a standing figurine
+BLANK_BACK = "blank-back.png"                        # the bottom image of a one-sided piece: plain card stock
 
 
 @dataclass(frozen=True)
@@ -402,31 +419,85 @@ def d6_texture(face) -> tuple[bytes, list[dict]] | None:
     return _encode(texture.convert("RGB")), values
 
 
+Rect = tuple[float, float, float, float]     # (x0, z0, x1, z1) in TTS units, x0 < x1, z0 < z1
+
+
+def overlaps(a: Rect, b: Rect, eps: float = 1e-6) -> bool:
+    """Whether the footprints ``a`` and ``b`` share any area (touching edges do not)."""
+    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
+
+
+def field_rects(board) -> list[Rect]:
+    """The board's trading fields (``meta["field_columns"]``: (id, (x0, y0, x1, y1)) in board
+    trim mm, on the table beyond the trim where the field's cards lie) as footprints in TTS
+    units, for a board laid as ``board_point`` lays it; [] for a board without any."""
+    out = []
+    for _, (x0, y0, x1, y1) in board.meta.get("field_columns", []):
+        ax, az = board_point(x0, y0, board.width, board.height)
+        bx, bz = board_point(x1, y1, board.width, board.height)
+        out.append((min(ax, bx), min(az, bz), max(ax, bx), max(az, bz)))
+    return out
+
+
 class _Table:
     """Where the set-up puts things (TTS x to the right, z away from the first seats): the
-    board in the middle, decks and draw bags on its right, the bank and supply on its left,
-    each seat's material in front of it (seats along the near edge, then the far edge)."""
+    board in the middle, kept free round it (``keep_free``: the trading fields, where the
+    rules deal cards on the table), decks and draw bags in columns on its right, the supply,
+    the bank and the rules in columns on its left, each seat's material in front of it (seats
+    along the near edge, then the far edge), every band beyond the keep-free areas of its
+    edge.  Every footprint taken is recorded (``taken``) and no two overlap: a spot that
+    would overlap is moved on (``_column``)."""
 
-    def __init__(self, board_w: float, board_d: float, players: int, seat_w: float = 0.0):
+    def __init__(self, board_w: float, board_d: float, players: int, seat_w: float = 0.0,
+                 keep_free: list[Rect] | None = None):
         self.board_w, self.board_d, self.players = board_w, board_d, max(1, players)
         self.seat_w = seat_w        # the widest thing a seat gets: seats side by side never overlap
-        self.deck_z = board_d / 2 - 2.0
-        self.supply_x, self.supply_z, self.supply_col = -board_w / 2 - 2.0, board_d / 2 - 1.0, 0.0
+        keep_free = list(keep_free or [])
+        hw, hd = board_w / 2, board_d / 2
+        # how far the keep-free areas reach beyond each edge of the board
+        west = max([-hw - r[0] for r in keep_free if r[0] < -hw], default=0.0)
+        east = max([r[2] - hw for r in keep_free if r[2] > hw], default=0.0)
+        south = max([-hd - r[1] for r in keep_free if r[1] < -hd], default=0.0)
+        north = max([r[3] - hd for r in keep_free if r[3] > hd], default=0.0)
+        self.west, self.east = -hw - west - GAP_UNITS, hw + east + GAP_UNITS
+        self.south, self.north = -hd - south - GAP_UNITS, hd + north + GAP_UNITS
+        self.taken: list[Rect] = [(-hw, -hd, hw, hd)] + keep_free
+        self.columns = {"supply": [self.west, hd, 0.0], "deck": [self.east, hd, 0.0]}   # edge x, next z, widest
         self.seat_cursor = [0.0] * self.players
 
-    def deck(self, depth: float = 4.0) -> tuple[float, float]:
-        spot = (self.board_w / 2 + 3.0, self.deck_z - depth / 2)
-        self.deck_z -= depth + 1.0
-        return spot
+    def free(self, rect: Rect) -> bool:
+        return not any(overlaps(rect, other) for other in self.taken)
+
+    def take(self, x: float, z: float, w: float, d: float) -> tuple[float, float]:
+        self.taken.append((x - w / 2, z - d / 2, x + w / 2, z + d / 2))
+        return x, z
+
+    def _column(self, key: str, w: float, d: float) -> tuple[float, float]:
+        """The next free spot of ``w`` x ``d`` units in the columns of ``key`` (``supply``
+        leftwards from the board's west band, ``deck`` rightwards from its east band), each
+        column from the board's far edge down to its near edge."""
+        side = -1.0 if key == "supply" else 1.0
+        column = self.columns[key]
+        for _ in range(10000):
+            edge, top, widest = column
+            if top - d < -self.board_d / 2 and widest > 0.0:       # column full: start the next one out
+                column[:] = [edge + side * (widest + GAP_UNITS), self.board_d / 2, 0.0]
+                continue
+            x, z = edge + side * w / 2, top - d / 2
+            taller = widest == 0.0 and d > self.board_d      # longer than any column: alone in its own
+            if taller or self.free((x - w / 2, z - d / 2, x + w / 2, z + d / 2)):
+                column[1], column[2] = top - d - GAP_UNITS, max(widest, w)
+                return self.take(x, z, w, d)
+            column[1] = top - 0.25
+            if column[1] - d < -self.board_d / 2 and widest == 0.0:   # nothing fits this column: the next
+                column[:] = [edge + side * (w + GAP_UNITS), self.board_d / 2, 0.0]
+        raise AssertionError(f"no free spot of {w:.2f} x {d:.2f} units in the {key} columns")   # pragma: no cover
+
+    def deck(self, w: float, d: float) -> tuple[float, float]:
+        return self._column("deck", w, d)
 
     def supply(self, w: float, d: float) -> tuple[float, float]:
-        if self.supply_z - d < -self.board_d / 2 - 1.0:        # column full: start one further left
-            self.supply_x -= self.supply_col + 1.0
-            self.supply_z, self.supply_col = self.board_d / 2 - 1.0, 0.0
-        spot = (self.supply_x - w / 2, self.supply_z - d / 2)
-        self.supply_z -= d + 0.6
-        self.supply_col = max(self.supply_col, w)
-        return spot
+        return self._column("supply", w, d)
 
     def seat_of(self, seat: int) -> tuple[float, float, float]:
         """Centre x, edge z and the y rotation of seat ``seat`` (facing the board)."""
@@ -434,20 +505,49 @@ class _Table:
         row, k, n = (0, seat, near) if seat < near else (1, seat - near, self.players - near)
         span = max(self.board_w, n * (self.seat_w + 1.0))
         x = -span / 2 + span * (k + 0.5) / n
-        return (x, -self.board_d / 2 - 1.0, 180.0) if row == 0 else (-x, self.board_d / 2 + 1.0, 0.0)
+        return (x, self.south, 180.0) if row == 0 else (-x, self.north, 0.0)
 
     def at_seat(self, seat: int, w: float, d: float) -> tuple[float, float, float]:
         x, edge, rot = self.seat_of(seat % self.players)
         offset = self.seat_cursor[seat % self.players]
-        self.seat_cursor[seat % self.players] += d + 0.4
+        self.seat_cursor[seat % self.players] += d + GAP_UNITS
         z = edge - offset - d / 2 if rot == 180.0 else edge + offset + d / 2
+        self.take(x, z, w, d)
         return x, z, rot
+
+    def row_at_seat(self, seat: int, sizes: list[tuple[float, float]]) -> list[tuple[float, float, float]]:
+        """Spots for pieces of ``sizes`` (w, d units) side by side in front of seat ``seat``,
+        in rows as wide as the seat (``seat_w``), outwards from what the seat holds already."""
+        x0, edge, rot = self.seat_of(seat % self.players)
+        out, row, rows = [], [], []
+        width = max(self.seat_w, max((w for w, _ in sizes), default=0.0))
+        for w, d in sizes:                              # break into rows no wider than the seat
+            if row and sum(r[0] for r in row) + GAP_UNITS * len(row) + w > width + 1e-9:
+                rows.append(row)
+                row = []
+            row.append((w, d))
+        if row:
+            rows.append(row)
+        sign = -1.0 if rot == 180.0 else 1.0
+        for row in rows:
+            depth = max(d for _, d in row)
+            total = sum(w for w, _ in row) + GAP_UNITS * (len(row) - 1)
+            offset = self.seat_cursor[seat % self.players]
+            z = edge + sign * (offset + depth / 2)
+            x = x0 - sign * total / 2                   # left to right as the seat sees it
+            for w, d in row:
+                cx = x + sign * w / 2
+                self.take(cx, z, w, d)
+                out.append((cx, z, rot))
+                x += sign * (w + GAP_UNITS)
+            self.seat_cursor[seat % self.players] += depth + GAP_UNITS
+        return out
 
 
 def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_base: str | None,
                labels: dict[str, str], names: dict[str, str] | None = None,
                colours: dict[str, str] | None = None, players: int = 1,
-               texts=None) -> tuple[list[TtsFile], dict]:
+               texts=None, takes: dict[str, dict[str, int]] | None = None) -> tuple[list[TtsFile], dict]:
     """The files of the TTS export and its report.
 
     ``pieces``: ``pnp.printing.targets.collect_pieces`` of the kit laid out without bleed;
@@ -460,14 +560,21 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     beside the JSON, else a hosted folder's address ending in ``/``; ``texts``: the
     README.txt's strings in the kit's language, ``texts(key, count=None, **fields)`` of the
     common language file's ``tts_readme`` section (``strings_texts`` of the kit's strings;
-    required: the README.txt is written in the kit's language).
+    required: the README.txt is written in the kit's language); ``takes``: what each player
+    takes at set-up (the kit recipe's ``set_up_takes``: component id -> {face id: count},
+    "*" the seat's own colour), dealt to the seats from the bank or the seat's own pieces
+    (the rest of the seat's own: set aside, named as spares).
 
     Returns (files, report) where report counts every component's objects (the kit's counts).
     """
-    names, colours = names or {}, colours or {}
+    import random
+
+    names, colours, takes = names or {}, colours or {}, takes or {}
+    if texts is None:
+        raise TypeError("export_tts needs texts: strings_texts(the kit's strings)")
     files: list[TtsFile] = []
     objects: list[dict] = []
-    skipped: list[str] = []
+    skipped: list[tuple[str, str]] = []
     report: dict[str, dict] = {}
 
     def url(name: str) -> str:
@@ -482,6 +589,8 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             written.add(name)
             files.append(TtsFile(folder / name, data))
         return url(name)
+
+    blank = add_image(BLANK_BACK, _encode_dpi(_blank_back(), PIECE_DPI))
 
     def nickname(face, label: str) -> str:
         own = face.name.rsplit("/", 1)[-1]
@@ -502,26 +611,29 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
     bh = units(board.front.height) if board else 16.0
     by_component: dict[str, list] = {}
     for p in pieces:
-        if p is board:
-            continue
-        if p.front.meta.get("pdf") is not None:     # typeset player aids: in the rules PDF
-            skipped.append(("in_rules", labels.get(p.component, p.component)))
-            continue
-        by_component.setdefault(p.component, []).append(p)
+        if p is not board:
+            by_component.setdefault(p.component, []).append(p)
     seat_w = max([units(p.front.width) for group in by_component.values() if _per_seat(group, players, colours)
                   for p in group], default=0.0)
-    table = _Table(bw, bh, players, seat_w)
+    for component, per_face in takes.items():       # a seat's notes side by side in one row
+        group = by_component.get(component, [])
+        if group and "*" not in per_face:
+            seat_w = max(seat_w, min(3, len(per_face)) * (units(group[0].front.width) + GAP_UNITS) - GAP_UNITS)
+    table = _Table(bw, bh, players, seat_w, field_rects(board.front) if board is not None else [])
     spots = dict(board.front.meta.get("set_up_spots", {})) if board is not None else {}
     if board is not None:
         dpi = board_dpi(board.front)
         image = add_image("board.png", _encode_dpi(_image(_png(board.front, dpi)), dpi))
-        objects.append({"Name": "Custom_Board", "Nickname": labels.get("board", "board"),
+        objects.append({"Name": "Custom_Tile", "Nickname": labels.get("board", "board"),
                         "Transform": _transform(0.0, 0.0, image_scale(board.front.width, board.front.height), y=0.9),
-                        "CustomImage": {"ImageURL": image, "WidthScale": 0.0}, "Locked": True,
-                        "GUID": guid(kit_name, "board")})
-        report["board"] = {"objects": 1, "kind": "Custom_Board"}
+                        "CustomImage": {"ImageURL": image, "ImageSecondaryURL": blank, "WidthScale": 0.0,
+                                        "CustomTile": {"Type": 0, "Thickness": BOARD_THICKNESS, "Stackable": False,
+                                                       "Stretch": False}},
+                        "Locked": True, "GUID": guid(kit_name, "board")})
+        report["board"] = {"objects": 1, "kind": "Custom_Tile"}
 
     sheet_id = 0
+    seat_boards: dict[str, tuple[float, float, float, object]] = {}   # colour id -> (x, z, rot y, face)
     # boards and tables first: a seat's board lies nearest the table's middle, its pieces beyond
     ordered = sorted(by_component.items(), key=lambda item: item[1][0].kind not in ("board", "table"))
     for component, group in ordered:
@@ -529,7 +641,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         label = labels.get(component, component)
         slug = re.sub(r"[^a-z0-9-]+", "-", component.lower())
         if kind == "deck" and all(p.back is not None for p in group):
-            contained, deck_ids, custom = [], [], {}
+            contained, custom = [], {}
             by_back: dict[str, list] = {}
             for p in group:             # cards with different backs go on sheets of their own
                 by_back.setdefault(p.back.name, []).append(p)
@@ -547,17 +659,18 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                         title = face_title(p.front)
                         card_id = sheet_id * 100 + cell
                         for copy in range(p.count):
-                            deck_ids.append(card_id)
                             contained.append({"Name": "Card", "Nickname": title, "Description": label,
                                               "CardID": card_id, "Hands": True, "CustomDeck": {str(sheet_id): custom[str(sheet_id)]},
                                               "Transform": _transform(0, 0, card_scale(p.front.width)),
                                               "GUID": guid(kit_name, f"{slug}/{card_id}/{copy}")})
+            # shuffled as the set-up shuffles it, in an order fixed by the kit (byte-identical builds)
+            random.Random(f"{kit_name}/{slug}").shuffle(contained)
             first = group[0].front
-            x, z = table.deck(units(first.height))
+            x, z = table.deck(units(first.width), units(first.height))
             objects.append({"Name": "DeckCustom", "Nickname": label, "Hands": True,
                             "Transform": _transform(x, z, card_scale(first.width), y=1.2) | {"rotZ": 180.0},
-                            "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained,
-                            "GUID": guid(kit_name, slug)})
+                            "DeckIDs": [c["CardID"] for c in contained], "CustomDeck": custom,
+                            "ContainedObjects": contained, "GUID": guid(kit_name, slug)})
             report[component] = {"objects": len(contained), "kind": "DeckCustom", "sheets": len(custom)}
             continue
         if kind == "die":
@@ -567,7 +680,7 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 if die is None:
                     skipped.append(("no_die", label))
                     continue
-                x, z = table.supply(1.5, 1.5)
+                x, z = table.supply(DIE_UNITS, DIE_UNITS)
                 die["Transform"] = _transform(x, z, die.pop("_scale"), y=1.5)
                 objects.append(die)
                 total += p.count
@@ -578,28 +691,34 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
         if kind == "money":         # the bank's bags from the smallest value up, not in the order of the names
             group = sorted(group, key=_money_value)
         per_seat = _per_seat(group, players, colours)
+        taken = takes.get(component, {})
         total = 0
         drawn: list[dict] = []
         on_board: list[tuple[dict, float]] = []     # (tile, scale) of the pieces the set-up puts on the board
+        dealt: list[tuple[float, list[dict], float, float]] = []   # money dealt: (value, each seat's copies, w, d)
         for index, p in enumerate(group):
             name = re.sub(r"[^A-Za-z0-9._-]+", "-", p.front.name).strip("-")
             title = nickname(p.front, label)
             path = f"{slug}/{name}"
+            own = p.front.name.rsplit("/", 1)[-1]
             if kind == "standee":
                 figure = _figurine(p, title, label, name, add_image)
                 w_mm, h_mm = figure.pop("_mm")
                 for copy in range(p.count):
                     seat = index if len(group) == players else copy
                     if per_seat:
-                        x, z, rot = table.at_seat(seat, 1.0, 1.0)
+                        x, z, rot = table.at_seat(seat, units(w_mm), FIGURE_DEPTH_UNITS)
                     else:
-                        x, z = table.supply(units(w_mm), 1.0)
+                        x, z = table.supply(units(w_mm), FIGURE_DEPTH_UNITS)
                         rot = 180.0
                     objects.append(figure | {"Transform": _transform(x, z, image_scale(w_mm, h_mm), rot_y=rot),
                                              "GUID": guid(kit_name, f"{path}/{copy}")})
                 total += p.count
                 continue
-            tile, (w_mm, h_mm) = _tile(p, title, label, name, add_image)
+            if p.front.meta.get("pdf") is not None:     # typeset (a player aid): its PDF page as the image
+                tile, (w_mm, h_mm) = _pdf_tile(p, title, label, name, add_image, blank)
+            else:
+                tile, (w_mm, h_mm) = _tile(p, title, label, name, add_image, blank)
             scale = image_scale(w_mm, h_mm)
             w_u, d_u = units(w_mm), units(h_mm)
             copies = [tile | {"Transform": _transform(0, 0, scale), "GUID": guid(kit_name, f"{path}/{copy}")}
@@ -611,15 +730,36 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             if component in spots:      # the set-up puts these on the board: placed after the group
                 on_board.extend((copy, scale) for copy in copies)
                 continue
-            if kind == "money":         # the bank: one bag per value, as many notes as the kit prints
-                x, z = table.supply(max(w_u, 1.5), max(d_u, 1.5))
+            if kind == "money":         # the bank: one bag per value, less what the players take
+                each = taken.get(own, 0)
+                if each * players > len(copies):
+                    raise OutputError(f"the set-up gives each of {players} players {each} of '{title}', but the "
+                                      f"kit prints {len(copies)}", key=f"set_up_takes {component}")
+                if each:
+                    dealt.append((_money_value(p), [copies[s * each:(s + 1) * each] for s in range(players)], w_u, d_u))
+                    copies = copies[players * each:]
+                x, z = table.supply(max(w_u, BAG_UNITS), max(d_u, BAG_UNITS))
                 objects.append({"Name": "Bag", "Nickname": title, "Description": label,
                                 "Transform": _transform(x, z), "ContainedObjects": copies,
                                 "GUID": guid(kit_name, f"{path}/bank")})
                 continue
             if per_seat and len(group) == players:      # one kind for each player: in front of their seat
-                x, z, rot = table.at_seat(index, w_u, d_u)
-                objects.append(_stack(tile, copies, x, z, scale, rot, guid(kit_name, f"{path}/stack")))
+                keep = taken.get("*", len(copies))
+                seat_copies, spare = copies[:keep], copies[keep:]
+                board_spot = _seat_board_spot(seat_boards.get(own), component)
+                if board_spot is not None and len(seat_copies) == 1:      # on its space of the player's board
+                    x, z, rot = board_spot
+                    objects.append(seat_copies[0] | {"Transform": _transform(x, z, scale, rot_y=rot,
+                                                                             y=1.0 + BOARD_THICKNESS)})
+                elif seat_copies:
+                    x, z, rot = table.at_seat(index, w_u, d_u)
+                    objects.append(_stack(tile, seat_copies, x, z, scale, rot, guid(kit_name, f"{path}/stack")))
+                if kind == "board":
+                    seat_boards[own] = (x, z, rot, p.front)
+                if spare:                               # what the set-up does not give: aside, named so
+                    x, z = table.supply(w_u, d_u)
+                    aside = [c | {"Nickname": f"{c['Nickname']} ({texts('spare')})"} for c in spare]
+                    objects.append(_stack(aside[0], aside, x, z, scale, 180.0, guid(kit_name, f"{path}/spare")))
                 continue
             if per_seat:                # as many as players: one in front of each seat
                 for copy, obj in enumerate(copies):
@@ -628,10 +768,18 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                 continue
             x, z = table.supply(w_u, d_u)
             objects.append(_stack(tile, copies, x, z, scale, 180.0, guid(kit_name, f"{path}/stack")))
+        if dealt:                   # each player's starting money, highest value first, in one row at the seat
+            dealt.sort(key=lambda item: -item[0])
+            for seat in range(players):
+                spots_at = table.row_at_seat(seat, [(w, d) for _, _, w, d in dealt])
+                for (_, per_seat_copies, _, _), (x, z, rot) in zip(dealt, spots_at):
+                    mine = per_seat_copies[seat]
+                    scale = mine[0]["Transform"]["scaleX"]
+                    objects.append(_stack(mine[0], mine, x, z, scale, rot, guid(kit_name, f"{mine[0]['GUID']}/seat")))
         if on_board:
-            objects.extend(_on_board(on_board, spots[component], board.front, kit_name, table))
+            objects.extend(_on_board(on_board, spots[component], board.front, kit_name, table, f"{slug}/rest"))
         if kind == "deck" and drawn:
-            x, z = table.deck(2.0)
+            x, z = table.deck(BAG_UNITS, BAG_UNITS)
             objects.append({"Name": "Bag", "Nickname": label, "Transform": _transform(x, z),
                             "ContainedObjects": drawn, "GUID": guid(kit_name, f"{slug}/bag")})
         if total:
@@ -639,10 +787,14 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
                                                              "money": "Bag (bank)"}.get(kind, "Custom_Tile")}
 
     rules_url = add_image("rules.pdf", rules_pdf)
+    x, z = table.supply(*PDF_UNITS)
     objects.append({"Name": "Custom_PDF", "Nickname": labels.get("rules", "rules"),
-                    "Transform": _transform(-bw / 2 - 12.0, 0.0, 1.0),
+                    "Transform": _transform(x, z, 1.0),
                     "CustomPDF": {"PDFUrl": rules_url, "PDFPassword": "", "PDFPage": 0, "PDFPageOffset": 0},
                     "GUID": guid(kit_name, "rules")})
+    _distinct_names(objects)
+    for obj in _every(objects):     # what the layout used: not for TTS
+        obj.pop("_mm", None)
     for obj in objects:     # the fields TTS writes for every object, at their defaults
         obj.setdefault("Description", "")
         obj.setdefault("Locked", False)
@@ -657,11 +809,52 @@ def export_tts(pieces: list, kit_name: str, folder: Path, rules_pdf: bytes, url_
             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects}
     text = json.dumps(_plain_numbers(save), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     files.append(TtsFile(folder / f"{kit_name}.json", text.encode("utf-8")))
-    if texts is None:
-        raise TypeError("export_tts needs texts: strings_texts(the kit's strings)")
     readme = _readme(kit_name, report, skipped, url_base, texts, labels)
     files.append(TtsFile(folder / "README.txt", readme.encode("utf-8")))
     return files, report
+
+
+def _seat_board_spot(seat_board, component: str) -> tuple[float, float, float] | None:
+    """Where the set-up puts a player's own piece of ``component`` on their board (the board
+    face's ``meta["set_up_spots"][component]``, its first centre in trim mm): (x, z, rot y)
+    for the board laid at ``seat_board`` = (x, z, rot y, face), or None."""
+    if seat_board is None:
+        return None
+    x, z, rot, face = seat_board
+    found = face.meta.get("set_up_spots", {}).get(component)
+    if not found:
+        return None
+    dx, dz = board_point(*found[0], face.width, face.height)       # as laid at rot y 180, upright
+    if rot != 180.0:
+        dx, dz = -dx, -dz
+    return x + dx, z + dz, rot
+
+
+def _distinct_names(objects: list[dict]) -> None:
+    """Tiles of two components that would share a Nickname (Caravan's spare goods and the
+    goods in the bag): those of the component with fewer pieces get the component's name
+    after theirs ("Meat (Spare goods)"), so a spare is not taken for a piece in play."""
+    by_name: dict[str, dict[str, list[dict]]] = {}
+    for obj in _every(objects):
+        if obj["Name"] not in ("Custom_Tile", "Custom_Tile_Stack"):     # a card named as a token is no spare
+            continue
+        by_name.setdefault(obj.get("Nickname", ""), {}).setdefault(obj.get("Description", ""), []).append(obj)
+    for name, groups in by_name.items():
+        if len(groups) < 2:
+            continue
+        largest = max(groups, key=lambda d: (sum(o.get("Number", 1) for o in groups[d]), d))
+        for description, objs in groups.items():
+            if description != largest and description:
+                for obj in objs:
+                    obj["Nickname"] = f"{name} ({description})"
+
+
+def _blank_back():
+    """The bottom image of a piece printed on one side: plain white card stock (8 x 8 px;
+    TTS stretches it over the tile)."""
+    from PIL import Image
+
+    return Image.new("RGB", (8, 8), "white")
 
 
 def board_point(x_mm: float, y_mm: float, board_w_mm: float, board_h_mm: float) -> tuple[float, float]:
@@ -671,24 +864,36 @@ def board_point(x_mm: float, y_mm: float, board_w_mm: float, board_h_mm: float) 
     return units(x_mm - board_w_mm / 2), units(board_h_mm / 2 - y_mm)
 
 
-def _on_board(pieces: list[tuple[dict, float]], spots: list, board, kit_name: str, table: "_Table") -> list[dict]:
+def _on_board(pieces: list[tuple[dict, float]], spots: list, board, kit_name: str, table: "_Table",
+              rest_path: str) -> list[dict]:
     """The pieces the set-up lays on the board (``meta["set_up_spots"]`` of the board face:
     centres in trim mm), shuffled as the rules shuffle them (a fixed order per kit, so two
-    builds are byte-identical), one a spot; any beyond the spots go to the supply."""
+    builds are byte-identical), one a spot; those beyond the spots (Caravan's 40 demand
+    markers left after the 4 on the corner spaces) one stack in the supply."""
     import random
 
     order = list(range(len(pieces)))
     random.Random(kit_name).shuffle(order)
-    out = []
+    out, rest = [], []
     for k, index in enumerate(order):
         tile, scale = pieces[index]
         if k < len(spots):
             x, z = board_point(*spots[k], board.width, board.height)
-            out.append(tile | {"Transform": _transform(x, z, scale, y=1.1)})
+            out.append(tile | {"Transform": _transform(x, z, scale, y=1.0 + BOARD_THICKNESS)})
         else:
-            x, z = table.supply(1.5, 1.5)
-            out.append(tile | {"Transform": _transform(x, z, scale)})
+            rest.append(tile)
+    if rest:
+        scale = rest[0]["Transform"]["scaleX"]
+        size = _tile_units(rest[0])
+        x, z = table.supply(*size)
+        out.append(_stack(rest[0], rest, x, z, scale, 180.0, guid(kit_name, rest_path)))
     return out
+
+
+def _tile_units(tile: dict) -> tuple[float, float]:
+    """The footprint (w, d units) of a tile as ``_tile`` made it (``_mm``: its printed size)."""
+    w_mm, h_mm = tile["_mm"]
+    return units(w_mm), units(h_mm)
 
 
 def _every(objects: list[dict]):
@@ -700,59 +905,65 @@ def _every(objects: list[dict]):
 
 def _per_seat(group: list, players: int, colours: dict) -> bool:
     """Whether a component's pieces are one for each player: a kind per player colour (each
-    face's id a colour of ``colours``), or one table or board as many times as there are
-    players.  The set-up puts them in front of the seats."""
+    face's id a colour of ``colours``), or one table, board or player aid as many times as
+    there are players.  The set-up puts them in front of the seats."""
     if group[0].kind in ("deck", "money", "die"):
         return False
     if len(group) == players and all(p.front.name.rsplit("/", 1)[-1] in colours for p in group):
         return True
-    return len(group) == 1 and group[0].count == players and group[0].kind in ("table", "board")
+    return len(group) == 1 and group[0].count == players and group[0].kind in ("table", "board", "aid")
 
 
 def _stack(tile: dict, copies: list[dict], x: float, z: float, scale: float, rot: float, stack_guid: str) -> dict:
-    """One tile at (x, z), or identical tiles as one ``Custom_Tile_Stack`` holding the kit's
-    count (``Number`` and the tiles themselves)."""
+    """One tile at (x, z), or identical tiles as one ``Custom_Tile_Stack``: the tile's own
+    fields (its ``CustomImage``) and ``Number``, the kit's count, and no list of contents.
+    That is the shape TTS saves a stack of identical tiles in: its Lua API counts a stack by
+    ``getQuantity()`` and deals from it with ``takeObject`` without contents of its own,
+    and tools that read saved mods take a ``Custom_Tile_Stack``'s count from ``Number`` and
+    its picture from its ``CustomImage`` (e.g. a TTS-mod converter: "count: o.Name ===
+    'Custom_Tile_Stack' ? o.Number : 1").  Lies at ``y`` 1 + its height (``Number`` x
+    ``TILE_THICKNESS``) and settles."""
     if len(copies) == 1:
         return copies[0] | {"Transform": _transform(x, z, scale, rot_y=rot)}
-    return tile | {"Name": "Custom_Tile_Stack", "Number": len(copies),
+    return tile | {"Name": "Custom_Tile_Stack", "Number": len(copies), "Nickname": copies[0]["Nickname"],
                    "Transform": _transform(x, z, scale, rot_y=rot, y=1.0 + len(copies) * TILE_THICKNESS),
-                   "ContainedObjects": copies, "GUID": stack_guid}
+                   "GUID": stack_guid}
 
 
 def _figurine(p, title: str, label: str, name: str, add_image) -> dict:
     """A ``Figurine_Custom`` of standee ``p``: the upright front panel as cut (opaque, on
     white where the art leaves paper: the printed panel is a rectangle), and the other
-    panel (turned upright) as the back where it differs."""
-    from PIL import ImageChops, ImageStat
+    panel (turned upright) as its back, always (a face that is no fold-over net: the same
+    image both sides)."""
 
     image = _image(_png(p.front, PIECE_DPI))
     folds = standee_panels(p.front)
     if folds is None:                       # not a fold-over net: the whole face stands up
-        front, back, h_mm = image, None, p.front.height
+        front, back, h_mm = image, image, p.front.height
     else:
         foot, panel = folds
         e = LINE_INSET_MM           # in past the cut and fold lines round each panel
         front = _crop_mm(image, p.front, (e, foot + panel + e, p.front.width - 2 * e, panel - 2 * e), PIECE_DPI)
         back = _crop_mm(image, p.front, (e, foot + e, p.front.width - 2 * e, panel - 2 * e), PIECE_DPI).rotate(180)
-        same = ImageStat.Stat(ImageChops.difference(back.resize(front.size), front)).mean
-        if max(same) < SAME_IMAGE_MEAN:     # the same figure both sides: TTS shows the front on the back
-            back = None
         h_mm = panel - 2 * e
-    secondary = add_image(f"{name}-back.png", _encode_dpi(back, PIECE_DPI)) if back is not None else ""
+    secondary = add_image(f"{name}-back.png", _encode_dpi(back, PIECE_DPI))
     return {"Name": "Figurine_Custom", "Nickname": title, "Description": label,
             "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(front, PIECE_DPI)),
                             "ImageSecondaryURL": secondary, "ImageScalar": 1.0, "WidthScale": 0.0},
             "_mm": (p.front.width - (2 * LINE_INSET_MM if folds else 0.0), h_mm)}
 
 
-def _tile(p, title: str, label: str, name: str, add_image) -> tuple[dict, tuple[float, float]]:
+def _tile(p, title: str, label: str, name: str, add_image, blank: str) -> tuple[dict, tuple[float, float]]:
     """A ``Custom_Tile`` of piece ``p`` and its printed size (mm): a disc piece
     (``meta["disc_mm"]``) as a round tile (Type 2) with transparent corners, any other as a
     rectangle that keeps its printed proportions: ``Stretch`` is true only for a square piece.
     The knowledge base's "Custom Tile" page: Stretch Aspect Ratio "If the source image is
     stretched to make for a symmetrical tile. If this is unchecked, your tile will stretch to
     fit the image dimensions instead" — so a 120 x 78 mm price table with Stretch true would
-    be drawn square."""
+    be drawn square.  Its bottom image is ``blank`` (the plain card stock a one-sided piece
+    shows on its back): without one TTS shows the top image on both sides (knowledge base,
+    Custom Tile: "If none is supplied, the Top Image is used"), and a token could not be
+    shuffled face down."""
     disc = p.front.meta.get("disc_mm")
     if disc:
         inset = (p.front.width - disc) / 2, (p.front.height - disc) / 2
@@ -763,10 +974,33 @@ def _tile(p, title: str, label: str, name: str, add_image) -> tuple[dict, tuple[
         shape, size = 0, (p.front.width, p.front.height)
         square = math.isclose(p.front.width, p.front.height, rel_tol=0.02)
     tile = {"Name": "Custom_Tile", "Nickname": title, "Description": label,
-            "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(image, PIECE_DPI)), "ImageSecondaryURL": "",
+            "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(image, PIECE_DPI)), "ImageSecondaryURL": blank,
                             "WidthScale": 0.0,
                             "CustomTile": {"Type": shape, "Thickness": TILE_THICKNESS, "Stackable": True,
-                                           "Stretch": square}}}
+                                           "Stretch": square}}, "_mm": size}
+    return tile, size
+
+
+def _pdf_tile(p, title: str, label: str, name: str, add_image, blank: str) -> tuple[dict, tuple[float, float]]:
+    """A ``Custom_Tile`` of a typeset piece (a player aid: its art the one-page PDF of
+    ``meta["pdf"]``, the face's box ``pnp.printing.placed.face_box``), its trim rendered by
+    PDFium at ``PIECE_DPI``, and its printed size (mm); a rectangle, ``Stretch`` false."""
+    import pypdfium2 as pdfium
+
+    from pnp.printing.placed import face_box
+
+    lo, page_w, page_h = face_box(p.front)
+    page = pdfium.PdfDocument(p.front.meta["pdf"])[0]
+    image = page.render(scale=PIECE_DPI / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+    k = image.width / page_w                     # px per mm
+    left, top = round(-lo * k), round(-lo * k)
+    image = image.crop((left, top, left + round(p.front.width * k), top + round(p.front.height * k)))
+    size = (p.front.width, p.front.height)
+    tile = {"Name": "Custom_Tile", "Nickname": title, "Description": label,
+            "CustomImage": {"ImageURL": add_image(f"{name}.png", _encode_dpi(image, PIECE_DPI)), "ImageSecondaryURL": blank,
+                            "WidthScale": 0.0,
+                            "CustomTile": {"Type": 0, "Thickness": TILE_THICKNESS, "Stackable": True, "Stretch": False}},
+            "_mm": size}
     return tile, size
 
 

@@ -63,10 +63,33 @@ def board_face(game, strings, spec, bleed: float, ink: style.Ink = style.NORMAL)
         LayoutError / FontError: a name, number or hint does not fit its place at 4 mm cap height.
     """
     painter = _Painter(game, strings, spec, ink)
-    return grid_board("board", "board", game.board.rows, game.board.columns, spec.cell_mm, spec.border_mm, bleed,
+    face = grid_board("board", "board", game.board.rows, game.board.columns, spec.cell_mm, spec.border_mm, bleed,
                       painter.cell, background=None, border_fill=spec.colours["border"],
                       line_colour=spec.colours["grid"], line_mm=0.5, paint_border=painter.border, ink=ink,
                       paint_ground=painter.ground)
+    face.meta["set_up_spots"] = {"demand-markers": demand_spots(game, spec)}
+    return face
+
+
+def demand_spots(game, spec) -> list[tuple[float, float]]:
+    """Where the set-up puts the demand markers (board.yaml ``demand_at_start``: one on each
+    of the corner supply spaces 1, 2, 7 and 8): centres in board trim mm, a marker
+    (components.yaml ``demand_marker.size_mm``) in the space's lower left corner, over the
+    palm and clear of the space's middle, where the good is drawn, and of its numbers.
+
+    Raises:
+        LayoutError: more markers at the start than fit a space's lower row.
+    """
+    size = spec.demand_mm
+    out = []
+    for space in sorted(game.board.supply, key=lambda s: s.number):
+        x0, y0 = spec.border_mm + space.column * spec.cell_mm, spec.border_mm + space.row * spec.cell_mm
+        if space.demand_at_start * (size + 1.0) > spec.cell_mm:
+            raise LayoutError(f"{space.demand_at_start} demand markers of {size} mm do not fit supply space "
+                              f"{space.number}", key="board.yaml demand_at_start")
+        for k in range(space.demand_at_start):
+            out.append((x0 + 1.6 + size / 2 + k * (size + 1.0), y0 + spec.cell_mm - 1.6 - size / 2))
+    return out
 
 
 class _Painter:

@@ -61,6 +61,13 @@ def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
     spec = load_spec(game)
     return [(spec.good_mm, spec.good_mm)]
 
+def set_up_takes(game, variant: Variant) -> dict[str, dict[str, int]]:
+    """What each player takes at set-up: the set-up's camels of the player's own colour
+    (game.yaml ``setups.<id>.camels``: 5, or 6 in the introductory game; the kit prints
+    ``camels_per_colour``, the rest lie aside)."""
+    return {"camels": {"*": game.camels_per_player(variant)}}
+
+
 def removal_notes(game, strings: Strings, variant: Variant) -> list[str] | None:
     """For owners of the full game: which goods to take out of the bag for ``variant`` (None: none)."""
     removed = game.removal_list(variant)
@@ -125,7 +132,7 @@ def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: i
         areas = (
             player_board.MarkerArea(strings("demand_markers"), spec.icons["demand"]),
             player_board.MarkerArea(strings("theft_markers"), spec.icons["theft"], game.components.theft_spaces,
-                                    spec.theft_diameter_mm, colour.colour, mark),
+                                    spec.theft_diameter_mm, colour.colour, mark, start_component="theft-markers"),
         )
         faces.append(player_board.player_board(
             f"player-board/{colour.id}", "player-boards", w, h, bleed, colour=colour.colour, mark=mark,

@@ -59,6 +59,15 @@ def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
     size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
     return [CARD_SIZES[size_name]]
 
+def set_up_takes(game, variant: Variant) -> dict[str, dict[str, int]]:
+    """What each player takes at set-up (the rules' step 5): the starting money as the
+    notes the rules sheet lists (``diagrams.start_notes``: 200 Piaster as 1 x 100, 1 x 50,
+    2 x 20, 1 x 10 at 5 players), by banknote face id (``banknote/<value>``)."""
+    from pnp.games.samarkand.diagrams import start_notes
+
+    return {"banknotes": {str(value): count for value, count in start_notes(game, variant.players)}}
+
+
 def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
     """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
     players = variant.players
