@@ -178,10 +178,33 @@ def template_path(game, lang: str) -> Path:
 FIGURE_MARK = re.compile(r"^\[\[figure ([a-z0-9_-]+)(?: \| (.*))?\]\]$", re.S)
 
 
-def _figure_marker(name: str, caption: str = "") -> str:
+class UnknownFigure(ValueError):
+    """A template's ``figure(name)`` names no drawing of the game (or a player aid names
+    one: an aid has none)."""
+
+
+def _figure_function(names: tuple[str, ...] | None):
     """Template function ``figure(name, caption)``: the marker paragraph the PDF builder
-    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module)."""
-    return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
+    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module).
+    ``names``: the drawings the game offers (``FIGURE_NAMES`` of its rules module; ``()``
+    for a player aid); None: not known before drawing (the builder checks).  Raises
+    ``UnknownFigure`` for any other name, so a marker never reaches the page as text."""
+
+    def figure(name: str, caption: str = "") -> str:
+        if not isinstance(name, str) or (names is not None and name not in names) \
+                or not FIGURE_NAME.fullmatch(name):
+            known = ", ".join(names) if names else "none"
+            shown = repr(name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "...")
+            raise UnknownFigure(f"figure({shown}): no such figure; the game draws: {known}")
+        if not isinstance(caption, str):
+            raise UnknownFigure(f"figure({name!r}, ...): the caption must be text, got {type(caption).__name__}")
+        return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
+
+    return figure
+
+
+#: A figure's name as the marker holds it.
+FIGURE_NAME = re.compile(r"[a-z0-9_-]+")
 
 
 #: The most characters a rules or aid template may render: about five times the longest
@@ -215,9 +238,11 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
 
     context = escape_context(rules_context(game, variant, lang) if context is None else context)
     path = template or template_path(game, lang)
+    # the rules sheet draws the game's figures; a player aid (any other template) none
+    names = game_figure_names(game) if path == template_path(game, lang) else ()
     try:
         mtime = path.stat().st_mtime_ns if path.is_file() else 0
-        env, compiled = _template(path, lang, mtime, game.folder.parent)
+        env, compiled = _template(path, lang, mtime, game.folder.parent, names)
         text = env.render_limited(compiled, context)
     except jinja2.TemplateSyntaxError as exc:
         raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
@@ -228,6 +253,8 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
                         file=path, key=_template_line(exc, path)) from None
     except TemplateLimit as exc:
         raise DataError(f"template refused: {exc}", file=path, key=_template_line(exc, path)) from None
+    except UnknownFigure as exc:
+        raise DataError(str(exc), file=path, key=_template_line(exc, path)) from None
     except SecurityError as exc:
         raise DataError(f"template refused: {exc} (templates may not reach into Python)",
                         file=path, key=_template_line(exc, path)) from None
@@ -259,11 +286,12 @@ def _check_invisible(text: str, path: Path) -> None:
 
 
 @lru_cache(maxsize=32)
-def _template(path: Path, lang: str, mtime_ns: int, root: Path):
+def _template(path: Path, lang: str, mtime_ns: int, root: Path, figure_names: tuple[str, ...] | None = None):
     """``(environment, compiled template)`` of the Jinja2 template at ``path`` (cached per
     file version: a rules sheet is rendered once per tried body size): the sandbox of
     ``pnp.kit.sandbox`` confined to ``path``'s folder, with the number and typography
-    filters of ``lang`` from the data folder ``root`` (``pnp.model.locale``)."""
+    filters of ``lang`` from the data folder ``root`` (``pnp.model.locale``) and
+    ``figure(name, caption)`` accepting ``figure_names`` (see ``_figure_function``)."""
     import jinja2
 
     from pnp.kit.sandbox import RulesEnvironment
@@ -280,7 +308,7 @@ def _template(path: Path, lang: str, mtime_ns: int, root: Path):
     env.filters["join_and"] = _join_and
     env.filters["plural"] = plural_filter(lang)
     env.filters.update(locale_for(root, lang).filters())   # num, signed, range, quote
-    env.globals["figure"] = _figure_marker
+    env.globals["figure"] = _figure_function(figure_names)
     return env, env.get_template(path.name)
 
 
@@ -427,6 +455,9 @@ class _Builder:
         if node.type == "heading":
             self._title_paragraphs = 0
             return [Paragraph(_inline_of(node), self.s["title"])]
+        if node.type == "paragraph" and FIGURE_MARK.match(
+                "".join(c.content for c in node.children if c.type == "inline").strip()):
+            return self.block(node, self.width)   # a figure above the first heading: drawn, not printed as text
         if node.type == "paragraph":
             self._title_paragraphs = getattr(self, "_title_paragraphs", 0) + 1
             return [Paragraph(_inline_of(node), self.s["lead" if self._title_paragraphs == 1 else "intro"])]
@@ -857,6 +888,19 @@ def aid_flowables(game, variant, lang: str):
 def column_width(paper: str) -> float:
     """Width of one text column of the rules sheet on ``paper``, points."""
     return ((PAPER_MM[paper][0] - 2 * MARGIN_MM - GUTTER_MM) / 2) * MM
+
+
+def game_figure_names(game) -> tuple[str, ...] | None:
+    """The names of the game's rules drawings (``FIGURE_NAMES`` of its rules module), ``()``
+    for a game without ``figures``, None when the module has ``figures`` but does not name
+    them (then only the drawing finds an unknown name)."""
+    from pnp.registry import game as registered
+
+    module = registered(game.id).module("rules")
+    if getattr(module, "figures", None) is None:
+        return ()
+    names = getattr(module, "FIGURE_NAMES", None)
+    return tuple(names) if names is not None else None
 
 
 def game_figures(game, variant, lang: str, width: float) -> dict[str, Any]:

@@ -68,6 +68,43 @@ def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | No
     raise DataError(f"unknown key (line {lines[key]}): not in {source}{hint}", file=path, key=key)
 
 
+#: Sections of a game's language file whose texts must differ from each other, with what
+#: they tell apart: two goods printed with the same letters (Caravan's second sign beside
+#: colour) or the same name, two players' colours of one name, cannot be told apart.
+DISTINCT_SECTIONS = {
+    "goods": "the goods' names tell them apart",
+    "letters": "the letters tell the goods apart without colour",
+    "colours": "the colour names tell the colours apart",
+    "player_colours": "the colour names tell the players apart",
+    "cities": "the city names tell the cities apart",
+    "cards": "the card names tell the cards apart",
+}
+
+
+def check_distinct(path: Path, table: dict) -> None:
+    """Refuse two texts of one ``DISTINCT_SECTIONS`` section of the language file ``path``
+    that read the same (compared without case and outer spaces).
+
+    Raises:
+        DataError: names the file, both keys, the text and the line of the second.
+    """
+    for section, why in DISTINCT_SECTIONS.items():
+        texts = table.get(section)
+        if not isinstance(texts, dict):
+            continue
+        seen: dict[str, str] = {}
+        for key, text in texts.items():
+            if not isinstance(text, str):
+                continue
+            folded = text.strip().casefold()
+            if folded in seen:
+                line = line_of(path, f"{section}.{key}")
+                where = f" (line {line})" if line else ""
+                raise DataError(f"{text!r} is also {section}.{seen[folded]}; {why}{where}",
+                                file=path, key=f"{section}.{key}")
+            seen[folded] = key
+
+
 def _named(key: str, words: set[str]) -> bool:
     parts = key.split(".")
     names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)} | {p for p in parts if not p.isdigit()}
@@ -122,6 +159,7 @@ class Strings:
         self._game = read_language(self.game_file)
         self._common = read_language(self.common_file)
         check_known_keys(self.game_file, self._game, root, entry.folder(root))
+        check_distinct(self.game_file, self._game)
         check_known_keys(self.common_file, self._common, root, None)
 
     def get(self, key: str):
