@@ -496,7 +496,35 @@ def _set(document, key: str, text, english: str) -> None:
 
 
 def _needs_quotes(text: str) -> bool:
-    return bool(re.search(r"[:{}#\[\]]|^[-?!&*>|'\"%@`]|\n", text))
+    """Whether ``text`` written as a plain YAML scalar would not read back as this very text
+    by pnp's strict reader (``pnp.model.catalog``, which refuses YAML 1.1 look-alikes) or
+    by a YAML 1.1 or 1.2 tool: YAML punctuation, outer spaces, an empty text, a YAML 1.1
+    boolean (``yes``, ``no``, ``on``, ``off``, ``y``, ``n``), octal (``010``) or base-60
+    number (``1:30``), or anything either version reads as a number, boolean, null or date
+    (``true``, ``~``, ``null``, ``1e3``, ``0x1F``, ``.inf``, ``2026-12-02``)."""
+    from pnp.model.catalog import _YAML11_BOOL, _YAML11_OCTAL, _YAML11_SEXAGESIMAL
+
+    if not text or text != text.strip() or re.search(r"[:{}#\[\]]|^[-?!&*>|'\"%@`,]|\n", text):
+        return True
+    if any(pattern.match(text) for pattern in (_YAML11_BOOL, _YAML11_OCTAL, _YAML11_SEXAGESIMAL)):
+        return True
+    return any(_plain_reads_as(text, version) != text for version in ((1, 1), (1, 2)))
+
+
+def _plain_reads_as(text: str, version: tuple[int, int]):
+    """What YAML ``version`` reads the plain scalar ``text`` as (a str when it is text)."""
+    from ruamel.yaml import YAML
+
+    import warnings
+
+    reader = YAML(typ="safe", pure=True)
+    reader.version = version
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # ruamel warns of YAML 1.1 floats such as 1e3
+        try:
+            return reader.load(f"k: {text}\n")["k"]
+        except Exception:   # ruamel's errors share no base class: not a plain scalar at all
+            return None
 
 
 def _drop_untranslated(node, prefix: str, keep: set[str]) -> bool:
