@@ -512,7 +512,28 @@ def _run(argv: list[str] | None) -> int:
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except OSError as exc:
+        # the machine refused something no check foresaw (no file descriptor left, a path
+        # the system cannot take): one line naming it, as for a user's error
+        _error_line(f"error: {_os_error_line(exc)}")
+        return 2
     return result if isinstance(result, int) else 0
+
+
+def _os_error_line(exc: OSError) -> str:
+    """One line for an ``OSError`` that reached the top: the path it names and the
+    system's reason, with what to do where that is known."""
+    import errno
+
+    from pnp.errors import too_many_files_hint
+
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno in (errno.EMFILE, errno.ENFILE):
+        reason = f"{reason}; {too_many_files_hint()}"
+    name = exc.filename if isinstance(exc.filename, str) else None
+    if name is not None and len(name) > 120:
+        name = name[:57] + "..." + name[-60:]
+    return f"{name}: {reason}" if name else reason
 
 
 def run() -> None:
