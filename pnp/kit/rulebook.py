@@ -730,8 +730,8 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
         data = typeset(source, geo, plan, draw=True).data
     except _reportlab_layout_error() as exc:
         # Name the block: at the smallest body size it is the one that still cannot fit.
-        body = source.flowables(min(BODY_SIZES))[1]
-        raise _layout_error(game, lang, body, geo.col_w, geo.body_h, exc) from None
+        title, body = source.flowables(min(BODY_SIZES))
+        raise _layout_error(game, lang, list(title) + list(body), geo.col_w, geo.body_h, exc) from None
     pages = plan.pages
 
     if hasattr(out, "write"):
@@ -778,8 +778,17 @@ def rules_pages_source(game, variant, lang: str, paper: str):
 
     # a list measures itself on a canvas (reportlab's ListFlowable): a scratch one, never saved
     scratch = Canvas(io.BytesIO())
-    needed = sum(f.wrapOn(scratch, full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    heights = [f.wrapOn(scratch, full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow]
+    needed = sum(heights)
     geo = Geometry(paper, max(TITLE_BLOCK_MM * MM, needed + 4 * MM))
+    room = Geometry(paper, 0).body_h / 2
+    if needed + 4 * MM > room:
+        tallest = max(range(len(title_flow)), key=heights.__getitem__)
+        part = getattr(title_flow[tallest], "_pnp_source", None) or f"block {tallest + 1}"
+        raise LayoutError(f"the title block (the text above the first '## ' heading) is {(needed + 4 * MM) / MM:.0f} mm "
+                          f"tall; at most {room / MM:.0f} mm (half a page) fit above the columns; its tallest part is "
+                          f"{part} ({heights[tallest] / MM:.0f} mm): move it below the first heading or shorten it",
+                          file=source_path)
     sheet_title = locale_for(root, lang).title(strings['title'], strings['components']['rules'])
     meta = dict(title=sheet_title, author=strings["designer"],
                 subject=f"{strings['title']} rules, {players} players, language {lang}",
@@ -929,5 +938,11 @@ def _layout_error(game, lang: str, flowables: list, width: float, height: float,
             source = getattr(flowable, "_pnp_source", "a block")
             return LayoutError(f"{source} is taller than a column ({needed / MM:.0f} mm > {height / MM:.0f} mm) "
                                "and cannot be split; shorten it or split it in two", file=template_path(game, lang))
-    first = str(exc).splitlines()[0][:120]
-    return LayoutError(f"a block does not fit a column: {first}", file=template_path(game, lang))
+    named = [f for f in flowables if hasattr(f, "_pnp_source")]
+    if named:
+        tallest = max(named, key=lambda f: f.wrap(width, height)[1])
+        return LayoutError(f"a block does not fit a column ({width / MM:.0f} x {height / MM:.0f} mm); the tallest "
+                           f"example box or table is {tallest._pnp_source} ({tallest.wrap(width, height)[1] / MM:.0f} mm): "
+                           "shorten it or split it in two", file=template_path(game, lang))
+    return LayoutError(f"a block does not fit a column ({width / MM:.0f} x {height / MM:.0f} mm): shorten the "
+                       "longest paragraph, list or picture", file=template_path(game, lang))

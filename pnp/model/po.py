@@ -158,6 +158,7 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
     refuse_installed_data(root, f"i18n import {file}" + (f" --lang {lang}" if lang else ""))
     raw = read_text(Path(file), ".po catalog", MAX_PO_BYTES)
     _check_po_syntax(raw, Path(file))
+    _check_language_header(raw, Path(file))
     try:
         catalog = read_po(io.BytesIO(raw.encode("utf-8")), abort_invalid=True)
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
@@ -210,6 +211,34 @@ MAX_PO_BYTES = 4 * 1024 * 1024
 #: that continues the one before; the escapes are gettext's.
 _PO_LINE = re.compile(r'(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"((?:[^"\\]|\\.)*)"')
 _PO_ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)')
+
+
+#: The catalog header's ``Language:`` line, as a line of the header entry's quoted msgstr.
+_LANGUAGE_HEADER = re.compile(r'^\s*"Language:[ \t]*(.*?)[ \t]*\\n"\s*$', re.M)
+
+
+def _check_language_header(text: str, file: Path) -> None:
+    """Refuse a ``Language:`` header that is not a language code (``../../evil``, ``de de``)
+    before the catalog parser reads it (whose message names neither the header nor what it
+    expects); an empty one is a template's and passes.
+
+    Raises:
+        DataError: names the catalog, the header's line and the expected form.
+    """
+    from pnp.errors import UsageError
+    from pnp.model.catalog import lang_code
+
+    for match in _LANGUAGE_HEADER.finditer(text):
+        value = match.group(1)
+        if not value:
+            continue
+        try:
+            lang_code(value.replace("_", "-"))
+        except UsageError:
+            line = text.count("\n", 0, match.start()) + 1
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise DataError(f"header 'Language: {shown}' (line {line}): expected a language code such as da or pt-BR; "
+                            f"fix the header, or give --lang", file=file) from None
 
 
 def _check_po_syntax(text: str, file: Path) -> None:
