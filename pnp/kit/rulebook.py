@@ -193,9 +193,10 @@ def _figure_function(names: tuple[str, ...] | None):
     def figure(name: str, caption: str = "") -> str:
         if not isinstance(name, str) or (names is not None and name not in names) \
                 or not FIGURE_NAME.fullmatch(name):
-            known = ", ".join(names) if names else "none"
+            known = f"the game draws: {', '.join(names)}" if names else \
+                "this template draws none (a player aid has no figures)"
             shown = repr(name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "...")
-            raise UnknownFigure(f"figure({shown}): no such figure; the game draws: {known}")
+            raise UnknownFigure(f"figure({shown}): no such figure; {known}")
         if not isinstance(caption, str):
             raise UnknownFigure(f"figure({name!r}, ...): the caption must be text, got {type(caption).__name__}")
         return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
