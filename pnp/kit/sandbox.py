@@ -144,7 +144,8 @@ class _BoundedCodeGenerator(CodeGenerator):
     def visit_For(self, node, frame) -> None:
         if not hasattr(self, "_loop_iterables"):
             self._loop_iterables: set[int] = set()
-        self._loop_iterables.add(id(node.iter))
+        if not node.recursive:   # a recursive loop's iterable reaches it as ``reciter`` (below)
+            self._loop_iterables.add(id(node.iter))
         super().visit_For(node, frame)
 
     def visit(self, node, *args: Any, **kwargs: Any) -> Any:
