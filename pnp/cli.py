@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from pnp.cli_types import OutputPath
+from pnp.cli_types import NUMBER, OutputPath
 
 from pnp.model.catalog import lang_option
 
@@ -138,7 +138,7 @@ def games(ctx: click.Context) -> None:
 @click.option("--lang", callback=lang_option, default="en", shell_complete=complete.languages,
               help="Language of rules and components (en, da, or any language with data files).")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
-@click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
+@click.option("--bleed-mm", type=NUMBER, default=DEFAULT_BLEED_MM, help="Bleed around every face, in mm (0-6).")
 @click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--board-single", is_flag=True, default=False,
               help="Also write the board in one piece on a larger sheet (A2 for A4 kits, ARCH C for Letter).")
@@ -151,10 +151,10 @@ def games(ctx: click.Context) -> None:
 @click.option("--back-offset", default="0,0", metavar="X,Y",
               help="Move every back (art and crop marks) by X,Y mm, as seen on the back side: +X right, +Y down. "
                    "Enter the two numbers `pnp calibrate` shows you (each -10..10).")
-@click.option("--scale-x", type=float, default=1.0,
+@click.option("--scale-x", type=NUMBER, default=1.0,
               help="Scale every backs sheet horizontally by this factor about the sheet centre (0.95-1.05), "
                    "from `pnp calibrate`.")
-@click.option("--scale-y", type=float, default=1.0,
+@click.option("--scale-y", type=NUMBER, default=1.0,
               help="Scale every backs sheet vertically by this factor about the sheet centre (0.95-1.05), "
                    "from `pnp calibrate`.")
 @click.option("--ink", type=click.Choice(INK_MODES), default="normal",
@@ -240,8 +240,8 @@ def build(ctx: click.Context, game: str | None, players: int | None, setup: str 
 @click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--back-offset", default="0,0", metavar="X,Y",
               help="Print side 2 moved by X,Y mm, to check a reading: every scale should then read 0.")
-@click.option("--scale-x", type=float, default=1.0, help="Print side 2 scaled by this factor across (check a reading).")
-@click.option("--scale-y", type=float, default=1.0, help="Print side 2 scaled by this factor down (check a reading).")
+@click.option("--scale-x", type=NUMBER, default=1.0, help="Print side 2 scaled by this factor across (check a reading).")
+@click.option("--scale-y", type=NUMBER, default=1.0, help="Print side 2 scaled by this factor down (check a reading).")
 @click.pass_context
 def calibrate(ctx: click.Context, paper: str, lang: str, out_dir: Path, back_offset: str, scale_x: float,
               scale_y: float) -> None:
@@ -327,7 +327,7 @@ class _Verdict:
               help="Set-up of the game. [default: what the data names for the player count]")
 @click.option("--lang", callback=lang_option, default="en", shell_complete=complete.languages, help="Language of the cards and the removal list.")
 @click.option("--paper", type=click.Choice(HOME_PAPERS), default="a4", help="Paper size of every page.")
-@click.option("--bleed-mm", type=float, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
+@click.option("--bleed-mm", type=NUMBER, default=DEFAULT_BLEED_MM, help="Bleed around every card, in mm (0-6).")
 @click.option("--out", "out_dir", type=OutputPath(path_type=Path), default=Path("output"), help="Output folder.")
 @click.option("--no-check", is_flag=True, default=False, help="Skip the rules-engine check of the variant.")
 @click.option("--quiet", "-q", is_flag=True, default=False,
@@ -512,7 +512,28 @@ def _run(argv: list[str] | None) -> int:
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except OSError as exc:
+        # the machine refused something no check foresaw (no file descriptor left, a path
+        # the system cannot take): one line naming it, as for a user's error
+        _error_line(f"error: {_os_error_line(exc)}")
+        return 2
     return result if isinstance(result, int) else 0
+
+
+def _os_error_line(exc: OSError) -> str:
+    """One line for an ``OSError`` that reached the top: the path it names and the
+    system's reason, with what to do where that is known."""
+    import errno
+
+    from pnp.errors import too_many_files_hint
+
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno in (errno.EMFILE, errno.ENFILE):
+        reason = f"{reason}; {too_many_files_hint()}"
+    name = exc.filename if isinstance(exc.filename, str) else None
+    if name is not None and len(name) > 120:
+        name = name[:57] + "..." + name[-60:]
+    return f"{name}: {reason}" if name else reason
 
 
 def run() -> None:

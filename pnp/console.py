@@ -16,8 +16,29 @@ CLOSED = reopen_closed_standard_descriptors()
 install()
 
 
+def working_folder_problem() -> str | None:
+    """The one error line when the working folder has been deleted (``os.getcwd`` fails;
+    libraries pnp loads ask for it as they are imported), else None."""
+    import os
+
+    try:
+        os.getcwd()
+    except OSError as exc:
+        where = os.environ.get("PWD") or "the working folder"
+        return (f"error: {where}: the working folder is gone ({exc.strerror or exc}); "
+                f"cd into a folder that exists and run pnp again")
+    return None
+
+
 def run() -> None:
     """Console-script entry point (``pnp``)."""
+    problem = working_folder_problem()
+    if problem is not None:
+        try:
+            print(problem, file=sys.stderr)
+        except OSError:
+            pass
+        sys.exit(2)
     from pnp.cli import main
 
     sys.exit(main())

@@ -54,3 +54,19 @@ class OutputError(PnpError):
 
 class UsageError(PnpError):
     """A command-line option with a value the command cannot use."""
+
+
+class SystemLimitError(PnpError):
+    """The machine refuses what the command needs: too many open files, no process can be
+    started, the working folder is gone."""
+
+
+def too_many_files_hint() -> str:
+    """``(this process may open N files; raise it with ulimit -n)`` where the limit is known."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return "raise the open-file limit (ulimit -n)"
+    return f"this process may open {soft} files; raise the limit with ulimit -n (256 is plenty)"

@@ -31,6 +31,13 @@ def unwritable(folder: Path) -> tuple[Path, str] | None:
 
     The last test creates and removes a real file (``.pnp-probe-*``) in the nearest existing
     folder: permission bits alone pass for root in ``/proc`` or on a read-only mount."""
+    try:
+        return _unwritable(Path(folder))
+    except OSError as exc:   # a path longer than PATH_MAX, a name longer than NAME_MAX, a loop
+        return Path(folder), f"cannot write ({exc.strerror or exc})"
+
+
+def _unwritable(folder: Path) -> tuple[Path, str] | None:
     probe = Path(folder)
     if not probe.exists() and probe.suffix.lower() == ".pdf":
         return probe, "names a PDF file, not a folder (give the folder to write the kit into)"
@@ -55,9 +62,14 @@ def unwritable_file(path: Path) -> tuple[Path, str] | None:
     None, or (``path``, why), naming the folder in the way if it is another ("cannot write:
     out is not a folder"); also refused when ``path`` is an existing folder."""
     path = Path(path)
-    if path.is_dir():
+    try:
+        is_dir = path.is_dir()
+        not_a_file = not is_dir and _not_a_file(path)
+    except OSError as exc:   # a path longer than PATH_MAX, a name longer than NAME_MAX
+        return path, f"cannot write ({exc.strerror or exc})"
+    if is_dir:
         return path, "is a folder, not a file"
-    if _not_a_file(path):
+    if not_a_file:
         return path, "is not a regular file (a device, pipe or socket); name a file to write"
     problem = unwritable(path.parent)
     if problem is None:

@@ -55,7 +55,8 @@ class Game:
             ``board_single_sheet(game, strings, settings)``.
         rules: module with ``rules_context(game, variant, lang) -> dict`` for the game's
             ``rules/<lang>.md.j2`` template; optional ``figures(game, variant, lang, width)``
-            (the sheet's drawings, name -> reportlab Drawing) and ``contents_picture(game,
+            (the sheet's drawings, name -> reportlab Drawing) with ``FIGURE_NAMES`` (the
+            names it draws: a template's ``figure(name)`` is checked against them) and ``contents_picture(game,
             lang, width)`` (a small Drawing of the assembled board for the contents page).
         data: a folder holding ``<id>/`` for a game that ships its own data; None: the
             game's data lives only in the data root.

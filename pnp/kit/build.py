@@ -1072,8 +1072,8 @@ def pack_runs(runs: list[ComponentRun], settings: PrintSettings, sheet_label: Ca
 
 
 def _num(value: float) -> str:
-    """A correction as the user typed it: ``1.5``, ``-2``, ``1.003``."""
-    return f"{value:g}"
+    """A correction as the user typed it: ``1.5``, ``-2``, ``1.003`` (``-0`` as ``0``)."""
+    return f"{value + 0.0:g}"
 
 
 def _manifest_entry(run: ComponentRun, pages_of: dict[str, list[int]]) -> dict:

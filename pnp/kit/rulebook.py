@@ -178,10 +178,34 @@ def template_path(game, lang: str) -> Path:
 FIGURE_MARK = re.compile(r"^\[\[figure ([a-z0-9_-]+)(?: \| (.*))?\]\]$", re.S)
 
 
-def _figure_marker(name: str, caption: str = "") -> str:
+class UnknownFigure(ValueError):
+    """A template's ``figure(name)`` names no drawing of the game (or a player aid names
+    one: an aid has none)."""
+
+
+def _figure_function(names: tuple[str, ...] | None):
     """Template function ``figure(name, caption)``: the marker paragraph the PDF builder
-    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module)."""
-    return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
+    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module).
+    ``names``: the drawings the game offers (``FIGURE_NAMES`` of its rules module; ``()``
+    for a player aid); None: not known before drawing (the builder checks).  Raises
+    ``UnknownFigure`` for any other name, so a marker never reaches the page as text."""
+
+    def figure(name: str, caption: str = "") -> str:
+        if not isinstance(name, str) or (names is not None and name not in names) \
+                or not FIGURE_NAME.fullmatch(name):
+            known = f"the game draws: {', '.join(names)}" if names else \
+                "this template draws none (a player aid has no figures)"
+            shown = repr(name if not isinstance(name, str) or len(name) <= 40 else name[:37] + "...")
+            raise UnknownFigure(f"figure({shown}): no such figure; {known}")
+        if not isinstance(caption, str):
+            raise UnknownFigure(f"figure({name!r}, ...): the caption must be text, got {type(caption).__name__}")
+        return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
+
+    return figure
+
+
+#: A figure's name as the marker holds it.
+FIGURE_NAME = re.compile(r"[a-z0-9_-]+")
 
 
 #: The most characters a rules or aid template may render: about five times the longest
@@ -215,9 +239,11 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
 
     context = escape_context(rules_context(game, variant, lang) if context is None else context)
     path = template or template_path(game, lang)
+    # the rules sheet draws the game's figures; a player aid (any other template) none
+    names = game_figure_names(game) if path == template_path(game, lang) else ()
     try:
         mtime = path.stat().st_mtime_ns if path.is_file() else 0
-        env, compiled = _template(path, lang, mtime, game.folder.parent)
+        env, compiled = _template(path, lang, mtime, game.folder.parent, names)
         text = env.render_limited(compiled, context)
     except jinja2.TemplateSyntaxError as exc:
         raise DataError(f"template syntax error: {exc.message}", file=path, key=f"line {exc.lineno}") from None
@@ -228,6 +254,8 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
                         file=path, key=_template_line(exc, path)) from None
     except TemplateLimit as exc:
         raise DataError(f"template refused: {exc}", file=path, key=_template_line(exc, path)) from None
+    except UnknownFigure as exc:
+        raise DataError(str(exc), file=path, key=_template_line(exc, path)) from None
     except SecurityError as exc:
         raise DataError(f"template refused: {exc} (templates may not reach into Python)",
                         file=path, key=_template_line(exc, path)) from None
@@ -259,11 +287,12 @@ def _check_invisible(text: str, path: Path) -> None:
 
 
 @lru_cache(maxsize=32)
-def _template(path: Path, lang: str, mtime_ns: int, root: Path):
+def _template(path: Path, lang: str, mtime_ns: int, root: Path, figure_names: tuple[str, ...] | None = None):
     """``(environment, compiled template)`` of the Jinja2 template at ``path`` (cached per
     file version: a rules sheet is rendered once per tried body size): the sandbox of
     ``pnp.kit.sandbox`` confined to ``path``'s folder, with the number and typography
-    filters of ``lang`` from the data folder ``root`` (``pnp.model.locale``)."""
+    filters of ``lang`` from the data folder ``root`` (``pnp.model.locale``) and
+    ``figure(name, caption)`` accepting ``figure_names`` (see ``_figure_function``)."""
     import jinja2
 
     from pnp.kit.sandbox import RulesEnvironment
@@ -280,7 +309,7 @@ def _template(path: Path, lang: str, mtime_ns: int, root: Path):
     env.filters["join_and"] = _join_and
     env.filters["plural"] = plural_filter(lang)
     env.filters.update(locale_for(root, lang).filters())   # num, signed, range, quote
-    env.globals["figure"] = _figure_marker
+    env.globals["figure"] = _figure_function(figure_names)
     return env, env.get_template(path.name)
 
 
@@ -427,6 +456,9 @@ class _Builder:
         if node.type == "heading":
             self._title_paragraphs = 0
             return [Paragraph(_inline_of(node), self.s["title"])]
+        if node.type == "paragraph" and FIGURE_MARK.match(
+                "".join(c.content for c in node.children if c.type == "inline").strip()):
+            return self.block(node, self.width)   # a figure above the first heading: drawn, not printed as text
         if node.type == "paragraph":
             self._title_paragraphs = getattr(self, "_title_paragraphs", 0) + 1
             return [Paragraph(_inline_of(node), self.s["lead" if self._title_paragraphs == 1 else "intro"])]
@@ -699,8 +731,8 @@ def render_rules_pdf(game, variant, lang: str, paper: str, out: str | Path | Bin
         data = typeset(source, geo, plan, draw=True).data
     except _reportlab_layout_error() as exc:
         # Name the block: at the smallest body size it is the one that still cannot fit.
-        body = source.flowables(min(BODY_SIZES))[1]
-        raise _layout_error(game, lang, body, geo.col_w, geo.body_h, exc) from None
+        title, body = source.flowables(min(BODY_SIZES))
+        raise _layout_error(game, lang, list(title) + list(body), geo.col_w, geo.body_h, exc) from None
     pages = plan.pages
 
     if hasattr(out, "write"):
@@ -747,8 +779,17 @@ def rules_pages_source(game, variant, lang: str, paper: str):
 
     # a list measures itself on a canvas (reportlab's ListFlowable): a scratch one, never saved
     scratch = Canvas(io.BytesIO())
-    needed = sum(f.wrapOn(scratch, full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow)
+    heights = [f.wrapOn(scratch, full_w, h_mm * MM)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in title_flow]
+    needed = sum(heights)
     geo = Geometry(paper, max(TITLE_BLOCK_MM * MM, needed + 4 * MM))
+    room = Geometry(paper, 0).body_h / 2
+    if needed + 4 * MM > room:
+        tallest = max(range(len(title_flow)), key=heights.__getitem__)
+        part = getattr(title_flow[tallest], "_pnp_source", None) or f"block {tallest + 1}"
+        raise LayoutError(f"the title block (the text above the first '## ' heading) is {(needed + 4 * MM) / MM:.0f} mm "
+                          f"tall; at most {room / MM:.0f} mm (half a page) fit above the columns; its tallest part is "
+                          f"{part} ({heights[tallest] / MM:.0f} mm): move it below the first heading or shorten it",
+                          file=source_path)
     sheet_title = locale_for(root, lang).title(strings['title'], strings['components']['rules'])
     meta = dict(title=sheet_title, author=strings["designer"],
                 subject=f"{strings['title']} rules, {players} players, language {lang}",
@@ -859,6 +900,19 @@ def column_width(paper: str) -> float:
     return ((PAPER_MM[paper][0] - 2 * MARGIN_MM - GUTTER_MM) / 2) * MM
 
 
+def game_figure_names(game) -> tuple[str, ...] | None:
+    """The names of the game's rules drawings (``FIGURE_NAMES`` of its rules module), ``()``
+    for a game without ``figures``, None when the module has ``figures`` but does not name
+    them (then only the drawing finds an unknown name)."""
+    from pnp.registry import game as registered
+
+    module = registered(game.id).module("rules")
+    if getattr(module, "figures", None) is None:
+        return ()
+    names = getattr(module, "FIGURE_NAMES", None)
+    return tuple(names) if names is not None else None
+
+
 def game_figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """The game's rules drawings, name -> reportlab ``Drawing`` at most ``width`` points wide:
     ``figures(game, variant, lang, width)`` of its rules module, or none."""
@@ -885,5 +939,11 @@ def _layout_error(game, lang: str, flowables: list, width: float, height: float,
             source = getattr(flowable, "_pnp_source", "a block")
             return LayoutError(f"{source} is taller than a column ({needed / MM:.0f} mm > {height / MM:.0f} mm) "
                                "and cannot be split; shorten it or split it in two", file=template_path(game, lang))
-    first = str(exc).splitlines()[0][:120]
-    return LayoutError(f"a block does not fit a column: {first}", file=template_path(game, lang))
+    named = [f for f in flowables if hasattr(f, "_pnp_source")]
+    if named:
+        tallest = max(named, key=lambda f: f.wrap(width, height)[1])
+        return LayoutError(f"a block does not fit a column ({width / MM:.0f} x {height / MM:.0f} mm); the tallest "
+                           f"example box or table is {tallest._pnp_source} ({tallest.wrap(width, height)[1] / MM:.0f} mm): "
+                           "shorten it or split it in two", file=template_path(game, lang))
+    return LayoutError(f"a block does not fit a column ({width / MM:.0f} x {height / MM:.0f} mm): shorten the "
+                       "longest paragraph, list or picture", file=template_path(game, lang))

@@ -11,7 +11,10 @@ stranger.  It renders in ``jinja2.sandbox.ImmutableSandboxedEnvironment`` with:
 * **only its own folder**: ``{% include %}``/``{% import %}`` read templates from the game's
   rules folder only (no ``..``, no symbolic link that leads out), regular files of at most
   ``MAX_TEMPLATE_BYTES``;
-* **bounded work**: at most ``MAX_ITERATIONS`` steps of ``range`` loops in one rendering, at
+* **bounded work**: at most ``MAX_ITERATIONS`` steps of all ``{% for %}`` loops (over any
+  iterable: a range, a string, a list, a dict, a recursive loop's children) and
+  ``range()`` values in one rendering, every step also checking the ``MAX_SECONDS``
+  deadline (nested loops over two 100,000-character strings are 10 ** 10 steps); at
   most ``MAX_OUTPUT_CHARS`` characters of output or of any one string or list that ``*``,
   ``+``, ``~``, ``join``, a ``{% set %}`` block or the text of a (nested) list builds, so
   a string doubled in a loop stops at the limit, not at the machine's memory; no ``%`` width or precision above 999, integer powers of at most
@@ -37,7 +40,8 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 #: A rules template (or an included one) larger than this is refused unread, bytes.
 MAX_TEMPLATE_BYTES = 512 * 1024
-#: Steps of every ``range(...)`` loop of one rendering together (the shipped templates use none).
+#: Steps of every ``{% for %}`` loop and ``range(...)`` of one rendering together (the
+#: shipped templates take at most a few hundred).
 MAX_ITERATIONS = 100_000
 #: Characters of a rendering, and of any one string or list a ``*`` makes.
 MAX_OUTPUT_CHARS = 1_000_000
@@ -77,7 +81,8 @@ class _Budget:
     def step(self, count: int = 1) -> None:
         self.steps -= count
         if self.steps < 0:
-            raise TemplateLimit(f"loops of range() take more than {MAX_ITERATIONS:,} steps")
+            raise TemplateLimit(f"loops take more than {MAX_ITERATIONS:,} steps in one rendering "
+                                f"(range() and {{% for %}} together); a rules sheet needs a few hundred")
         self.tick()
 
     def tick(self) -> None:
@@ -132,7 +137,31 @@ def _bounded_concat(parts: Any) -> str:
 
 class _BoundedCodeGenerator(CodeGenerator):
     """Jinja's code generator with ``~`` compiled to the environment's bounded join (Jinja
-    compiles it to a join of its own that no environment setting reaches)."""
+    compiles it to a join of its own that no environment setting reaches), and every
+    ``{% for %}`` loop's iterable (a recursive loop's children too) passed through
+    ``environment.bounded_iter``, which counts each step against the rendering's budget."""
+
+    def visit_For(self, node, frame) -> None:
+        if not hasattr(self, "_loop_iterables"):
+            self._loop_iterables: set[int] = set()
+        if not node.recursive:   # a recursive loop's iterable reaches it as ``reciter`` (below)
+            self._loop_iterables.add(id(node.iter))
+        super().visit_For(node, frame)
+
+    def visit(self, node, *args: Any, **kwargs: Any) -> Any:
+        iterables = getattr(self, "_loop_iterables", ())
+        if id(node) in iterables:
+            iterables.discard(id(node))
+            self.write("environment.bounded_iter(")
+            super().visit(node, *args, **kwargs)
+            self.write(")")
+            return None
+        return super().visit(node, *args, **kwargs)
+
+    def write(self, x: str) -> None:
+        # a recursive loop iterates its argument ``reciter`` (``loop(children)``): the only
+        # place Jinja writes that name on its own
+        super().write("environment.bounded_iter(reciter)" if x == "reciter" else x)
 
     def visit_Concat(self, node, frame) -> None:
         self.write("environment.concat((")
@@ -162,13 +191,24 @@ class RulesEnvironment(ImmutableSandboxedEnvironment):
         self.filters["string"] = bounded_text
         self.globals = {"range": self._range, "namespace": jinja2.utils.Namespace, "dict": dict}
 
+    def bounded_iter(self, iterable: Any):
+        """``iterable`` step by step, each step counted (``_Budget.step``); an undefined
+        value is passed on for Jinja to report."""
+        if isinstance(iterable, jinja2.Undefined):
+            return iterable
+        return self._counted(iterable)
+
+    def _counted(self, iterable: Any):
+        step = self.budget.step
+        for value in iterable:
+            step()
+            yield value
+
     def _range(self, *args: int):
         steps = range(*args)
         if len(steps) > MAX_ITERATIONS:
             raise TemplateLimit(f"range() of {len(steps):,} steps; at most {MAX_ITERATIONS:,}")
-        for value in steps:
-            self.budget.step()
-            yield value
+        return steps   # a loop over it counts its steps (``bounded_iter``)
 
     def call_binop(self, context, operator_name: str, left: Any, right: Any) -> Any:
         if operator_name == "**":

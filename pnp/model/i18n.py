@@ -24,15 +24,22 @@ from pnp.registry import game
 def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | None) -> None:
     """Refuse a key of the language file ``path`` that nothing can read: a misspelt
     optional key (``kit_title`` with two letters swapped) would otherwise drop its text
-    without a word.
+    without a word.  Keys are judged by their full path, part by part: ``goods.grain`` in
+    Caravan's file is unknown though Samarkand has a good ``grain``, and ``base_goods:
+    {meat: Meat}`` is unknown though ``meat`` is a good.
 
-    Known keys: for English, the keys of the English file that ships with pnp (``common``
-    or the game's), keys a rules template of the game names, and keys pnp's code names;
-    for another language, the keys of the data folder's English file (a translation has
-    no key the English lacks).  A game or a language with no reference is not judged.
+    Known keys: for another language than English, the keys of the data folder's English
+    file (a translation has no key the English lacks).  For English, the keys of the
+    English file that ships with pnp (``common`` or the game's), and a key beyond them
+    when every new part of its path is read: a new part under a mapping the reference
+    has (``goods.<id>``) must be an id or word of the game's own data files or rules
+    templates (a good the data folder adds); a new top-level key (and the parts below it)
+    must be named by the game's rules templates or pnp's code.  A game or a language with
+    no reference is not judged.
 
     Raises:
-        DataError: the first unknown key with its line and the nearest known key.
+        DataError: the first unknown key (the shortest unknown part of its path) with its
+            line and the nearest known key.
     """
     import difflib
 
@@ -53,25 +60,117 @@ def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | No
     if not unknown:
         return
     if lang == SOURCE_LANG:
-        words = _template_words(game_folder)
-        unknown = [key for key in unknown if not _named(key, words)]
-        if unknown:
-            words = _code_words()
-            unknown = [key for key in unknown if not _named(key, words)]
-    if not unknown:
+        found = sorted({part for key in unknown if (part := _unread_part(key, reference, game_folder)) is not None})
+    else:
+        found = sorted(set(unknown))
+    if not found:
         return
-    lines = {key: line_of(path, key) or 0 for key in unknown}
-    key = min(unknown, key=lambda k: (lines[k], k))
+    lines = {key: _line_near(path, key) for key in found}
+    key = min(found, key=lambda k: (lines[k] is None, lines[k] or 0, k))
     near = difflib.get_close_matches(key, sorted(reference), n=1, cutoff=0.6)
     hint = f"; did you mean '{near[0]}'?" if near else ""
     source = "the English file" if lang != SOURCE_LANG else "pnp's English file, the rules templates or the code"
-    raise DataError(f"unknown key (line {lines[key]}): not in {source}{hint}", file=path, key=key)
+    where = f"line {lines[key]}" if lines[key] else "no line: below an alias"
+    raise DataError(f"unknown key ({where}): not in {source}{hint}", file=path, key=key)
 
 
-def _named(key: str, words: set[str]) -> bool:
+#: Sections of a game's language file whose texts must differ from each other, with what
+#: they tell apart: two goods printed with the same letters (Caravan's second sign beside
+#: colour) or the same name, two players' colours of one name, cannot be told apart.
+DISTINCT_SECTIONS = {
+    "goods": "the goods' names tell them apart",
+    "letters": "the letters tell the goods apart without colour",
+    "colours": "the colour names tell the colours apart",
+    "player_colours": "the colour names tell the players apart",
+    "cities": "the city names tell the cities apart",
+    "cards": "the card names tell the cards apart",
+}
+
+
+def check_distinct(path: Path, table: dict) -> None:
+    """Refuse two texts of one ``DISTINCT_SECTIONS`` section of the language file ``path``
+    that read the same (compared without case and outer spaces).
+
+    Raises:
+        DataError: names the file, both keys, the text and the line of the second.
+    """
+    for section, why in DISTINCT_SECTIONS.items():
+        texts = table.get(section)
+        if not isinstance(texts, dict):
+            continue
+        seen: dict[str, str] = {}
+        for key, text in texts.items():
+            if not isinstance(text, str):
+                continue
+            folded = text.strip().casefold()
+            if folded in seen:
+                line = line_of(path, f"{section}.{key}")
+                where = f" (line {line})" if line else ""
+                raise DataError(f"{text!r} is also {section}.{seen[folded]}; {why}{where}",
+                                file=path, key=f"{section}.{key}")
+            seen[folded] = key
+
+
+def _line_near(path: Path, key: str) -> int | None:
+    """The line of ``key`` in ``path``, else of the nearest enclosing key that has one
+    (a key reached through an alias has none of its own)."""
     parts = key.split(".")
-    names = {".".join(parts[:i]) for i in range(1, len(parts) + 1)} | {p for p in parts if not p.isdigit()}
-    return bool(names & words)
+    for end in range(len(parts), 0, -1):
+        line = line_of(path, ".".join(parts[:end]))
+        if line:
+            return line
+    return None
+
+
+def _unread_part(key: str, reference: set[str], game_folder: Path | None) -> str | None:
+    """The shortest prefix of the English ``key`` (not in ``reference``) that nothing reads,
+    or None when every new part of it is read (see ``check_known_keys``)."""
+    parts = key.split(".")
+    mappings = {".".join(ref.split(".")[:end]) for ref in reference for end in range(1, ref.count(".") + 1)}
+    known = 0   # parts[:known] is a mapping of the reference (the top level for 0)
+    while known < len(parts) - 1 and ".".join(parts[:known + 1]) in mappings:
+        known += 1
+    if ".".join(parts[:known + 1]) in reference:
+        return ".".join(parts[:known + 2])   # a key below a text of the reference
+    if known == 0:
+        words = _template_words(game_folder)
+        if parts[0] not in words:
+            words = words | _code_words()
+    else:
+        words = _template_words(game_folder) | (_data_words(game_folder) if game_folder is not None else _code_words())
+    for end in range(known, len(parts)):
+        part = parts[end]
+        if not part.isdigit() and part not in words:
+            return ".".join(parts[:end + 1])
+    return None
+
+
+def _data_words(game_folder: Path) -> set[str]:
+    """Every key and identifier-like text of the game's data files outside ``lang/`` (the ids
+    its goods, colours, set-ups ... have), comments left out."""
+    import re
+
+    from pnp.model.catalog import read_yaml
+
+    words: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                words.add(str(k))
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str):
+            words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", value))
+
+    for file in sorted(game_folder.glob("*.yaml")):
+        try:
+            walk(read_yaml(file).value)
+        except DataError:
+            continue   # the file's own reading reports it
+    return words
 
 
 def _template_words(game_folder: Path | None) -> set[str]:
@@ -91,13 +190,28 @@ _CODE_WORDS: set[str] | None = None
 
 
 def _code_words() -> set[str]:
-    """Every identifier-like word of pnp's code (read once, only when a key is not in
-    the English reference)."""
+    """Every identifier-like word of the string literals of pnp's code (f-strings' text
+    too; docstrings and comments left out: they mention keys nothing reads), read once,
+    only when a key is not in the English reference."""
     global _CODE_WORDS
     if _CODE_WORDS is None:
-        from pnp.model.translation import _code_words as scan
+        import ast
+        import re
 
-        _CODE_WORDS = scan([Path(__file__).resolve().parents[1]])
+        words: set[str] = set()
+        for file in sorted(Path(__file__).resolve().parents[1].rglob("*.py")):
+            try:
+                tree = ast.parse(file.read_text(encoding="utf-8"))
+            except (OSError, SyntaxError, UnicodeDecodeError):
+                continue
+            docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                          if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                          and node.body and isinstance(node.body[0], ast.Expr)
+                          and isinstance(node.body[0].value, ast.Constant)}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                    words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", node.value))
+        _CODE_WORDS = words
     return _CODE_WORDS
 
 
@@ -122,6 +236,7 @@ class Strings:
         self._game = read_language(self.game_file)
         self._common = read_language(self.common_file)
         check_known_keys(self.game_file, self._game, root, entry.folder(root))
+        check_distinct(self.game_file, self._game)
         check_known_keys(self.common_file, self._common, root, None)
 
     def get(self, key: str):

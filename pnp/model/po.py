@@ -158,6 +158,7 @@ def import_po(root: Path, file: Path, lang: str | None = None) -> list[Path]:
     refuse_installed_data(root, f"i18n import {file}" + (f" --lang {lang}" if lang else ""))
     raw = read_text(Path(file), ".po catalog", MAX_PO_BYTES)
     _check_po_syntax(raw, Path(file))
+    _check_language_header(raw, Path(file))
     try:
         catalog = read_po(io.BytesIO(raw.encode("utf-8")), abort_invalid=True)
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
@@ -210,6 +211,34 @@ MAX_PO_BYTES = 4 * 1024 * 1024
 #: that continues the one before; the escapes are gettext's.
 _PO_LINE = re.compile(r'(?:(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"((?:[^"\\]|\\.)*)"')
 _PO_ESCAPE = re.compile(r'\\(?:[\\"abfnrtv]|[0-7]{1,3}|x[0-9A-Fa-f]+)')
+
+
+#: The catalog header's ``Language:`` line, as a line of the header entry's quoted msgstr.
+_LANGUAGE_HEADER = re.compile(r'^\s*"Language:[ \t]*(.*?)[ \t]*\\n"\s*$', re.M)
+
+
+def _check_language_header(text: str, file: Path) -> None:
+    """Refuse a ``Language:`` header that is not a language code (``../../evil``, ``de de``)
+    before the catalog parser reads it (whose message names neither the header nor what it
+    expects); an empty one is a template's and passes.
+
+    Raises:
+        DataError: names the catalog, the header's line and the expected form.
+    """
+    from pnp.errors import UsageError
+    from pnp.model.catalog import lang_code
+
+    for match in _LANGUAGE_HEADER.finditer(text):
+        value = match.group(1)
+        if not value:
+            continue
+        try:
+            lang_code(value.replace("_", "-"))
+        except UsageError:
+            line = text.count("\n", 0, match.start()) + 1
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            raise DataError(f"header 'Language: {shown}' (line {line}): expected a language code such as da or pt-BR; "
+                            f"fix the header, or give --lang", file=file) from None
 
 
 def _check_po_syntax(text: str, file: Path) -> None:
@@ -496,7 +525,35 @@ def _set(document, key: str, text, english: str) -> None:
 
 
 def _needs_quotes(text: str) -> bool:
-    return bool(re.search(r"[:{}#\[\]]|^[-?!&*>|'\"%@`]|\n", text))
+    """Whether ``text`` written as a plain YAML scalar would not read back as this very text
+    by pnp's strict reader (``pnp.model.catalog``, which refuses YAML 1.1 look-alikes) or
+    by a YAML 1.1 or 1.2 tool: YAML punctuation, outer spaces, an empty text, a YAML 1.1
+    boolean (``yes``, ``no``, ``on``, ``off``, ``y``, ``n``), octal (``010``) or base-60
+    number (``1:30``), or anything either version reads as a number, boolean, null or date
+    (``true``, ``~``, ``null``, ``1e3``, ``0x1F``, ``.inf``, ``2026-12-02``)."""
+    from pnp.model.catalog import _YAML11_BOOL, _YAML11_OCTAL, _YAML11_SEXAGESIMAL
+
+    if not text or text != text.strip() or re.search(r"[:{}#\[\]]|^[-?!&*>|'\"%@`,]|\n", text):
+        return True
+    if any(pattern.match(text) for pattern in (_YAML11_BOOL, _YAML11_OCTAL, _YAML11_SEXAGESIMAL)):
+        return True
+    return any(_plain_reads_as(text, version) != text for version in ((1, 1), (1, 2)))
+
+
+def _plain_reads_as(text: str, version: tuple[int, int]):
+    """What YAML ``version`` reads the plain scalar ``text`` as (a str when it is text)."""
+    from ruamel.yaml import YAML
+
+    import warnings
+
+    reader = YAML(typ="safe", pure=True)
+    reader.version = version
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # ruamel warns of YAML 1.1 floats such as 1e3
+        try:
+            return reader.load(f"k: {text}\n")["k"]
+        except Exception:   # ruamel's errors share no base class: not a plain scalar at all
+            return None
 
 
 def _drop_untranslated(node, prefix: str, keep: set[str]) -> bool:

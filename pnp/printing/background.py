@@ -84,9 +84,16 @@ class Background:
         pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
         try:
             first = pool.submit(_inherited, key)   # forks (at the latest) now: the child holds the job
-        except BaseException:
+        except BaseException as exc:
             del _INHERITED[key]
             pool.shutdown(wait=False, cancel_futures=True)
+            if isinstance(exc, OSError):
+                from pnp.errors import SystemLimitError, too_many_files_hint
+
+                import errno
+                hint = too_many_files_hint() if exc.errno in (errno.EMFILE, errno.ENFILE) else \
+                    "or set PNP_BUILD_PROCESSES=1 to build in one process"
+                raise SystemLimitError(f"cannot start the background process: {exc.strerror or exc}; {hint}") from None
             raise
         first.add_done_callback(lambda _future: _INHERITED.pop(key, None))
         return cls(pool, first)

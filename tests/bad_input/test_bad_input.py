@@ -200,12 +200,15 @@ def _files(folder: Path) -> dict[str, int]:
     return found
 
 
-def _run_subprocess(args: list[str], tmp: Path, kill_worker: float | None = None) -> tuple[int, str, str]:
+def _run_subprocess(args: list[str], tmp: Path, kill_worker: float | None = None, nofile: int | None = None,
+                    cwd_gone: bool = False) -> tuple[int, str, str]:
     """``pnp ARGS`` as a user runs it: the console script next to this Python, in ``tmp``,
     with ``$HOME`` and ``$TMPDIR`` inside it.  ``kill_worker``: once the command has a child
     process and this many seconds more have passed, SIGKILL that child (what the
     out-of-memory killer does); the command and all its processes must then end within a
-    minute."""
+    minute.  ``nofile``: the command may open at most this many files (``ulimit -n``);
+    ``cwd_gone``: its working folder is deleted before it starts (``tmp/gone``, made and
+    removed in the child)."""
     import signal
     import subprocess
     import sys
@@ -216,9 +219,25 @@ def _run_subprocess(args: list[str], tmp: Path, kill_worker: float | None = None
     env = {key: value for key, value in os.environ.items() if not key.startswith("PNP_")}
     env.update(HOME=str(tmp / "home"), TMPDIR=str(tmp / "tmpdir"), LC_ALL="C.UTF-8", PYTHONDONTWRITEBYTECODE="1")
     command = Path(sys.executable).with_name("pnp")
+
+    def before_exec() -> None:
+        if nofile is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+        if cwd_gone:
+            gone = tmp / "gone"
+            gone.mkdir()
+            os.chdir(gone)
+            gone.rmdir()
+            os.environ["PWD"] = str(gone)
+
+    if cwd_gone:
+        env["PWD"] = str(tmp / "gone")
     if kill_worker is None:
         done = subprocess.run([str(command), *args], cwd=tmp, env=env, capture_output=True, text=True,
-                              stdin=subprocess.DEVNULL, timeout=600)
+                              stdin=subprocess.DEVNULL, timeout=600,
+                              preexec_fn=before_exec if nofile is not None or cwd_gone else None)
         return done.returncode, done.stdout, done.stderr
     process = subprocess.Popen([str(command), *args], cwd=tmp, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL, start_new_session=True)
@@ -283,7 +302,8 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     before = _files(tmp_path)
 
     if case.get("subprocess"):
-        status, out, err = _run_subprocess(args, tmp_path, case.get("kill_worker"))
+        status, out, err = _run_subprocess(args, tmp_path, case.get("kill_worker"), case.get("nofile"),
+                                           case.get("cwd_gone", False))
     else:
         status = main(args)
         out, err = capsys.readouterr()
@@ -299,5 +319,7 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     after = _files(tmp_path)
     assert not [name for name in after if name.endswith(".part")], after
     assert after == before, "a file was left behind or changed"
+    if case.get("subprocess"):
+        assert not list((tmp_path / "tmpdir").iterdir()), "a temp folder was left in $TMPDIR"
     for name in case.get("absent", []):
         assert not (tmp_path / name).exists(), f"{name} was made"

@@ -59,6 +59,10 @@ def examples(game) -> dict[str, Any]:
     return {"chain": chain, "theft": theft}
 
 
+#: The names ``figures`` draws (what a rules template may name in ``figure(...)``).
+FIGURE_NAMES = ("board", "setup", "chain", "theft")
+
+
 def figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """``board`` (overview), ``setup``, ``chain`` (delivery) and ``theft`` drawings, at most
     ``width`` points wide."""

@@ -15,7 +15,7 @@ from typing import Mapping
 
 from pnp.model.catalog import MAX_COUNT, MAX_PLAYERS, Node, read_yaml, refuse_unknown
 from pnp.errors import VariantError
-from pnp.model.common import load_icons, unique
+from pnp.model.common import distinct_lightness, load_icons, unique
 from pnp.model.variant import STANDARD, Variant, check_setup
 
 KINDS = ("common", "rare")
@@ -297,6 +297,7 @@ def load(folder: Path, root: Path) -> Caravan:
                           n["colour_name"].str(), icon))
     unique(game["goods"], [g.id for g in goods], "good id")
     unique(game["goods"], [g.colour for g in goods], "good colour")
+    distinct_lightness(game["goods"], {g.id: g.colour for g in goods}, "good")
 
     setups = {}
     for setup_id, n in game["setups"].items():

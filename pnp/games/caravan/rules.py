@@ -13,7 +13,7 @@ from pnp.model.i18n import Strings
 from pnp.model.variant import Variant
 from pnp.games.caravan.kit_spec import load_spec
 from pnp.games.caravan.diagrams import board_picture as contents_picture  # noqa: F401  (contents page)
-from pnp.games.caravan.diagrams import examples, figures  # noqa: F401  (figures: the sheet's drawings)
+from pnp.games.caravan.diagrams import FIGURE_NAMES, examples, figures  # noqa: F401  (figures: the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:

@@ -80,6 +80,10 @@ def examples(game) -> dict[str, Any]:
     return {"move": move, "bandits": bandits, "widened": widened}
 
 
+#: The names ``figures`` draws (what a rules template may name in ``figure(...)``).
+FIGURE_NAMES = ("board", "setup", "move", "bandits")
+
+
 def figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """``board`` (overview), ``setup``, ``move`` and ``bandits`` drawings, at most ``width``
     points wide."""

@@ -15,7 +15,7 @@ from pnp.model.i18n import Strings
 from pnp.model.variant import Variant
 from pnp.games.caravan_chessboard.kit_spec import load_layout
 from pnp.games.caravan_chessboard.diagrams import board_picture as contents_picture  # noqa: F401  (contents page)
-from pnp.games.caravan_chessboard.diagrams import examples, figures  # noqa: F401  (the sheet's drawings)
+from pnp.games.caravan_chessboard.diagrams import FIGURE_NAMES, examples, figures  # noqa: F401  (the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:

@@ -123,6 +123,10 @@ def start_notes(game, players: int) -> tuple[tuple[int, int], ...]:
 
 
 # ------------------------------------------------------------------------------ drawings
+#: The names ``figures`` draws (what a rules template may name in ``figure(...)``).
+FIGURE_NAMES = ("board", "setup", "die", "bonus", "chip")
+
+
 def figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """Drawings for the rules sheet, each at most ``width`` points wide: ``board``
     (overview), ``setup``, ``die``, ``bonus``, ``chip`` and ``board_small`` (contents page)."""

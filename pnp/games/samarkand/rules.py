@@ -10,7 +10,7 @@ from pnp.model.variant import Variant
 from pnp.kit.rulebook import lang_strings
 from pnp.model.i18n import fill_text
 from pnp.games.samarkand.diagrams import board_picture as contents_picture  # noqa: F401  (contents page)
-from pnp.games.samarkand.diagrams import examples, figures, start_notes  # noqa: F401  (figures: the sheet's drawings)
+from pnp.games.samarkand.diagrams import FIGURE_NAMES, examples, figures, start_notes  # noqa: F401  (figures: the sheet's drawings)
 
 
 def rules_context(game, variant: Variant, lang: str) -> dict[str, Any]:
