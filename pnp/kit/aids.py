@@ -140,10 +140,13 @@ def _natural_height(flowables: list, width: float) -> float:
 
 
 def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float,
-              width_mm: float = AID_WIDTH_MM, bleed_mm: float = 0.0, ground: str | None = None) -> bytes:
+              width_mm: float = AID_WIDTH_MM, bleed_mm: float = 0.0, ground: str | None = None,
+              top: bool = False) -> bytes:
     """One PDF page of ``page_w_mm`` x ``page_h_mm`` (the face's box, ``face_box``) with the
     card's trim (``width_mm`` x ``height_mm``) at ``offset_mm`` from its top-left: ``ground``
-    (a colour, or None for paper) over the trim and ``bleed_mm`` beyond it, frame and text."""
+    (a colour, or None for paper) over the trim and ``bleed_mm`` beyond it, frame and text.
+    The text stands on the foot of its room (a one-sided aid is as high as its text), or
+    with ``top`` hangs from its head (a card of fixed size keeps the room below)."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import KeepInFrame
@@ -168,8 +171,7 @@ def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: fl
     pad = AID_PAD_MM * MM
     card = KeepInFrame(w - 2 * pad, h - 2 * pad, flowables, mode="shrink", vAlign="TOP")
     _used_w, used_h = card.wrapOn(canvas, w - 2 * pad, h - 2 * pad)
-    # from the top of the text room down (a card taller than its text keeps the room below)
-    card.drawOn(canvas, x0 + pad, y0 + h - pad - used_h)
+    card.drawOn(canvas, x0 + pad, y0 + h - pad - used_h if top else y0 + pad)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -233,7 +235,7 @@ def aid_card_faces(game, variant, lang: str, width: float, height: float, bleed:
         face = Face(f"aid/{game.id}/{side}", "aids", width, height, bleed, art, edge_colour=ground or "#FFFFFF",
                     meta={})
         lo, page_w, page_h = face_box(face)
-        face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height, width, bleed, ground)
+        face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height, width, bleed, ground, top=True)
         face.meta["aid_size_pt"] = size
         faces.append(face)
     return faces[0], faces[1]

@@ -106,7 +106,7 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
 
 def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
     """The deck and the player aids on one card grid: [cards run, aids run] (the aids' run
-    lists the grid sheets that hold an aid)."""
+    lists the grid sheets that hold an aid; no aids run when the game has no aid template)."""
     deck = game.deck(variant)
     ink = style.ink_for(settings.ink)
     faces = card_faces(game, strings, layout, bleed, ink)
@@ -118,8 +118,10 @@ def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> list[
     # The player aids: duplex cards of the deck's size after its cards, in the grid slots
     # the last cards sheet leaves empty (75 + 4 = 79 of 81 on A4), one per player.
     aid = aid_card_faces(game, variant, strings.lang, layout.card_w, layout.card_h, bleed, ink.saver)
-    fronts += [aid[0]] * variant.players
-    backs += [aid[1]] * variant.players
+    aids_n = variant.players if aid is not None else 0
+    if aid is not None:
+        fronts += [aid[0]] * aids_n
+        backs += [aid[1]] * aids_n
     label = strings("components.cards")
     sheets = impose_grid("cards", label, fronts, backs, settings, sheet_label(label))
     aid_sheets = []
@@ -129,8 +131,10 @@ def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> list[
                 sheet.placements[k] = replace(p, component="aids", index=p.index - cards_n)
         if any(p.component == "aids" for p in sheet.placements):
             aid_sheets.append(sheet)
-    return [ComponentRun("cards", "deck", label, cards_n, sheets, by_type=dict(deck)),
-            ComponentRun("aids", "aid", strings("player_aids"), variant.players, aid_sheets, stock="card")]
+    runs = [ComponentRun("cards", "deck", label, cards_n, sheets, by_type=dict(deck))]
+    if aid is not None:
+        runs.append(ComponentRun("aids", "aid", strings("player_aids"), aids_n, aid_sheets, stock="card"))
+    return runs
 
 
 # ------------------------------------------------------------------------------- board
