@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from pnp.kit.aids import AID_CARD_SIZES, AID_PAD_MM, aid_card_faces
+from pnp.kit.aids import AID_CARD_PAD_MM, AID_CARD_SIZES, aid_card_faces
 from pnp.kit.rulebook import SIDE_BREAK, aid_template_path, render_rules_markdown
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
@@ -92,10 +92,10 @@ def test_the_aid_card_text_is_7_pt_or_more_inside_its_safe_area(game, lang, play
         assert runs, face.name
         sizes = [size for _t, size, _y in runs]
         assert min(sizes) >= MIN_PT - 1e-6, (face.name, min(sizes))
-        # every baseline inside the card's text room (AID_PAD_MM from the trim), in page points
+        # every baseline inside the card's text room (AID_CARD_PAD_MM from the trim), in page points
         box_h = float(reader.pages[0].mediabox.height)
         offset = (box_h - CARD[1] * 72 / 25.4) / 2           # the page is the face's box, trim centred
-        low, high = offset + AID_PAD_MM * 72 / 25.4, offset + (CARD[1] - AID_PAD_MM) * 72 / 25.4
+        low, high = offset + AID_CARD_PAD_MM * 72 / 25.4, offset + (CARD[1] - AID_CARD_PAD_MM) * 72 / 25.4
         assert all(low - 1e-6 <= y <= high + 1e-6 for _t, _s, y in runs), face.name
 
 
@@ -104,6 +104,6 @@ def test_an_aid_card_too_full_is_refused_naming_its_template(game, monkeypatch):
     template (never text under 7 pt or cut off)."""
     from pnp.errors import LayoutError
 
-    with pytest.raises(LayoutError, match=r"does not fit a 40 x 50 mm card") as raised:
-        aid_card_faces(game, game.variant(4, None), "en", 40.0, 50.0, 3.0)
+    with pytest.raises(LayoutError, match=r"does not fit a 63.5 x 45 mm card: \d+ mm of text on a side at 7 pt") as raised:
+        aid_card_faces(game, game.variant(4, None), "en", 63.5, 45.0, 3.0)
     assert "aid/en.md.j2" in str(raised.value) and "\n" not in str(raised.value)

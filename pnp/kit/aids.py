@@ -141,12 +141,13 @@ def _natural_height(flowables: list, width: float) -> float:
 
 def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float,
               width_mm: float = AID_WIDTH_MM, bleed_mm: float = 0.0, ground: str | None = None,
-              top: bool = False) -> bytes:
+              top: bool = False, inset_mm: float = FRAME_INSET_MM, pad_mm: float = AID_PAD_MM) -> bytes:
     """One PDF page of ``page_w_mm`` x ``page_h_mm`` (the face's box, ``face_box``) with the
     card's trim (``width_mm`` x ``height_mm``) at ``offset_mm`` from its top-left: ``ground``
     (a colour, or None for paper) over the trim and ``bleed_mm`` beyond it, frame and text.
     The text stands on the foot of its room (a one-sided aid is as high as its text), or
-    with ``top`` hangs from its head (a card of fixed size keeps the room below)."""
+    with ``top`` hangs from its head (a card of fixed size keeps the room below); the frame
+    is ``inset_mm`` and the text room ``pad_mm`` inside the trim."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import KeepInFrame
@@ -164,11 +165,11 @@ def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: fl
         b = bleed_mm * MM
         canvas.setFillColor(HexColor(ground))
         canvas.rect(x0 - b, y0 - b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
-    inset = FRAME_INSET_MM * MM
+    inset = inset_mm * MM
     canvas.setStrokeColor(HexColor(ACCENT))
     canvas.setLineWidth(FRAME_PT)
     canvas.roundRect(x0 + inset, y0 + inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
-    pad = AID_PAD_MM * MM
+    pad = pad_mm * MM
     card = KeepInFrame(w - 2 * pad, h - 2 * pad, flowables, mode="shrink", vAlign="TOP")
     _used_w, used_h = card.wrapOn(canvas, w - 2 * pad, h - 2 * pad)
     card.drawOn(canvas, x0 + pad, y0 + h - pad - used_h if top else y0 + pad)
@@ -183,6 +184,11 @@ def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: fl
 AID_CARD_SIZES = (9.4, 9.0, 8.6, 8.2, 7.8, 7.4, 7.0)
 #: The ground of a duplex aid card, over its trim and bleed (``--ink saver``: paper).
 AID_CARD_GROUND = "#FBF4E2"
+#: Inset of a duplex aid card's frame from the trim, mm: the stroke's outer edge 4 mm inside
+#: (a card back keeps all but full-bleed art that far from the trim).
+CARD_FRAME_INSET_MM = 4.3
+#: Inner padding from a duplex aid card's trim to its text, mm (1 mm inside the frame).
+AID_CARD_PAD_MM = 5.6
 
 
 def aid_card_faces(game, variant, lang: str, width: float, height: float, bleed: float,
@@ -193,7 +199,7 @@ def aid_card_faces(game, variant, lang: str, width: float, height: float, bleed:
     when the game has no aid template.  The template's ``---`` line splits it into the two
     sides (``pnp.kit.rulebook.aid_sides``: front the turn's phases, back the rest, under the
     title again); both sides are set at the largest of ``AID_CARD_SIZES`` at which each fits
-    the card inside ``AID_PAD_MM``.  The ground (``AID_CARD_GROUND``, paper with ``saver``)
+    the card inside ``AID_CARD_PAD_MM``.  The ground (``AID_CARD_GROUND``, paper with ``saver``)
     runs into the bleed, so the cards may share cuts with the deck's.
 
     Raises:
@@ -213,8 +219,8 @@ def aid_card_faces(game, variant, lang: str, width: float, height: float, bleed:
     if len(sides) != 2:
         raise LayoutError(f"a duplex aid card has two sides: the template has {len(sides)}; split it once with a "
                           "'---' line between blank lines (front above, back below)", file=where)
-    inner_w = (width - 2 * AID_PAD_MM) * MM
-    room = height - 2 * AID_PAD_MM
+    inner_w = (width - 2 * AID_CARD_PAD_MM) * MM
+    room = height - 2 * AID_CARD_PAD_MM
     for size in AID_CARD_SIZES:
         tall = [_natural_height(make(size, inner_w), inner_w) / MM for make in sides]
         if max(tall) <= room:
@@ -230,12 +236,13 @@ def aid_card_faces(game, variant, lang: str, width: float, height: float, bleed:
         # What an SVG preview of the sheet shows (the PDF art is what prints): ground and frame.
         if ground is not None:
             art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground))
-        art.add(rect(FRAME_INSET_MM, FRAME_INSET_MM, width - 2 * FRAME_INSET_MM, height - 2 * FRAME_INSET_MM,
-                     stroke=ACCENT, stroke_mm=FRAME_PT / MM, radius=2.5))
+        art.add(rect(CARD_FRAME_INSET_MM, CARD_FRAME_INSET_MM, width - 2 * CARD_FRAME_INSET_MM,
+                     height - 2 * CARD_FRAME_INSET_MM, stroke=ACCENT, stroke_mm=FRAME_PT / MM, radius=2.5))
         face = Face(f"aid/{game.id}/{side}", "aids", width, height, bleed, art, edge_colour=ground or "#FFFFFF",
                     meta={})
         lo, page_w, page_h = face_box(face)
-        face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height, width, bleed, ground, top=True)
+        face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height, width, bleed, ground, top=True,
+                                      inset_mm=CARD_FRAME_INSET_MM, pad_mm=AID_CARD_PAD_MM)
         face.meta["aid_size_pt"] = size
         faces.append(face)
     return faces[0], faces[1]

@@ -16,7 +16,7 @@ from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
 from pnp.geometry import SAFE_MM
-from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.printing.imposition import PrintSettings, footer_label, impose_grid, relabel_footer
 from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
@@ -131,6 +131,10 @@ def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> list[
                 sheet.placements[k] = replace(p, component="aids", index=p.index - cards_n)
         if any(p.component == "aids" for p in sheet.placements):
             aid_sheets.append(sheet)
+            # the footer names the aids too, before the sheet number (as a host sheet's does)
+            head, _sep, number = footer_label(sheet).rpartition(" · ")
+            relabel_footer(sheet, " · ".join([head, strings("player_aids"), number] if head
+                                             else [strings("player_aids"), number]))
     runs = [ComponentRun("cards", "deck", label, cards_n, sheets, by_type=dict(deck))]
     if aid is not None:
         runs.append(ComponentRun("aids", "aid", strings("player_aids"), aids_n, aid_sheets, stock="card"))
