@@ -77,21 +77,38 @@ def test_every_card_type_has_a_face_with_name_number_and_rule(game, layout, lang
             assert strings(f"good_band.{card.region}") in text
 
 
-def test_deck_faces_follow_the_model_counts(game, layout):
+@pytest.mark.parametrize("players, paper, aid_slots", [(4, "a4", 4), (6, "a4", 6), (4, "letter", 4), (6, "letter", 6)])
+def test_deck_faces_follow_the_model_counts(game, layout, players, paper, aid_slots):
+    """The 75 cards by type, each with the common back, then one duplex player aid per
+    player in the grid's next slots (A4: 79 and 81 of 9 sheets' 81 slots; Letter: 79 of 80,
+    81 on an 11th sheet), the aid's back behind its front."""
     strings = Strings(DEFAULT_DATA_DIR, GAME, "en")
-    settings = PrintSettings(PAPERS["a4"])
-    run = chessboard._deck(game, strings, game.variant(4), layout, settings, lambda c: (lambda *a: c), BLEED)
+    settings = PrintSettings(PAPERS[paper])
+    run, aids = chessboard._deck(game, strings, game.variant(players), layout, settings, lambda c: (lambda *a: c), BLEED)
     assert run.kind == "deck" and run.count == 75
     assert run.by_type == {
         "move-1": 5, "move-2": 10, "move-3": 10, "move-4": 5,
         **{f"bandits-{n}": 1 for n in range(1, 6)}, **{f"sandstorm-{n}": 1 for n in range(1, 6)},
         "soldiers": 5, "metals": 5, "woods": 5, "furs": 5, "tea": 5, "spices": 5, "silk": 5,
     }
-    placed = [p.face for s in run.sheets if s.side == "front" for p in s.placements]
+    placed = [p.face for s in run.sheets if s.side == "front" for p in s.placements if p.component == "cards"]
     assert len(placed) == 75
     assert {t: placed.count(f"card/{t}") for t in run.by_type} == run.by_type
-    backs = [p.face for s in run.sheets if s.side == "back" for p in s.placements]
+    backs = [p.face for s in run.sheets if s.side == "back" for p in s.placements if p.component == "cards"]
     assert backs == ["card/back"] * 75
+    assert (aids.id, aids.kind, aids.count, aids.stock) == ("aids", "aid", players, "card")
+    fronts = [p for s in run.sheets if s.side == "front" for p in s.placements if p.component == "aids"]
+    behind = [p for s in run.sheets if s.side == "back" for p in s.placements if p.component == "aids"]
+    assert [p.face for p in fronts] == ["aid/caravan-chessboard/front"] * aid_slots
+    assert [p.face for p in behind] == ["aid/caravan-chessboard/back"] * aid_slots
+    assert sorted(p.index for p in fronts) == list(range(players))
+    # every aid's sheets are the deck's; each aid is the size of a card
+    assert aids.sheets and all(s in run.sheets for s in aids.sheets)
+    cards = {tuple(sorted((round(p.w, 2), round(p.h, 2)))) for s in run.sheets for p in s.placements
+             if p.component == "cards"}
+    assert {tuple(sorted((round(p.w, 2), round(p.h, 2)))) for p in fronts} == cards == {(63.5, 88.9)}
+    per_sheet = {"a4": 9, "letter": 8}[paper]
+    assert sum(1 for s in run.sheets if s.side == "front") == -(-(75 + players) // per_sheet)
 
 
 # ------------------------------------------------------------------------------ board

@@ -126,8 +126,11 @@ def test_card_sheets_print_every_card(kits, name, lang):
         assert len(re.findall(rf"\b{strings(f'cards.{good}')}\b", text)) == SEED_DECK[good], good
     # every back shows the game's title and the deck's name, once per card
     back_text = pages_text(reader, backs)
-    # the title twice on each back (it reads the same after a half turn), once in each sheet's footer
-    assert back_text.count(strings("title")) == 2 * 75 + len(backs)
+    # the title twice on each back (it reads the same after a half turn), once in each sheet's
+    # footer, and once on the back of each player aid card (its title, "CARAVAN · your turn")
+    aids = component(manifest, "aids")
+    assert set(aids["pages"]) <= set(deck["pages"])
+    assert back_text.count(strings("title")) == 2 * 75 + len(backs) + aids["count"]
 
 
 def test_contents_page_names_the_die_and_supplies(kits):

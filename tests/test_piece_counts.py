@@ -194,7 +194,12 @@ def test_chessboard_pieces(shared_builds, kit_pieces):
     assert {c["size"] for c in copies if c["text"] in ("Oasis", "Quicksand")} == {square(sizes["marker"]["size_mm"], bleed)}
     assert placed(copies, r"Caravan\nCaravan") == parts["caravans"]["count"] == 4
     assert placed(copies, r"(Bandits|Sandstorm)\n(Bandits|Sandstorm)") == parts["desert-pawns"]["count"] == 2
-    assert placed(copies, r"CARAVAN · your turn.*") == parts["aids"]["count"] == 4
+    # the player aids: duplex cards of the deck's size, the front with the phases' heading
+    aids = [c for c in copies if re.fullmatch(r"CARAVAN · your turn.*", c["text"], re.S)]
+    fronts = [c for c in aids if "Five phases" in c["text"]]
+    assert len(fronts) == len(aids) - len(fronts) == parts["aids"]["count"] == 4
+    card = tuple(sorted(round(v + 2 * bleed, 1) for v in (63.5, 88.9)))
+    assert {c["size"] for c in aids} == {card}
     # The d8 net: one piece printing the numbers 1 to die.faces, each once.
     faces = game["die"]["faces"]
     dice = [c for c in copies if Counter(c["text"].split("\n")) == Counter(str(k) for k in range(1, faces + 1))]

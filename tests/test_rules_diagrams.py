@@ -202,10 +202,12 @@ AID_KITS = [["samarkand"], ["samarkand", "--lang", "da", "--paper", "letter"], [
 @pytest.mark.parametrize("args", AID_KITS, ids=lambda a: "-".join(a))
 def test_player_aids_are_one_sided_pieces(shared_builds, page_texts, args):
     """One aid per player, in the kit's language, on component sheets whose back is blank
-    (never on the rules, which are printed on both sides), and none on the rules pages."""
+    (never on the rules, which are printed on both sides), and none on the rules pages.  An
+    aid whose template has a side break (``---``: CARAVAN on a chessboard) is a duplex card
+    in the deck's grid instead, its title on both sides and its back a deck page."""
     import json
 
-    from pnp.kit.rulebook import aid_template_path, render_rules_markdown
+    from pnp.kit.rulebook import SIDE_BREAK, aid_template_path, render_rules_markdown
 
     folder = shared_builds(*args)
     manifest_path = next(folder.glob("*.manifest.json"))
@@ -221,8 +223,10 @@ def test_player_aids_are_one_sided_pieces(shared_builds, page_texts, args):
     def text(page: int) -> str:
         return re.sub(r"\s+", " ", pages[page - 1])
 
-    assert sum(text(p).count(title) for p in range(1, len(pages) + 1)) == manifest["players"]
-    assert sum(text(p).count(title) for p in aids["pages"]) == manifest["players"]
+    sides = len(SIDE_BREAK.split(aid))
+    assert sides == (2 if manifest["game"] == "caravan-chessboard" else 1)
+    assert sum(text(p).count(title) for p in range(1, len(pages) + 1)) == manifest["players"] * sides
+    assert sum(text(p).count(title) for p in aids["pages"]) == manifest["players"] * sides
     assert not set(aids["pages"]) & set(rules["pages"])
     # An aid may lie in the room the last cards sheet leaves under its cards: the backs page
     # behind it prints card backs only where the cards are, so the aid's back is blank paper.

@@ -139,9 +139,15 @@ def _natural_height(flowables: list, width: float) -> float:
     return height
 
 
-def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float) -> bytes:
+def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: float, height_mm: float,
+              width_mm: float = AID_WIDTH_MM, bleed_mm: float = 0.0, ground: str | None = None,
+              top: bool = False, inset_mm: float = FRAME_INSET_MM, pad_mm: float = AID_PAD_MM) -> bytes:
     """One PDF page of ``page_w_mm`` x ``page_h_mm`` (the face's box, ``face_box``) with the
-    card's trim at ``offset_mm`` from its top-left: frame and text."""
+    card's trim (``width_mm`` x ``height_mm``) at ``offset_mm`` from its top-left: ``ground``
+    (a colour, or None for paper) over the trim and ``bleed_mm`` beyond it, frame and text.
+    The text stands on the foot of its room (a one-sided aid is as high as its text), or
+    with ``top`` hangs from its head (a card of fixed size keeps the room below); the frame
+    is ``inset_mm`` and the text room ``pad_mm`` inside the trim."""
     from reportlab.lib.colors import HexColor
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import KeepInFrame
@@ -154,18 +160,92 @@ def _card_pdf(flowables: list, offset_mm: float, page_w_mm: float, page_h_mm: fl
     canvas = Canvas(buffer, pagesize=(page_w_mm * MM, page_h_mm * MM), invariant=1, pageCompression=1,
                     initialFontName=font("body").reportlab_name, initialFontSize=8)
     x0, y0 = offset_mm * MM, (page_h_mm - offset_mm - height_mm) * MM    # trim's bottom-left, pt
-    w, h = AID_WIDTH_MM * MM, height_mm * MM
-    inset = FRAME_INSET_MM * MM
+    w, h = width_mm * MM, height_mm * MM
+    if ground is not None:
+        b = bleed_mm * MM
+        canvas.setFillColor(HexColor(ground))
+        canvas.rect(x0 - b, y0 - b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+    inset = inset_mm * MM
     canvas.setStrokeColor(HexColor(ACCENT))
     canvas.setLineWidth(FRAME_PT)
     canvas.roundRect(x0 + inset, y0 + inset, w - 2 * inset, h - 2 * inset, 2.5 * MM, stroke=1, fill=0)
-    pad = AID_PAD_MM * MM
+    pad = pad_mm * MM
     card = KeepInFrame(w - 2 * pad, h - 2 * pad, flowables, mode="shrink", vAlign="TOP")
-    card.wrapOn(canvas, w - 2 * pad, h - 2 * pad)
-    card.drawOn(canvas, x0 + pad, y0 + pad)
+    _used_w, used_h = card.wrapOn(canvas, w - 2 * pad, h - 2 * pad)
+    card.drawOn(canvas, x0 + pad, y0 + h - pad - used_h if top else y0 + pad)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
+
+
+# ---------------------------------------------------------------- duplex aid cards
+#: Type sizes of a duplex aid card's text, points, largest first: the first at which every
+#: side fits the card is used.  Never under 7 pt (the kit's smallest text).
+AID_CARD_SIZES = (9.4, 9.0, 8.6, 8.2, 7.8, 7.4, 7.0)
+#: The ground of a duplex aid card, over its trim and bleed (``--ink saver``: paper).
+AID_CARD_GROUND = "#FBF4E2"
+#: Inset of a duplex aid card's frame from the trim, mm: the stroke's outer edge 4 mm inside
+#: (a card back keeps all but full-bleed art that far from the trim).
+CARD_FRAME_INSET_MM = 4.3
+#: Inner padding from a duplex aid card's trim to its text, mm (1 mm inside the frame).
+AID_CARD_PAD_MM = 5.6
+
+
+def aid_card_faces(game, variant, lang: str, width: float, height: float, bleed: float,
+                   saver: bool = False):
+    """The player aid as a duplex card of the deck's trim (``width`` x ``height`` mm, ``bleed``
+    mm): (front, back) ``Face``s of component ``aids``, each a one-page PDF in
+    ``meta["pdf"]`` (as ``aid_face``) with its type size in ``meta["aid_size_pt"]``; None
+    when the game has no aid template.  The template's ``---`` line splits it into the two
+    sides (``pnp.kit.rulebook.aid_sides``: front the turn's phases, back the rest, under the
+    title again); both sides are set at the largest of ``AID_CARD_SIZES`` at which each fits
+    the card inside ``AID_CARD_PAD_MM``.  The ground (``AID_CARD_GROUND``, paper with ``saver``)
+    runs into the bleed, so the cards may share cuts with the deck's.
+
+    Raises:
+        DataError, FontError: as ``pnp.kit.rulebook.render_rules_markdown``.
+        LayoutError: the template has not exactly two sides, or a side does not fit the card
+            at 7 pt (names the aid template).
+    """
+    from pnp.components.svg import Face, group, rect
+    from pnp.errors import LayoutError
+    from pnp.kit.rulebook import aid_sides, aid_template_path
+    from pnp.printing.placed import face_box
+
+    sides = aid_sides(game, variant, lang)
+    if sides is None:
+        return None
+    where = aid_template_path(game, lang)
+    if len(sides) != 2:
+        raise LayoutError(f"a duplex aid card has two sides: the template has {len(sides)}; split it once with a "
+                          "'---' line between blank lines (front above, back below)", file=where)
+    inner_w = (width - 2 * AID_CARD_PAD_MM) * MM
+    room = height - 2 * AID_CARD_PAD_MM
+    for size in AID_CARD_SIZES:
+        tall = [_natural_height(make(size, inner_w), inner_w) / MM for make in sides]
+        if max(tall) <= room:
+            break
+    else:
+        raise LayoutError(f"the player aid does not fit a {width:g} x {height:g} mm card: {max(tall):.0f} mm of text "
+                          f"on a side at {AID_CARD_SIZES[-1]:g} pt, at most {room:g} mm; shorten the template",
+                          file=where)
+    ground = None if saver else AID_CARD_GROUND
+    faces = []
+    for n, (make, side) in enumerate(zip(sides, ("front", "back"))):
+        art = group(id=f"player-aid-{side}")
+        # What an SVG preview of the sheet shows (the PDF art is what prints): ground and frame.
+        if ground is not None:
+            art.add(rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, fill=ground))
+        art.add(rect(CARD_FRAME_INSET_MM, CARD_FRAME_INSET_MM, width - 2 * CARD_FRAME_INSET_MM,
+                     height - 2 * CARD_FRAME_INSET_MM, stroke=ACCENT, stroke_mm=FRAME_PT / MM, radius=2.5))
+        face = Face(f"aid/{game.id}/{side}", "aids", width, height, bleed, art, edge_colour=ground or "#FFFFFF",
+                    meta={})
+        lo, page_w, page_h = face_box(face)
+        face.meta["pdf"] = _card_pdf(make(size, inner_w), -lo, page_w, page_h, height, width, bleed, ground, top=True,
+                                      inset_mm=CARD_FRAME_INSET_MM, pad_mm=AID_CARD_PAD_MM)
+        face.meta["aid_size_pt"] = size
+        faces.append(face)
+    return faces[0], faces[1]
 
 
 def aid_run(game, variant, lang: str, label: str):

@@ -1014,6 +1014,9 @@ def kit_runs(recipe, game, strings, variant, lang: str, settings: PrintSettings,
     # are printed on both sides, and cutting an aid out would cut the rules on its back.
     # Made after the components, whose errors name the data key at fault.
     aids = [] if aids is None else aids
+    if any(run.id == "aids" for run in made):
+        # the recipe prints its own aids (duplex cards in its deck's grid, say)
+        return made
     if not aids:
         aids.append(aid_run(game, variant, lang, strings("player_aids")))
     if aids[0] is not None:

@@ -538,7 +538,9 @@ class _Builder:
         kwargs = dict(leftIndent=indent, bulletFontName=self.s["_fonts"]["bold" if ordered else "body"],
                       bulletFontSize=8.4, bulletColor=HexColor(ACCENT), spaceAfter=3)
         if ordered:
-            return ListFlowable(items, bulletType="1", bulletFormat="%s.", **kwargs)
+            # a list may go on from an earlier one ("4." after a side break): its first number
+            start = int(node.attrs.get("start", 1)) if hasattr(node, "attrs") else 1
+            return ListFlowable(items, bulletType="1", bulletFormat="%s.", start=start, **kwargs)
         return ListFlowable(items, bulletType="bullet", start="•", **kwargs)
 
     def _example(self, node, width: float):
@@ -855,12 +857,34 @@ def aid_flowables(game, variant, lang: str):
     """The player aid's text as reportlab flowables: a function ``(size pt, width pt) ->
     [title, ...]`` giving fresh flowables set in the rules sheet's styles at body size
     ``size`` for a frame ``width`` points wide; None when the game has no aid template.
-    The aid is printed as a piece of its own (``pnp.kit.aids``), not on the rules sheet.
+    The aid is printed as a piece of its own (``pnp.kit.aids``), not on the rules sheet;
+    a ``---`` line (a side break, ``aid_sides``) is a small space here.
     Raises as ``render_rules_markdown``."""
-    import markdown_it
-    from markdown_it.tree import SyntaxTreeNode
-    from reportlab.platypus import Paragraph
+    text = _aid_markdown(game, variant, lang)
+    return None if text is None else _aid_make(game, lang, text)
 
+
+#: A line of the rendered aid Markdown that ends one side of a duplex aid card (a thematic
+#: break, ``---``, with blank lines round it).
+SIDE_BREAK = re.compile(r"^\s*---+\s*$", re.M)
+
+
+def aid_sides(game, variant, lang: str) -> list | None:
+    """The player aid split into the sides of a duplex aid card: one ``make`` function (as
+    ``aid_flowables`` returns) per side, split at each ``---`` line of the template
+    (``SIDE_BREAK``); every side after the first starts with the aid's title (its ``#``
+    line) again.  None when the game has no aid template.  Raises as
+    ``render_rules_markdown``."""
+    text = _aid_markdown(game, variant, lang)
+    if text is None:
+        return None
+    parts = [part.strip("\n") for part in SIDE_BREAK.split(text)]
+    front = _aid_make(game, lang, parts[0])
+    return [front] + [_aid_make(game, lang, part, front) for part in parts[1:]]
+
+
+def _aid_markdown(game, variant, lang: str) -> str | None:
+    """The aid template rendered (Markdown, numbers kept on their units' lines), or None."""
     path = aid_template_path(game, lang)
     if not _present(path):
         if _present(aid_template_path(game, "en")):
@@ -870,8 +894,20 @@ def aid_flowables(game, variant, lang: str):
         return None
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]
     variant = as_variant(game, variant)
+    return _tie(render_rules_markdown(game, variant, lang, path), strings.get("currency"))
+
+
+def _aid_make(game, lang: str, text: str, front=None):
+    """``(size pt, width pt) -> flowables`` of the aid Markdown ``text`` (``aid_flowables``).
+    ``front``: the first side's ``make``; ``text`` is then a later side, printed as body text
+    under the front's title (no title block of its own)."""
+    import markdown_it
+    from markdown_it.tree import SyntaxTreeNode
+    from reportlab.platypus import Paragraph
+
+    path = aid_template_path(game, lang)
     md = markdown_it.MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-    tree = SyntaxTreeNode(md.parse(_tie(render_rules_markdown(game, variant, lang, path), strings.get("currency"))))
+    tree = SyntaxTreeNode(md.parse(text))
     root = game.folder.parent
 
     def make(size: float, width: float) -> list:
@@ -884,7 +920,11 @@ def aid_flowables(game, variant, lang: str):
         # A card's headings only a step above its text (the sheet's are set for columns).
         styles["h2"] = _with(styles["h2"], fontSize=size + 2.6, leading=round((size + 2.6) * 1.18, 2),
                              spaceBefore=3.5, spaceAfter=1.5)
-        title, rest = _Builder(styles, width, {}, path).document(tree)
+        if front is not None:
+            builder = _Builder(styles, width, {}, path)
+            title, rest = front(size, width)[:1], [f for node in tree.children for f in builder.block(node, width)]
+        else:
+            title, rest = _Builder(styles, width, {}, path).document(tree)
         # no column breaks on a card: it has one column, as high as its text
         rest = [f for f in rest if not isinstance(f, CondPageBreak)]
         # the card's title in the aid's title style; the rest of the title block (a lead

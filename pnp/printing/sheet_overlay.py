@@ -85,11 +85,20 @@ class Footer:
         return self.ruler_x + RULER_MM + 4.0
 
     def shown(self) -> str:
-        """The label as printed: cut with "…" until it fits its room."""
+        """The label as printed: cut with "…" until it fits its room.  A label of three or
+        more " · " parts keeps its last two whole (the sheet's number and its page: "sheet
+        16 of 16 · page 31"), and the names before them are cut instead: a sheet packed
+        with many components lost its number."""
         from pnp.components.fonts import text_width
 
         room = self.paper.width - self.margin_mm - 2.0 - self.label_x
         shown = self.label
+        parts = shown.split(" · ")
+        if len(parts) >= 3 and text_width(shown, "body", LABEL_SIZE_MM) > room:
+            head, tail = " · ".join(parts[:-2]), " · " + " · ".join(parts[-2:])
+            while head and text_width(head.rstrip() + "…" + tail, "body", LABEL_SIZE_MM) > room:
+                head = head[:-1]
+            return head.rstrip() + "…" + tail
         while shown and text_width(shown, "body", LABEL_SIZE_MM) > room:
             shown = shown[:-2] + "…"
         return shown

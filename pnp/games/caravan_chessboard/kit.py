@@ -10,16 +10,18 @@ Every text comes from ``data/caravan-chessboard/lang/<lang>.yaml``.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from pnp.components import cards, cutouts, markers, money
 from pnp.components import style
 from pnp.components.grid_board import EdgeNote, RowBand, grid_board
 from pnp.model.i18n import Strings
 from pnp.geometry import SAFE_MM
-from pnp.printing.imposition import PrintSettings, impose_grid
+from pnp.printing.imposition import PrintSettings, footer_label, impose_grid, relabel_footer
 from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
+from pnp.kit.aids import aid_card_faces
 from pnp.kit.recipe import ComponentRun
 from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
 from pnp.games.caravan_chessboard import card_art, figures, pieces, rules as chessboard_rules
@@ -32,7 +34,8 @@ rules_context = chessboard_rules.rules_context
 def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
     """All components of the kit for ``variant`` (a ``pnp.model.variant.Variant``).
 
-    Order: cards, board, markers, caravan and desert pawns with the die, coins.
+    Order: cards, the player aids (duplex cards in the deck's grid), board, markers, caravan and
+    desert pawns with the die, coins.
 
     Raises:
         VariantError: player count outside the game's range.
@@ -42,7 +45,7 @@ def components(game, strings: Strings, variant: Variant, settings: PrintSettings
     game.check_players(variant.players)
     layout = load_layout(game)
     bleed = settings.bleed_mm
-    runs = [_deck(game, strings, variant, layout, settings, sheet_label, bleed)]
+    runs = _deck(game, strings, variant, layout, settings, sheet_label, bleed)
     runs.append(board_component(game, strings, settings, sheet_label))
     runs.extend(_markers(game, strings, layout, settings, sheet_label, bleed))
     runs.extend(_cutouts(game, strings, variant, layout, settings, sheet_label))
@@ -102,16 +105,41 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
     return faces
 
 
-def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> ComponentRun:
+def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
+    """The deck and the player aids on one card grid: [cards run, aids run] (the aids' run
+    lists the grid sheets that hold an aid; no aids run when the game has no aid template)."""
     deck = game.deck(variant)
     ink = style.ink_for(settings.ink)
     faces = card_faces(game, strings, layout, bleed, ink)
     back = card_art.card_back("card/back", "cards", layout.card_w, layout.card_h, bleed, strings("title"),
                               strings("card_back"), layout.back_icon, strings.where("card_back"), ink=ink)
     fronts = [faces[type_id] for type_id, count in deck.items() for _ in range(count)]
+    backs = [back] * len(fronts)
+    cards_n = len(fronts)
+    # The player aids: duplex cards of the deck's size after its cards, in the grid slots
+    # the last cards sheet leaves empty (75 + 4 = 79 of 81 on A4), one per player.
+    aid = aid_card_faces(game, variant, strings.lang, layout.card_w, layout.card_h, bleed, ink.saver)
+    aids_n = variant.players if aid is not None else 0
+    if aid is not None:
+        fronts += [aid[0]] * aids_n
+        backs += [aid[1]] * aids_n
     label = strings("components.cards")
-    sheets = impose_grid("cards", label, fronts, [back] * len(fronts), settings, sheet_label(label))
-    return ComponentRun("cards", "deck", label, len(fronts), sheets, by_type=dict(deck))
+    sheets = impose_grid("cards", label, fronts, backs, settings, sheet_label(label))
+    aid_sheets = []
+    for sheet in sheets:
+        for k, p in enumerate(sheet.placements):
+            if p.index >= cards_n:       # an aid's front or back: its own component
+                sheet.placements[k] = replace(p, component="aids", index=p.index - cards_n)
+        if any(p.component == "aids" for p in sheet.placements):
+            aid_sheets.append(sheet)
+            # the footer names the aids too, before the sheet number (as a host sheet's does)
+            head, _sep, number = footer_label(sheet).rpartition(" · ")
+            relabel_footer(sheet, " · ".join([head, strings("player_aids"), number] if head
+                                             else [strings("player_aids"), number]))
+    runs = [ComponentRun("cards", "deck", label, cards_n, sheets, by_type=dict(deck))]
+    if aid is not None:
+        runs.append(ComponentRun("aids", "aid", strings("player_aids"), aids_n, aid_sheets, stock="card"))
+    return runs
 
 
 # ------------------------------------------------------------------------------- board
