@@ -79,8 +79,9 @@ def test_relabelling_a_footer_sets_its_field_and_shortens_it_to_its_room():
     shown = overlay.footer_label
     part = overlay.footer()
     room = 210 - part.margin_mm - 2.0 - part.label_x
-    assert shown.endswith("…") and text_width(shown, "body", 2.2) <= room
-    assert text_width(shown[:-1] + "xx", "body", 2.2) > room - 3      # cut no shorter than needed, near enough
+    assert part.size == 1.8                     # stepped down as far as it goes before it is cut
+    assert shown.endswith("…") and text_width(shown, "body", part.size) <= room
+    assert text_width(shown[:-1] + "xx", "body", part.size) > room - 3      # cut no shorter than needed, near enough
 
 
 def test_relabel_names_a_sheet_without_a_footer():
@@ -105,3 +106,27 @@ def test_a_text_with_markup_characters_is_escaped_in_the_footer():
     overlay.add(footer(PAPERS["a4"], PrintSettings(PAPERS["a4"]), "R&D <tokens> · 1/1"))
     assert ">R&amp;D &lt;tokens&gt; · 1/1</text>" in overlay.svg()
     assert overlay.footer_label == "R&D <tokens> · 1/1"
+
+
+def test_a_long_sheet_label_steps_down_before_it_is_cut():
+    """A sheet packed with many components names them all: its label steps down from 2.2 mm
+    (0.1 mm at a time, to 1.8 mm at least) before any name is cut with "…"; a label that fits
+    keeps 2.2 mm; one too long even at 1.8 mm keeps its sheet and page numbers whole."""
+    from pnp.components.fonts import text_width
+    from pnp.geometry import PAPERS
+    from pnp.printing.sheet_overlay import LABEL_MIN_MM, LABEL_SIZE_MM, Footer
+
+    paper, margin = PAPERS["a4"], 5.0
+    short = Footer(paper, margin, "Samarkand · Cards · fronts · sheet 3 of 25 · page 5")
+    assert short.size == LABEL_SIZE_MM and short.shown() == short.label
+    names = ("CARAVAN on a chessboard · Oasis markers · Quicksand markers · Caravan pawns · "
+             "Bandits and Sandstorm pawns · Eight-sided die (d8) · sheet 16 of 16 · page 31")
+    long = Footer(paper, margin, names)
+    assert text_width(names, "body", LABEL_SIZE_MM) > long.room          # too long at 2.2 mm
+    assert LABEL_MIN_MM <= long.size < LABEL_SIZE_MM
+    assert long.shown() == names and text_width(names, "body", long.size) <= long.room
+    assert text_width(names, "body", round(long.size + 0.1, 1)) > long.room   # the largest that fits
+    huge = Footer(paper, margin, " · ".join(["Oasis markers"] * 12 + ["sheet 16 of 16", "page 31"]))
+    assert huge.size == LABEL_MIN_MM
+    assert huge.shown().endswith("… · sheet 16 of 16 · page 31")
+    assert text_width(huge.shown(), "body", huge.size) <= huge.room

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 RULER_MM = 50.0
 #: Footer text sizes (mm): the sheet's label and the ruler's "50 mm".
 LABEL_SIZE_MM = 2.2
+#: The least size a long sheet label steps down to before its names are cut (mm; 5 pt).
+LABEL_MIN_MM = 1.8
 RULER_TEXT_MM = 1.8
 FOOTER_INK = "#333333"
 
@@ -84,22 +86,39 @@ class Footer:
     def label_x(self) -> float:
         return self.ruler_x + RULER_MM + 4.0
 
+    @property
+    def room(self) -> float:
+        """The label's room: mm from ``label_x`` to ``margin_mm + 2`` mm from the right edge."""
+        return self.paper.width - self.margin_mm - 2.0 - self.label_x
+
+    @property
+    def size(self) -> float:
+        """The label's type size (mm): ``LABEL_SIZE_MM``, or, for a label that does not fit
+        its room at that size (a sheet packed with many components), the largest size down to
+        ``LABEL_MIN_MM`` in steps of 0.1 mm at which it does, else ``LABEL_MIN_MM``."""
+        from pnp.components.fonts import text_width
+
+        size = LABEL_SIZE_MM
+        while size > LABEL_MIN_MM + 1e-9 and text_width(self.label, "body", size) > self.room:
+            size = round(size - 0.1, 1)
+        return size
+
     def shown(self) -> str:
-        """The label as printed: cut with "…" until it fits its room.  A label of three or
-        more " · " parts keeps its last two whole (the sheet's number and its page: "sheet
-        16 of 16 · page 31"), and the names before them are cut instead: a sheet packed
+        """The label as printed at ``size``: cut with "…" until it fits its room.  A label of
+        three or more " · " parts keeps its last two whole (the sheet's number and its page:
+        "sheet 16 of 16 · page 31"), and the names before them are cut instead: a sheet packed
         with many components lost its number."""
         from pnp.components.fonts import text_width
 
-        room = self.paper.width - self.margin_mm - 2.0 - self.label_x
+        room, size = self.room, self.size
         shown = self.label
         parts = shown.split(" · ")
-        if len(parts) >= 3 and text_width(shown, "body", LABEL_SIZE_MM) > room:
+        if len(parts) >= 3 and text_width(shown, "body", size) > room:
             head, tail = " · ".join(parts[:-2]), " · " + " · ".join(parts[-2:])
-            while head and text_width(head.rstrip() + "…" + tail, "body", LABEL_SIZE_MM) > room:
+            while head and text_width(head.rstrip() + "…" + tail, "body", size) > room:
                 head = head[:-1]
             return head.rstrip() + "…" + tail
-        while shown and text_width(shown, "body", LABEL_SIZE_MM) > room:
+        while shown and text_width(shown, "body", size) > room:
             shown = shown[:-2] + "…"
         return shown
 
@@ -216,7 +235,7 @@ def footer_element(part: Footer) -> Group:
     g = group(id="footer")
     for ln in part.ticks():
         g.add(line(ln.x1, ln.y1, ln.x2, ln.y2, ln.stroke, ln.width))
-    g.add(text(part.label_x, part.baseline, part.shown(), "body", LABEL_SIZE_MM, FOOTER_INK, where="sheet label"))
+    g.add(text(part.label_x, part.baseline, part.shown(), "body", part.size, FOOTER_INK, where="sheet label"))
     g.add(text(part.ruler_x + RULER_MM, part.baseline - 3.6, "50 mm", "body", RULER_TEXT_MM, FOOTER_INK,
                anchor="end", where="ruler"))
     return g
