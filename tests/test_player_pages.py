@@ -163,3 +163,48 @@ def test_blank_notes_back_no_piece_of_the_front(shared_builds, kit_pieces, game,
         for box in boxes:       # inside the sheet, clear of its edge (printers lose ~4 mm)
             assert 4 <= box[0] and box[2] <= width - 4 and 4 <= box[1] and box[3] <= height - 4, box
     assert checked > 0
+
+
+def _word_boxes(pdf: Path, page_number: int, word: str) -> list[tuple[float, float, float, float]]:
+    """Boxes (mm, top-left origin) of every whole-word ``word`` on one page."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        page = document[page_number - 1]
+        height = page.get_height()
+        textpage = page.get_textpage()
+        searcher = textpage.search(word, match_case=True, match_whole_word=True)
+        out = []
+        while (hit := searcher.get_next()) is not None:
+            boxes = [textpage.get_charbox(i) for i in range(hit[0], hit[0] + hit[1])]
+            out.append((min(b[0] for b in boxes) * MM, (height - max(b[3] for b in boxes)) * MM,
+                        max(b[2] for b in boxes) * MM, (height - min(b[1] for b in boxes)) * MM))
+        return out
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_board_tile_carries_its_name_inside_its_trim(shared_builds, page_texts, kit_pieces, game, lang):
+    """The heading "Board tile A1" lies on the scrap cut away round the tile: the name
+    must also be on the tile (its trim box, the placed board less its bleed)."""
+    pdf, manifest = _kit(shared_builds, game, "--lang", lang)
+    strings = Strings(DEFAULT_DATA_DIR, game, lang)
+    board = next(c for c in manifest["components"] if c["id"] == "board")
+    bleed = manifest["bleed_mm"]
+    heading = re.compile(re.escape(strings("tile_label", label="@")).replace("@", r"([A-Z]\d+)"))
+    texts = page_texts(pdf)
+    pieces = {p["number"]: p for p in kit_pieces(pdf)["pages"]}
+    names = []
+    for number in board["pages"]:
+        name = heading.search(_words(texts[number - 1])).group(1)
+        names.append(name)
+        # the board's copy on this page: the largest piece
+        copy = max(pieces[number]["copies"], key=lambda c: (c["shown"][2] - c["shown"][0]) * (c["shown"][3] - c["shown"][1]))
+        x0, y0, x1, y1 = copy["shown"]
+        trim = (x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed)
+        inside = [b for b in _word_boxes(pdf, number, name)
+                  if trim[0] <= b[0] and b[2] <= trim[2] and trim[1] <= b[1] and b[3] <= trim[3]]
+        assert inside, f"p. {number}: tile {name} is not named inside its trim {[round(v, 1) for v in trim]}"
+        assert all(b[3] - b[1] >= 2.0 for b in inside), "big enough to read (cap height about 2.5 mm)"
+    assert len(names) == len(set(names)) >= 4, names
