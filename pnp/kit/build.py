@@ -626,7 +626,6 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     corrected = strings("print_corrected", x=_num(settings.back_offset_mm[0]), y=_num(settings.back_offset_mm[1]),
                         sx=_num(settings.back_scale[0]), sy=_num(settings.back_scale[1])) if layout.moved else ""
     print_note = " ".join(filter(None, (reading_note, corrected)))
-    card_ranges = page_ranges(tuple(sorted(paged.card_pages)), strings.locale.range_dash)
     # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
     recipe = loaded.recipe
     supplies_extra = (tuple(recipe.supplies_lines(loaded.game, strings))
@@ -641,7 +640,7 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     jobs = print_jobs(paged.paper_sheets, settings.duplex if pagination.duplex else "long")
 
     def render(ink: str) -> bytes:
-        paper_note = strings("paper_note", sheets=len(paged.paper_sheets), card=card_count, pages=card_ranges, ink=ink)
+        paper_note = strings("paper_note", sheets=len(paged.paper_sheets), card=card_count, ink=ink)
         if settings.ink == "saver":     # the edition says so; a player cannot rebuild the kit
             paper_note += " " + strings("paper_saved")
         return render_contents(settings.paper, strings, source.title, paged.subtitle, list(paged.lines), checked,

@@ -92,8 +92,8 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
     instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
-    the kit was built with).  ``paper_note`` (sheets of paper, the card-stock pages, the ink, and
-    whether this is the ink-saving edition) follows under its own heading.  ``supplies_extra``: lines added to
+    the kit was built with).  ``paper_note`` (sheets of paper, how many on card stock, the ink, and
+    whether this is the ink-saving edition) follows the print-job table.  ``supplies_extra``: lines added to
     the supplies list (the recipe's ``supplies_lines``: an ordinary die read as the paper one).
     ``jobs``: the kit's print jobs (``pnp.printing.figures.print_jobs``), printed as a table
     under the printing instructions, one row each: pages, stock, one- or two-sided (and the
@@ -211,16 +211,18 @@ def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[
                              at(print_key)), ("cutting_title", cutting, at(cutting_keys[0]) + " ...")):
         story.append(Paragraph(_escape(strings(head)), s_h))
         story.append(_part(Paragraph(_escape(text), s_p), f"the text of {key}"))
-        if head == "print_instructions_title" and jobs:
-            story += [Spacer(1, 2 * k * mm), _part(jobs_table(k, strings, jobs, frame_w_mm),
-                                                   f"the table of print jobs ({len(jobs)} rows)")]
-    if paper_note:
-        story.append(Paragraph(_escape(strings("paper_title")), s_h))
-        story.append(_part(Paragraph(_escape(paper_note), s_p), f"the paper note ({at('paper_note')})"))
+        if head == "print_instructions_title":
+            # the jobs, then the paper and ink they take, under the same heading
+            if jobs:
+                story += [Spacer(1, 2 * k * mm), _part(jobs_table(k, strings, jobs, frame_w_mm),
+                                                       f"the table of print jobs ({len(jobs)} rows)")]
+            if paper_note:
+                story += [Spacer(1, 2 * k * mm),
+                          _part(Paragraph(_escape(paper_note), s_p), f"the paper note ({at('paper_note')})")]
     for note in extra_notes or []:
         story.append(Spacer(1, 2 * mm))
         story.append(_part(Paragraph(_escape(note), s_p), "the kit's notes"))
-    story.append(Spacer(1, 3 * k * mm))
+    story.append(Spacer(1, 2 * k * mm))
     story.append(_part(about_box(k, strings, checked, frame_w_mm), "the check's verdict"))
     story.append(Paragraph(_escape(strings("credits_title")), s_h))
     families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
@@ -263,7 +265,7 @@ def jobs_table(k: float, strings: Strings, jobs: Sequence[PrintJob], frame_w_mm:
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
     return table
 
