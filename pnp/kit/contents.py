@@ -222,7 +222,7 @@ def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[
     for note in extra_notes or []:
         story.append(Spacer(1, 2 * mm))
         story.append(_part(Paragraph(_escape(note), s_p), "the kit's notes"))
-    story.append(Spacer(1, 2 * k * mm))
+    story.append(Spacer(1, 1.5 * k * mm))
     story.append(_part(about_box(k, strings, checked, frame_w_mm), "the check's verdict"))
     story.append(Paragraph(_escape(strings("credits_title")), s_h))
     families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
@@ -246,7 +246,7 @@ def jobs_table(k: float, strings: Strings, jobs: Sequence[PrintJob], frame_w_mm:
     ``print_jobs.sides``, ``print_jobs.sheets``), then one row per job (``job_cells``),
     numbered 1, 2, ...; type 8.5 pt times ``k``, as wide as the frame (``frame_w_mm``)."""
     body, bold = font("body").reportlab_name, font("bold").reportlab_name
-    s_cell = ParagraphStyle("job", fontName=body, fontSize=8.5 * k, leading=10.5 * k)
+    s_cell = ParagraphStyle("job", fontName=body, fontSize=8.5 * k, leading=10 * k)
     s_head = ParagraphStyle("job_head", parent=s_cell, fontName=bold, textColor=colors.white)
     s_num = ParagraphStyle("job_num", parent=s_cell, alignment=TA_RIGHT)
     s_head_num = ParagraphStyle("job_head_num", parent=s_head, alignment=TA_RIGHT)
@@ -258,14 +258,14 @@ def jobs_table(k: float, strings: Strings, jobs: Sequence[PrintJob], frame_w_mm:
         pages, stock, sides, count = job_cells(strings, job)
         data.append([Paragraph(str(n), s_cell), Paragraph(_escape(pages), s_cell), Paragraph(_escape(stock), s_cell),
                      Paragraph(_escape(sides), s_cell), Paragraph(count, s_num)])
-    widths = [0.08, 0.22, 0.2, 0.38, 0.12]
+    widths = [0.07, 0.25, 0.22, 0.36, 0.1]
     table = Table(data, colWidths=[w * frame_w_mm * mm for w in widths], hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, 0), bold, 8.5 * k), ("FONT", (0, 1), (-1, -1), body, 8.5 * k),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
     ]))
     return table
 
@@ -277,20 +277,18 @@ ABOUT_RULE = "#B8A98C"
 
 
 def about_box(k: float, strings: Strings, checked: str, frame_w_mm: float) -> Table:
-    """The small "About this kit" box (``checked_title``): ``checked``, the pre-print
-    check's verdict in plain words, at 8.5 pt times ``k`` on a light fill, as wide as the
-    frame (``frame_w_mm``, mm).  A one-cell reportlab ``Table``."""
-    body, display = font("body").reportlab_name, font("display").reportlab_name
-    s_head = ParagraphStyle("about_h", fontName=display, fontSize=10 * k, leading=12 * k,
-                            textColor=colors.HexColor("#4A2F1B"), spaceAfter=1.5 * k)
+    """The small "About this kit" box: its title (``checked_title``, bold, run in) and
+    ``checked``, the pre-print check's verdict in plain words, at 8.5 pt times ``k`` on a
+    light fill, as wide as the frame (``frame_w_mm``, mm).  A one-cell reportlab ``Table``."""
+    body, bold = font("body").reportlab_name, font("bold").reportlab_name
     s_text = ParagraphStyle("about_p", fontName=body, fontSize=8.5 * k, leading=11 * k)
-    box = Table([[[Paragraph(_escape(strings("checked_title")), s_head), Paragraph(_escape(checked), s_text)]]],
-                colWidths=[frame_w_mm * mm], hAlign="LEFT")
+    head = f'<font name="{bold}" color="#4A2F1B">{_escape(strings("checked_title"))}.</font>'
+    box = Table([[Paragraph(f"{head} {_escape(checked)}", s_text)]], colWidths=[frame_w_mm * mm], hAlign="LEFT")
     box.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), body, 8.5 * k),
                              ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(ABOUT_FILL)),
                              ("BOX", (0, 0), (-1, -1), 0.5, colors.HexColor(ABOUT_RULE)),
                              ("LEFTPADDING", (0, 0), (-1, -1), 5), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
-                             ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5)]))
+                             ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
     return box
 
 
