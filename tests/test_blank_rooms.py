@@ -1,6 +1,7 @@
 """A partly unprinted back says so: behind the room a part-filled fronts sheet leaves for
 packed one-sided pieces, the backs sheet prints a small light note in the kit's language
-("This part of the page is intentionally blank."), as a wholly blank page does."""
+("This part of the page is intentionally blank."), as a wholly blank page does, in the
+margin band, where after the flip it backs no piece of the front."""
 
 from __future__ import annotations
 
@@ -52,14 +53,20 @@ def test_the_back_of_a_part_filled_sheet_notes_its_blank_room(duplex):
                 "none": (rx, ry, rw, rh)}[duplex]
     assert back.blank == [pytest.approx(expected)]
     assert all(not s.blank for s in sheets[:-1])
-    note_blank_rooms(sheets, NOTE)
-    bx, by, bw, bh = back.blank[0]
+    note_blank_rooms(sheets, NOTE, settings)
     spots = _text_spots(back.svg, NOTE)
-    assert spots and all(bx < x < bx + bw and by < y < by + bh for x, y in spots)
-    # centred in the room, clear of every back placed on the sheet
-    assert abs(spots[0][0] - (bx + bw / 2)) < 0.01
+    assert len(spots) == 1, "one note a sheet, not one a room"
+    (x, y), = spots
+    # in the margin band: after the flip it backs the front's footer band, below every
+    # piece's art (the grid keeps footer_mm clear above the bottom margin)
+    footer_top = paper.height - settings.margin_mm - settings.footer_mm
+    front_y = paper.height - y if duplex == "short" else y
+    assert footer_top < front_y < paper.height - settings.margin_mm, (duplex, y)
+    assert x == pytest.approx(paper.width - settings.margin_mm - 2.0)
+    for p in front.placements:
+        assert front_y > p.y + p.h + 3.0, "below the art and its bleed"
     for p in back.placements:
-        assert not any(p.x <= x <= p.x + p.w and p.y <= y <= p.y + p.h for x, y in spots)
+        assert not (p.y - 3.0 <= y <= p.y + p.h + 3.0), "clear of every back"
     assert BLANK_NOTE_INK in back.svg
     assert not _text_spots(front.svg, NOTE), "the fronts' room holds pieces, not a note"
     # as printed: the note is text of the backs page

@@ -134,7 +134,7 @@ def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path, mon
     first = PdfReader(tmp_path / "samarkand-2p-en-a4-deck.pdf").pages[0].extract_text()
     assert "Grain: take out 5, keep 17" in first and "Jewels: take out 5, keep 7" in first
     # checks.yaml: the first games to make 48,000 moves
-    assert re.search(r"played 246 games\s+for 2\s+players", first), first
+    assert re.search(r"246 games\s+for 2\s+players\s+were\s+played\s+through\s+by\s+computer", first), first
     assert "card sleeves of the cards' size" in first and "glue stick" not in first.lower()  # no board, pawns or die
 
 

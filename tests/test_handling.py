@@ -283,7 +283,7 @@ def test_pre_print_check_speaks_plainly(tmp_path):
         result = build_kit(KitRequest("caravan", out_dir=out), checker=lambda game, variant: Done(timeouts))
         said[timeouts] = words(PdfReader(result.pdf).pages[0].extract_text())
     assert "move cap" not in said[0] and "move cap" not in said[2]
-    assert "every one of them came to its proper end" in said[0]
+    assert "every one came to its proper end" in said[0]
     assert "115 came to their proper end, and 2 were stopped unfinished" in said[2]
     assert "a typical game (the median) lasted 20 rounds" in said[0]
 

@@ -429,3 +429,47 @@ def test_every_diagram_label_reads_on_its_ground(game_id, lang):
             if ratio < MIN_CONTRAST:
                 faint.append((name, label.text, hexed(label.fillColor), ground, round(ratio, 2)))
     assert not faint, faint
+
+
+def _printed_sizes(pdf: bytes) -> list[tuple[int, float, str]]:
+    """(page, printed size in points, text) of every text run of ``pdf``: the font size times
+    the scale of the text and graphics matrices (a figure's drawing is scaled into its column
+    and may be shrunk to fit, pnp.kit.figure)."""
+    out = []
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1):
+        def visit(text, cm, tm, _font, size, number=number):
+            if text.strip():
+                a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+                c, d = tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]
+                out.append((number, size * abs(a * d - b * c) ** 0.5, text.strip()))
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_no_text_of_the_rules_prints_under_6_pt(game_id, lang, paper):
+    """Every label of every rules figure (and all other text of the rules) prints at 6 pt or
+    more: the figures' 4-5 pt labels ("Nomad camp" in each square, banknote values, coin
+    values) were unreadable on a home laser printer."""
+    from pnp.components.diagram import MIN_TEXT_PT
+
+    runs = _printed_sizes(sheet(game_id, lang, paper))
+    small = [(page, round(size, 2), text) for page, size, text in runs if size < MIN_TEXT_PT - 0.01]
+    assert not small, small[:10]
+    figures = game_figures(load_game(game_id, data_dir()), load_game(game_id, data_dir()).variant(GAMES[game_id]),
+                           lang, column_width(paper))
+    labels = {shape.text for d in figures.values() for shape in _strings(d)}
+    printed = {text for _p, _s, text in runs}
+    assert len(labels & printed) >= 10, "the figures' labels are among the runs measured"
+
+
+def _strings(drawing):
+    from reportlab.graphics.shapes import Group, String
+
+    for shape in getattr(drawing, "contents", []):
+        if isinstance(shape, String):
+            yield shape
+        elif isinstance(shape, Group):
+            yield from _strings(shape)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from reportlab.graphics.shapes import Drawing, Rect
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
@@ -36,3 +37,29 @@ def test_a_figure_much_too_tall_moves_on():
     figure = _figure()
     room = GAP_PT + (MIN_SCALE - 0.05) * 200 + 10 + figure.tail   # below the smallest scale
     assert figure.split(180, room) == []
+
+
+def test_a_figure_never_shrinks_its_smallest_text_under_6_pt():
+    from reportlab.graphics.shapes import String
+
+    from pnp.components.diagram import MIN_TEXT_PT, smallest_text_pt
+
+    figure = _figure()
+    figure.drawing.add(String(10, 10, "label", fontSize=6.5))
+    assert smallest_text_pt(figure.drawing) == 6.5
+    assert figure.min_scale() == pytest.approx(MIN_TEXT_PT / 6.5)     # 0.923, above MIN_SCALE
+    room = GAP_PT + 0.85 * 200 + 10 + figure.tail + 0.5      # 85 % would fit, but prints 5.5 pt
+    assert figure.split(180, room) == []
+    room = GAP_PT + 0.95 * 200 + 10 + figure.tail + 0.5
+    (smaller,) = figure.split(180, room)
+    assert smaller.scale * 6.5 >= MIN_TEXT_PT
+
+
+def test_a_diagram_refuses_text_under_6_pt_and_cells_shrink_no_further():
+    from pnp.components.diagram import GridDiagram, smallest_text_pt
+
+    g = GridDiagram(1, 1, 20.0)
+    with pytest.raises(ValueError, match="'Nomad camp' at 5.2 pt"):
+        g.text(5, 5, "Nomad camp", size=5.2)
+    g.cell_text(0, 0, "A long label for a small cell", size=9)
+    assert smallest_text_pt(g.drawing()) == 6.0

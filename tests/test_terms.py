@@ -100,14 +100,18 @@ def test_chessboard_draw_steps_match_the_clarification(lang, word, steps):
     assert word in rules
 
 
-@pytest.mark.parametrize("lang,source", [("en", "the game’s data was checked with"),
-                                         ("da", "som spillet er afprøvet med")])
+@pytest.mark.parametrize("lang,source", [("en", "in test games played through by computer"),
+                                         ("da", "i prøvespil, som en computer har spillet igennem")])
 def test_caravan_win_rates_say_where_they_come_from(lang, source):
-    """A kit built with --no-check says no simulation ran for it, so the rules' win rates
-    must name their source: the game's data checks (game.yaml seat_wins), not this kit."""
+    """A kit built with --no-check says no games were played for it, so the rules' win rates
+    must name their source in a player's words: test games played by computer (game.yaml
+    seat_wins), not this kit, and no "simulated" or "engine" (tool talk)."""
     rules = _rules("caravan", lang)
-    for paragraph in rules.split("\n\n"):
-        if "%" in paragraph and re.search(r"simulated|simulerede", paragraph):
-            assert source in paragraph, paragraph
+    rated = [paragraph for paragraph in rules.split("\n\n") if re.search(r"\d %", paragraph)
+             and re.search(r"won|vandt", paragraph)]
+    assert rated
+    for paragraph in rated:
+        assert source.lower() in paragraph.lower(), paragraph
+        assert not re.search(r"simul|engine|motor", paragraph), paragraph
     none = lang_strings(_game("caravan").folder, data_dir(), lang)["common"]["checked_none"]
-    assert re.search(r"built|bygget", none), none
+    assert re.search(r"made without|lavet uden", none), none

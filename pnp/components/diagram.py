@@ -23,6 +23,11 @@ GRID = "#B89A6A"
 #: Clear space, points, that an arrow keeps from every label drawn before it (an arrowhead
 #: 0.8 pt from a word reads as touching it on paper).
 LABEL_CLEARANCE = 1.5
+#: The smallest type a rules figure prints, points (a home laser prints 6 pt legibly; the
+#: review of the kits found 4-5 pt labels unreadable).  ``GridDiagram.text`` refuses less,
+#: ``cell_text`` shrinks no further, and a figure is never drawn smaller than its smallest
+#: text allows (``pnp.kit.figure.ShrinkableFigure``, ``smallest_text_pt``).
+MIN_TEXT_PT = 6.0
 
 
 def _colour(hex_colour: str | None):
@@ -104,21 +109,27 @@ class GridDiagram:
 
     def text(self, x: float, y: float, text: str, size: float = 6.5, role: str = "body", colour: str = INK,
              anchor: str = "middle") -> None:
-        """One line of real text; ``anchor`` start | middle | end; ``y`` is the baseline."""
+        """One line of real text; ``anchor`` start | middle | end; ``y`` is the baseline.
+
+        Raises:
+            ValueError: ``size`` under ``MIN_TEXT_PT`` (the figure's text would print too small)."""
         from reportlab.graphics.shapes import String
+
+        if size < MIN_TEXT_PT - 1e-9:
+            raise ValueError(f"diagram text {text!r} at {size:g} pt: rules figures print {MIN_TEXT_PT:g} pt at least")
 
         self.shapes.append(String(x, y, text, fontName=font(role).reportlab_name, fontSize=size,
                                   fillColor=_colour(colour), textAnchor=anchor))
 
     def cell_text(self, row: int, column: int, text: str, size: float = 6.5, role: str = "body",
                   colour: str = INK, dy: float = 0.0, room: float | None = None) -> None:
-        """``text`` centred in a cell, ``dy`` points above the centre, shrunk (not below 4 pt)
-        to fit ``room`` points of width (default: the cell less 3 points)."""
+        """``text`` centred in a cell, ``dy`` points above the centre, shrunk (not below
+        ``MIN_TEXT_PT``) to fit ``room`` points of width (default: the cell less 3 points)."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         name = font(role).reportlab_name
         room = self.cell - 3 if room is None else room
-        while size > 4.0 and stringWidth(text, name, size) > room:
+        while size - 0.25 >= MIN_TEXT_PT and stringWidth(text, name, size) > room:
             size -= 0.25
         cx, cy = self.centre(row, column)
         self.text(cx, cy - size * 0.35 + dy, text, size, role, colour)
@@ -238,12 +249,14 @@ class GridDiagram:
 
     def pawn(self, row: float, column: float, fill: str, label: str = "", radius: float | None = None,
              dx: float = 0.0, dy: float = 0.0, text_colour: str = "#FFFFFF") -> None:
-        """A round piece in a cell (offset ``dx``, ``dy`` points), with a short label."""
+        """A round piece in a cell (offset ``dx``, ``dy`` points), with a short label (its
+        size follows the disc, ``MIN_TEXT_PT`` at least)."""
         r = radius or self.cell * 0.22
         cx, cy = self.centre(row, column)
         self.disc(cx + dx, cy + dy, r, fill)
         if label:
-            self.text(cx + dx, cy + dy - r * 0.42, label, size=r * 1.15, role="bold", colour=text_colour)
+            size = max(MIN_TEXT_PT, r * 1.15)
+            self.text(cx + dx, cy + dy - size * 0.365, label, size=size, role="bold", colour=text_colour)
 
     def caption(self, text: str, size: float = 6.8) -> None:
         """A line under the grid, in the caption band."""
@@ -322,6 +335,26 @@ def _in_polygon(points: list[float], x: float, y: float) -> bool:
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
+
+
+def smallest_text_pt(drawing) -> float | None:
+    """The smallest type ``drawing`` (a reportlab ``Drawing`` or ``Group``) prints, in points
+    at the drawing's own scale: every ``String``'s font size times the scale of the groups
+    round it; None when it has no text."""
+    from reportlab.graphics.shapes import Group, String
+
+    sizes: list[float] = []
+
+    def walk(shapes, k: float) -> None:
+        for shape in shapes:
+            if isinstance(shape, String):
+                sizes.append(shape.fontSize * k)
+            elif isinstance(shape, Group):
+                a, b, c, d = shape.transform[:4]
+                walk(shape.contents, k * abs(a * d - b * c) ** 0.5)
+
+    walk(getattr(drawing, "contents", []), 1.0)
+    return min(sizes) if sizes else None
 
 
 def scaled(drawing, width: float):

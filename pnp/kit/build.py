@@ -19,7 +19,8 @@ from pnp.model.catalog import data_dir
 from pnp.components import art
 from pnp.kit.aids import aid_run
 from pnp.kit.contents import ContentsLine, contents_picture, page_ranges, render_contents
-from pnp.printing.figures import INK_DPI, page_inks, sheets_of, summary as figures_summary, with_ink
+from pnp.printing.sheet_overlay import blank_note_spot
+from pnp.printing.figures import INK_DPI, page_inks, print_jobs, sheets_of, summary as figures_summary, with_ink
 from pnp.errors import LayoutError, OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
@@ -485,7 +486,7 @@ def _settle(source: _KitSource, runs: list[ComponentRun], packed: list, faces, s
     has_backs = any(sheet.side in ("back", "fold") for run in runs for sheet in run.sheets)
     _check_declared(request, loaded, runs, has_backs)
     # A backs sheet behind a part-filled fronts sheet says that its empty part is meant.
-    note_blank_rooms([sheet for run in runs for sheet in run.sheets], loaded.strings("blank_area"))
+    note_blank_rooms([sheet for run in runs for sheet in run.sheets], loaded.strings("blank_area"), settings)
     notes: list[str] = []
     if not has_backs:
         # Nothing has a back: flip edge, gutter fold and back corrections do not apply.
@@ -610,7 +611,11 @@ def _render(source: _KitSource, progress, layout: _Layout, paged: _Paged, rules:
     convert = progress.task(f"{source.label}: convert the printed pages", len(sheets), "pages")
     rules_source = pdfout.PageSource(rules.pdf, strings("components.rules"))
     by_page = {pagination.rules[0]: rules_source}
-    blank = pdfout.PageSource(pdfout.blank_page(layout.settings.paper, source.loaded.strings("blank_page")), "")
+    settings = layout.settings
+    flip = settings.duplex if settings.duplex in ("long", "short") else None
+    blank = pdfout.PageSource(pdfout.blank_page(settings.paper, source.loaded.strings("blank_page"),
+                                                blank_note_spot(settings.paper, settings.margin_mm,
+                                                                settings.footer_mm, flip)), "")
     by_page.update({page: blank for page in pagination.blanks})
     sheets_pdf = pdfout.render_sheets(list(sheets), ticker=_ticks(convert, len(sheets)), background=background,
                                       faces=layout.faces)
@@ -667,7 +672,6 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     corrected = strings("print_corrected", x=_num(settings.back_offset_mm[0]), y=_num(settings.back_offset_mm[1]),
                         sx=_num(settings.back_scale[0]), sy=_num(settings.back_scale[1])) if layout.moved else ""
     print_note = " ".join(filter(None, (reading_note, corrected)))
-    card_ranges = page_ranges(tuple(sorted(paged.card_pages)), strings.locale.range_dash)
     # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
     recipe = loaded.recipe
     supplies_extra = (tuple(recipe.supplies_lines(loaded.game, strings))
@@ -677,14 +681,19 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     root = loaded.game.folder.parent
     art_credits = tuple(art.credits(art.sets_of_game(loaded.game.id, root), root))
 
+    # one row per print job: a run of sheets of one stock printed alike (the reading matter of
+    # a one-sided kit is printed two-sided, on the long edge)
+    jobs = print_jobs(paged.paper_sheets, settings.duplex if pagination.duplex else "long")
+
     def render(ink: str) -> bytes:
-        paper_note = strings("paper_note", sheets=len(paged.paper_sheets), card=card_count, pages=card_ranges, ink=ink)
-        paper_note += " " + strings("paper_saved" if settings.ink == "saver" else "paper_saver")
+        paper_note = strings("paper_note", sheets=len(paged.paper_sheets), card=card_count, ink=ink)
+        if settings.ink == "saver":     # the edition says so; a player cannot rebuild the kit
+            paper_note += " " + strings("paper_saved")
         return render_contents(settings.paper, strings, source.title, paged.subtitle, list(paged.lines), checked,
                                paged.notes, picture=picture, art_credits=art_credits,
                                supplies_key="supplies_deck" if paged.only_deck else "supplies",
                                print_key=paged.print_key, print_note=print_note, paper_note=paper_note,
-                               supplies_extra=supplies_extra, cards=cards)
+                               supplies_extra=supplies_extra, cards=cards, jobs=jobs)
 
     def mean_ink(contents_ink: float) -> str:
         inks = {**ink_of_page, 1: contents_ink}

@@ -1,13 +1,15 @@
 """The kit's contents page (reportlab): what is in the kit, on which pages, what to supply.
 
 Lists every component with its count and page numbers, the supplies a player needs, how
-to print and cut, what the rules engine checked, and the credits for fonts and icons.
+to print and cut, a small "About this kit" box (how the kit was checked,
+in a player's words), and the credits for fonts and icons.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
@@ -19,6 +21,7 @@ from pnp.components.fonts import font, fonts, register_reportlab
 from pnp.errors import LayoutError
 from pnp.geometry import Paper
 from pnp.model.i18n import Strings
+from pnp.printing.figures import PrintJob
 
 MARGIN_X_MM = 18.0        # left and right page margins; the contents table spans the width between them
 COUNT_COLUMN_MM = 18.0
@@ -76,7 +79,7 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
                     checked: str, extra_notes: list[str] | None = None, supplies_key: str = "supplies",
                     print_key: str = "print_instructions", print_note: str = "", paper_note: str = "",
                     picture=None, art_credits: tuple[tuple[str, str, str], ...] = (), cards: bool = True,
-                    supplies_extra: tuple[str, ...] = ()) -> bytes:
+                    supplies_extra: tuple[str, ...] = (), jobs: Sequence[PrintJob] = ()) -> bytes:
     """The contents page(s) as PDF bytes, page size exactly ``paper``.
 
     ``art_credits``: (title, author, licence) of each illustration set the kit draws from
@@ -89,9 +92,12 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     ``supplies_key``: the list of things to supply (``supplies``: the game's, for a whole
     kit; ``supplies_deck``: a deck alone).  ``print_key`` is the string with the printing
     instructions (one per ``--duplex`` mode); ``print_note`` is added to them (e.g. the back offset
-    the kit was built with).  ``paper_note`` (sheets of paper, the card-stock pages, the ink and
-    the ``--ink saver`` hint) follows under its own heading.  ``supplies_extra``: lines added to
+    the kit was built with).  ``paper_note`` (sheets of paper, how many on card stock, the ink, and
+    whether this is the ink-saving edition) follows the print-job table.  ``supplies_extra``: lines added to
     the supplies list (the recipe's ``supplies_lines``: an ordinary die read as the paper one).
+    ``jobs``: the kit's print jobs (``pnp.printing.figures.print_jobs``), printed as a table
+    under the printing instructions, one row each: pages, stock, one- or two-sided (and the
+    flip edge), sheets.
     ``cards``: whether the kit has sheets of cards, which the cutting instructions then name (a
     kit without cards is not told about them).
 
@@ -110,7 +116,7 @@ def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, l
     for k, height in tries:
         title_block, story = _compose(k, strings, title, subtitle, lines, checked, extra_notes, supplies_key,
                                       print_key, print_note, paper_note, frame_w_mm, art_credits, cards,
-                                      supplies_extra)
+                                      supplies_extra, jobs)
         top = (_with_picture(title_block, picture, height * mm, frame_w) if picture is not None and height
                else list(title_block))
         needed = 0.0
@@ -176,7 +182,7 @@ def _with_picture(head: list, picture, height: float, width: float) -> list:
 def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine], checked: str,
              extra_notes: list[str] | None, supplies_key: str, print_key: str, print_note: str, paper_note: str,
              frame_w_mm: float, art_credits: tuple[tuple[str, str, str], ...] = (), cards: bool = True,
-             supplies_extra: tuple[str, ...] = ()) -> tuple[list, list]:
+             supplies_extra: tuple[str, ...] = (), jobs: Sequence[PrintJob] = ()) -> tuple[list, list]:
     """The contents page's title block and the rest of the page, every type size times ``k``
     (``render_contents`` gives the arguments)."""
     body, display = font("body").reportlab_name, font("display").reportlab_name
@@ -205,14 +211,19 @@ def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[
                              at(print_key)), ("cutting_title", cutting, at(cutting_keys[0]) + " ...")):
         story.append(Paragraph(_escape(strings(head)), s_h))
         story.append(_part(Paragraph(_escape(text), s_p), f"the text of {key}"))
-    if paper_note:
-        story.append(Paragraph(_escape(strings("paper_title")), s_h))
-        story.append(_part(Paragraph(_escape(paper_note), s_p), f"the paper note ({at('paper_note')})"))
+        if head == "print_instructions_title":
+            # the jobs, then the paper and ink they take, under the same heading
+            if jobs:
+                story += [Spacer(1, 2 * k * mm), _part(jobs_table(k, strings, jobs, frame_w_mm),
+                                                       f"the table of print jobs ({len(jobs)} rows)")]
+            if paper_note:
+                story += [Spacer(1, 2 * k * mm),
+                          _part(Paragraph(_escape(paper_note), s_p), f"the paper note ({at('paper_note')})")]
     for note in extra_notes or []:
         story.append(Spacer(1, 2 * mm))
         story.append(_part(Paragraph(_escape(note), s_p), "the kit's notes"))
-    story.append(Paragraph(_escape(strings("checked_title")), s_h))
-    story.append(_part(Paragraph(_escape(checked), s_p), "the check's verdict"))
+    story.append(Spacer(1, 1.5 * k * mm))
+    story.append(_part(about_box(k, strings, checked, frame_w_mm), "the check's verdict"))
     story.append(Paragraph(_escape(strings("credits_title")), s_h))
     families = sorted({f.file.stem.split("-")[0] for f in fonts().values()})
     art = [strings("credits_art", title=t, author=a, licence=lic) for t, a, lic in art_credits]
@@ -220,6 +231,66 @@ def _compose(k: float, strings: Strings, title: str, subtitle: str, lines: list[
                  strings("credits_tool")):
         story.append(Paragraph(_escape(text), s_small))
     return title_block, story
+
+def job_cells(strings: Strings, job: PrintJob) -> tuple[str, str, str, str]:
+    """One row of the print-job table as printed, after its number: pages
+    (``page_ranges``), stock, sides (with the flip edge), sheets; in the kit's language
+    (``print_jobs.*``)."""
+    sides = strings(f"print_jobs.two_sided_{job.flip}") if job.sides == 2 else strings("print_jobs.one_sided")
+    return (page_ranges(job.pages, strings.locale.range_dash), strings(f"print_jobs.{job.stock}"), sides,
+            str(job.sheets))
+
+
+def jobs_table(k: float, strings: Strings, jobs: Sequence[PrintJob], frame_w_mm: float) -> Table:
+    """The print-job table: a head row (``print_jobs.job``, ``pages``, ``print_jobs.stock``,
+    ``print_jobs.sides``, ``print_jobs.sheets``), then one row per job (``job_cells``),
+    numbered 1, 2, ...; type 8.5 pt times ``k``, as wide as the frame (``frame_w_mm``)."""
+    body, bold = font("body").reportlab_name, font("bold").reportlab_name
+    s_cell = ParagraphStyle("job", fontName=body, fontSize=8.5 * k, leading=10 * k)
+    s_head = ParagraphStyle("job_head", parent=s_cell, fontName=bold, textColor=colors.white)
+    s_num = ParagraphStyle("job_num", parent=s_cell, alignment=TA_RIGHT)
+    s_head_num = ParagraphStyle("job_head_num", parent=s_head, alignment=TA_RIGHT)
+    head = [Paragraph(_escape(strings("print_jobs.job")), s_head), Paragraph(_escape(strings("pages")), s_head),
+            Paragraph(_escape(strings("print_jobs.stock")), s_head), Paragraph(_escape(strings("print_jobs.sides")), s_head),
+            Paragraph(_escape(strings("print_jobs.sheets")), s_head_num)]
+    data = [head]
+    for n, job in enumerate(jobs, 1):
+        pages, stock, sides, count = job_cells(strings, job)
+        data.append([Paragraph(str(n), s_cell), Paragraph(_escape(pages), s_cell), Paragraph(_escape(stock), s_cell),
+                     Paragraph(_escape(sides), s_cell), Paragraph(count, s_num)])
+    widths = [0.07, 0.25, 0.22, 0.36, 0.1]
+    table = Table(data, colWidths=[w * frame_w_mm * mm for w in widths], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, 0), bold, 8.5 * k), ("FONT", (0, 1), (-1, -1), body, 8.5 * k),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#4A2F1B")),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.HexColor("#F4E8CC"), colors.HexColor("#E6D3A8")]),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+    ]))
+    return table
+
+
+#: The "About this kit" box: its fill and rule, the only place on a kit's pages that says how
+#: the kit was checked before it was made (``checked``), in a player's words.
+ABOUT_FILL = "#F4EEE2"
+ABOUT_RULE = "#B8A98C"
+
+
+def about_box(k: float, strings: Strings, checked: str, frame_w_mm: float) -> Table:
+    """The small "About this kit" box: its title (``checked_title``, bold, run in) and
+    ``checked``, the pre-print check's verdict in plain words, at 8.5 pt times ``k`` on a
+    light fill, as wide as the frame (``frame_w_mm``, mm).  A one-cell reportlab ``Table``."""
+    body, bold = font("body").reportlab_name, font("bold").reportlab_name
+    s_text = ParagraphStyle("about_p", fontName=body, fontSize=8.5 * k, leading=11 * k)
+    head = f'<font name="{bold}" color="#4A2F1B">{_escape(strings("checked_title"))}.</font>'
+    box = Table([[Paragraph(f"{head} {_escape(checked)}", s_text)]], colWidths=[frame_w_mm * mm], hAlign="LEFT")
+    box.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), body, 8.5 * k),
+                             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(ABOUT_FILL)),
+                             ("BOX", (0, 0), (-1, -1), 0.5, colors.HexColor(ABOUT_RULE)),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 5), ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+                             ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
+    return box
+
 
 def _components_table(k: float, strings: Strings, lines: list[ContentsLine], frame_w_mm: float) -> Table:
     """The table of components (name, count, pages), type sizes times ``k``."""

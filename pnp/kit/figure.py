@@ -6,7 +6,8 @@ next column or page, and leaves that much white at the foot of this one, away fr
 text it illustrates (a new user found the example pictures a page after their examples).
 ``ShrinkableFigure`` is drawn at full size where it fits; where it does not, it is drawn
 smaller, down to ``MIN_SCALE`` of its width, in the space that is left (its caption stays at
-full size, real text); below that it moves on as before.
+full size, real text), and never so small that its smallest text prints under
+``pnp.components.diagram.MIN_TEXT_PT``; below that it moves on as before.
 """
 
 from __future__ import annotations
@@ -49,9 +50,19 @@ class ShrinkableFigure(Flowable):
         if room <= 0 or self.drawing.height <= 0:
             return []
         scale = min(self.scale, room / self.drawing.height)
-        if scale < MIN_SCALE or scale >= self.scale:
+        if scale < self.min_scale() or scale >= self.scale:
             return []
         return [ShrinkableFigure(self.drawing, self.caption, scale, self.tail)]
+
+    def min_scale(self) -> float:
+        """The smallest scale this figure is drawn at: ``MIN_SCALE``, or more when its
+        smallest text (``smallest_text_pt``) would print under ``MIN_TEXT_PT`` (at most 1:
+        a figure is not enlarged)."""
+        from pnp.components.diagram import MIN_TEXT_PT, smallest_text_pt
+
+        smallest = smallest_text_pt(self.drawing)
+        floor = MIN_TEXT_PT / smallest if smallest else 0.0
+        return max(MIN_SCALE, min(1.0, floor))
 
     def draw(self) -> None:
         from reportlab.graphics import renderPDF

@@ -68,3 +68,42 @@ def summary(sheets: Sequence[PaperSheet]) -> dict[str, Any]:
         "ink_method": f"mean of 1-(R+G+B)/765 over each page rendered at {INK_DPI} dpi, sides of a sheet summed",
         "list": [{"pages": list(s.pages), "stock": s.stock, "ink": round(s.ink, 4)} for s in sheets],
     }
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """One print job of a kit: a run of consecutive sheets of paper printed alike.
+
+    ``pages``: the PDF's page numbers (1-based, every page of the run, blank backs
+    included); ``stock``: "card" or "paper"; ``sides``: 1 (one-sided) or 2 (two-sided);
+    ``flip``: the edge a two-sided job turns on ("long" or "short"; "" when one-sided);
+    ``sheets``: how many sheets of paper it prints."""
+
+    pages: tuple[int, ...]
+    stock: str
+    sides: int
+    flip: str
+    sheets: int
+
+
+def print_jobs(sheets: Sequence[PaperSheet], flip: str) -> list[PrintJob]:
+    """The kit's print jobs, from its sheets of paper in order (``sheets_of``: a sheet's
+    pages and stock): every maximal run of consecutive sheets with the same stock and the
+    same number of sides (a sheet of two pages is two-sided, of one page one-sided) is one
+    job, so a printer is loaded with one stock and one duplex setting per job.  ``flip``:
+    the edge two-sided sheets turn on ("long" or "short"; the reading matter of a one-sided
+    kit is printed long-edge).  Every page of ``sheets`` is in exactly one job, in order.
+
+    Raises:
+        ValueError: ``flip`` is neither "long" nor "short"."""
+    if flip not in ("long", "short"):
+        raise ValueError(f"print_jobs: flip must be 'long' or 'short', not {flip!r}")
+    jobs: list[PrintJob] = []
+    for sheet in sheets:
+        sides = len(sheet.pages)
+        last = jobs[-1] if jobs else None
+        if last is not None and last.stock == sheet.stock and last.sides == sides:
+            jobs[-1] = PrintJob(last.pages + tuple(sheet.pages), last.stock, sides, last.flip, last.sheets + 1)
+        else:
+            jobs.append(PrintJob(tuple(sheet.pages), sheet.stock, sides, flip if sides == 2 else "", 1))
+    return jobs

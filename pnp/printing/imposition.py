@@ -460,35 +460,35 @@ def impose_grid(component: str, label: str, fronts: Sequence[Face], backs: Seque
     return sheets
 
 
-#: The note in a blank room of a backs sheet: light and small, like a blank page's
+#: The note on a backs sheet with a blank room: light and small, like a blank page's
 #: (``pnp.printing.pdf.BLANK_NOTE_INK``), so a printer driver or a person sees the blank is meant.
 BLANK_NOTE_INK = "#B5ADA0"
-BLANK_NOTE_MM = 2.8
 
 
-def note_blank_rooms(sheets: Sequence[Sheet], note: str) -> None:
+def note_blank_rooms(sheets: Sequence[Sheet], note: str, settings: PrintSettings) -> None:
     """Write ``note`` (e.g. "This part of the page is intentionally blank.", in the kit's
-    language) small and light at the centre of every blank room (``Sheet.blank``) of
-    ``sheets``, changed in place.  A room too small for the note at 1.8 mm is left bare.
+    language) once, small and light, on every sheet of ``sheets`` with a blank room
+    (``Sheet.blank``), changed in place.  The note goes in the margin band, not the room:
+    the room's back is the front's pieces' back after the flip, and a note there would
+    print on them.  Its place (``sheet_overlay.blank_note_spot``) is outside every front
+    piece's mirrored art for ``settings.duplex`` "long" and "short" (and unmirrored backs).
 
     Raises:
         FontError: the body font lacks a character of ``note``.
     """
-    from pnp.components.svg import text_block
-    from pnp.components.text import fit
+    from pnp.components.svg import text
+    from pnp.printing.sheet_overlay import BLANK_NOTE_SIZE_MM, blank_note_spot
 
     if not note:
         return
+    flip = settings.duplex if settings.duplex in ("long", "short") else None
+    x, baseline = blank_note_spot(settings.paper, settings.margin_mm, settings.footer_mm, flip)
     for sheet in sheets:
-        for x, y, w, h in sheet.blank:
-            try:
-                fitted = fit(note, "italic", w - 10.0, min(h - 4.0, 12.0), BLANK_NOTE_MM, 1.8, "blank_area")
-            except LayoutError:
-                continue
-            top = y + (h - fitted.height) / 2
-            part = group(id="blank-note")
-            part.add(text_block(fitted, x + w / 2, top, BLANK_NOTE_INK, "middle", "blank_area"))
-            sheet.overlay.add(ArtPart(part.tostring()))
+        if not sheet.blank:
+            continue
+        part = group(id="blank-note")
+        part.add(text(x, baseline, note, "italic", BLANK_NOTE_SIZE_MM, BLANK_NOTE_INK, "end", "blank_area"))
+        sheet.overlay.add(ArtPart(part.tostring()))
 
 
 def _free_room(placements: Sequence[Placement], plan: GridPlan, settings: PrintSettings,

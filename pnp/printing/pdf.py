@@ -409,17 +409,19 @@ class PageSource:
     page: int | None = None
 
 
-#: The note on an intentionally blank page: light grey, small, centred (a printer driver set
-#: to skip blank pages would drop an empty one and shift every later back).
+#: The note on an intentionally blank page: light grey, small, in the margin band (a
+#: printer driver set to skip blank pages would drop an empty one and shift every later back).
 BLANK_NOTE_INK = "#B5ADA0"
-BLANK_NOTE_PT = 8.0
 
 
-def blank_page(paper, note: str = "") -> bytes:
+def blank_page(paper, note: str = "", spot: tuple[float, float] | None = None) -> bytes:
     """A one-page PDF, ``paper`` size (``pnp.geometry.Paper``, mm): the back of a one-sided
     sheet in a file printed double-sided.  ``note`` ("This page is intentionally blank", in
-    the kit's language) is set small and light at the page's centre in the kit's body font;
-    without it the page is empty.  Deterministic (reportlab invariant mode)."""
+    the kit's language) is set small and light in the kit's italic font, right-aligned at
+    ``spot`` (x, baseline mm from the top-left: ``sheet_overlay.blank_note_spot``, a margin
+    band that backs no piece of the front after the flip; default: the long-edge spot with
+    the default margins); without it the page is empty.  Deterministic (reportlab invariant
+    mode)."""
     if not note:
         writer = PdfWriter()
         writer.add_blank_page(width=mm_to_pt(paper.width), height=mm_to_pt(paper.height))
@@ -430,16 +432,20 @@ def blank_page(paper, note: str = "") -> bytes:
     from reportlab.pdfgen.canvas import Canvas
 
     from pnp.components.fonts import font, register_reportlab
+    from pnp.geometry import DEFAULT_MARGIN_MM
+    from pnp.printing.sheet_overlay import BLANK_NOTE_SIZE_MM, blank_note_spot
 
+    x, baseline = spot if spot is not None else blank_note_spot(paper, DEFAULT_MARGIN_MM, 7.0, "long")
+    size = mm_to_pt(BLANK_NOTE_SIZE_MM)
     register_reportlab()
     out = io.BytesIO()
     w, h = mm_to_pt(paper.width), mm_to_pt(paper.height)
     name = font("italic").reportlab_name
     canvas = Canvas(out, pagesize=(w, h), invariant=1, pageCompression=1, initialFontName=name,
-                    initialFontSize=BLANK_NOTE_PT)
+                    initialFontSize=size)
     canvas.setFillColor(HexColor(BLANK_NOTE_INK))
-    canvas.setFont(name, BLANK_NOTE_PT)
-    canvas.drawCentredString(w / 2, h / 2, note)
+    canvas.setFont(name, size)
+    canvas.drawRightString(mm_to_pt(x), h - mm_to_pt(baseline), note)
     canvas.showPage()
     canvas.save()
     return out.getvalue()

@@ -133,6 +133,27 @@ class Footer:
         return tuple(lines)
 
 
+#: The size (mm) of the "intentionally blank" note in the margin band (``blank_note_spot``).
+BLANK_NOTE_SIZE_MM = 2.2
+
+
+def blank_note_spot(paper: Paper, margin_mm: float, footer_mm: float, flip: str | None) -> tuple[float, float]:
+    """Where the "intentionally blank" note of a back page goes: (x, baseline) mm, the note
+    set right-aligned at x, ``BLANK_NOTE_SIZE_MM`` high.
+
+    It lies in a band no piece uses on either side of the sheet: a back page printed
+    long-edge (or not mirrored, ``flip`` "long" or None) puts it in its footer band, above
+    the footer's label line, so that after the flip it backs the front's footer band (the
+    fronts' art ends ``footer_mm`` above the bottom margin); a back page printed short-edge
+    (``flip`` "short") puts it in the same band at the top of the page, which the flip
+    turns onto the front's footer band.  Right-aligned ``margin_mm + 2`` mm from the edge,
+    clear of the footer's ruler and label (they start at the left)."""
+    x = paper.width - margin_mm - 2.0
+    if flip == "short":
+        return x, margin_mm + footer_mm - 1.0 - 0.3 * BLANK_NOTE_SIZE_MM
+    return x, paper.height - margin_mm - footer_mm + 1.0 + BLANK_NOTE_SIZE_MM
+
+
 @dataclass(frozen=True)
 class ArtPart:
     """One SVG element's source (or several elements' in a row), drawn as it is."""

@@ -381,6 +381,7 @@ def _tile_sheet(face: Face, plan: TilePlan, tile: Tile, tiles: Sequence[Tile], m
         holder.add(text_block(f, 0, -f.height / 2, fill=FLAP_INK, where=strings.where("overlap_strip")))
         over.add(holder)
     art.add(over)
+    art.add(_name_tag(tile.label, sx1, sy1))
 
     # alignment marks on this tile's seams (clipped with the art)
     align = group(id="alignment")
@@ -423,6 +424,30 @@ def _tile_sheet(face: Face, plan: TilePlan, tile: Tile, tiles: Sequence[Tile], m
     free = [(side, room_top, paper.width - 2 * side, footer_top - 1.0 - room_top)]
     return Sheet(paper, face.component, "single", overlay, [placement], crop, label,
                  free=[r for r in free if r[3] >= FREE_MIN_MM], art=[board])
+
+
+#: The tile's own name on the tile (``_name_tag``): bold, this high (mm), this far inside
+#: the trim's corner (mm).
+NAME_TAG_MM = 3.4
+NAME_TAG_INSET_MM = 2.0
+
+
+def _name_tag(label: str, right: float, bottom: float) -> Any:
+    """The tile's name (``label``, e.g. "A1") on the tile itself, right-aligned in the bottom
+    right corner of its trim (``right``, ``bottom``: sheet mm), on a small white ground: a
+    loose tile, cut from the sheet whose heading names it, still says which it is.  On a
+    tile with a glue flap on its right or lower edge the corner is flap, hidden once the
+    neighbour is glued on; on the last tile it is the board's outer corner."""
+    from pnp.components.fonts import text_width
+    from pnp.components.svg import text
+
+    width = text_width(label, "bold", NAME_TAG_MM)
+    x, baseline = right - NAME_TAG_INSET_MM, bottom - NAME_TAG_INSET_MM - 0.25 * NAME_TAG_MM
+    tag = group(id=f"tile-name-{label}")
+    tag.add(rect(x - width - 0.8, baseline - 0.8 * NAME_TAG_MM, width + 1.6, 1.1 * NAME_TAG_MM,
+                 fill="#FFFFFF", opacity="0.85", radius=0.8))
+    tag.add(text(x, baseline, label, "bold", NAME_TAG_MM, FLAP_INK, "end", "tile_label"))
+    return tag
 
 
 def alignment_mark(cx: float, cy: float, r: float = MARK_R_MM, **attrs: Any) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.components.diagram import GridDiagram
+from pnp.components.diagram import MIN_TEXT_PT, GridDiagram
 from pnp.model.i18n import Strings
 
 #: The story of the delivery example: this good, from this supply space (sheet choices;
@@ -85,7 +85,7 @@ def _grid(game, s: Strings, width: float, caption_h: float = 0.0, labels: bool =
         g.cell_fill(city.row, city.column, colour[city.good], "#3B2412", inset=1.2, width=0.8, radius=3)
         ink = "#3B2412" if _light(colour[city.good]) else "#FFFFFF"
         if labels:
-            g.cell_text(city.row, city.column, s(f"goods.{city.good}"), size=5.6, role="bold", colour=ink, dy=3)
+            g.cell_text(city.row, city.column, s(f"goods.{city.good}"), size=MIN_TEXT_PT, role="bold", colour=ink, dy=3)
         g.cell_text(city.row, city.column, s(f"letters.{city.good}"), size=6.5, colour=ink, dy=-6)
     for sp in b.supply:
         cx, cy = g.centre(sp.row, sp.column)
@@ -214,7 +214,7 @@ def _theft(game, s: Strings, width: float, theft: dict):
     g.box(cx - 14 - 5, cy - 13, 10, 10, None, "#3B2412", width=0.6, radius=1.5, dash=(1.5, 1.2))
     g.box(cx + 14 - 5, cy - 13, 10, 10, good.colour, "#3B2412", width=0.6, radius=1.5)
     g.arrow((cx - 14 + 6, cy - 8), (cx + 14 - 6, cy - 8), PATH, width=1.0, head=3.5)
-    g.text(cx, cy - 25, s("diagrams.theft_good"), size=5.8, colour=PATH)
+    g.text(cx, cy - 25, s("diagrams.theft_good"), size=MIN_TEXT_PT, colour=PATH)
     # the two player boards: the thief's theft marker, the robbed player's free theft space
     squares = {}
     for column, pc, role, piece in ((0, robbed, "theft_robbed", "theft_space"),
@@ -222,8 +222,8 @@ def _theft(game, s: Strings, width: float, theft: dict):
         x, _ = g.centre(0, column)
         g.box(g.x(column) + 2, g.y(1) + 2, cell - 4, cell - 4, "#F4EBDA", "#B89A6A", width=0.6, radius=3)
         g.text(x, cy + 25, s(f"diagrams.{role}", colour=name[pc.id]), size=6.2, role="bold")
-        g.text(x, cy + 17.5, s("diagrams.theft_player_board"), size=5.8, role="italic")
-        g.text(x, cy + 7, s(f"diagrams.{piece}"), size=5.8)
+        g.text(x, cy + 17.5, s("diagrams.theft_player_board"), size=MIN_TEXT_PT, role="italic")
+        g.text(x, cy + 7, s(f"diagrams.{piece}"), size=MIN_TEXT_PT)
         squares[column] = x
     g.box(squares[0] - 8, cy - 14, 16, 16, None, "#3B2412", width=0.7, radius=3, dash=(2, 1.5))
     g.box(squares[2] - 8, cy - 14, 16, 16, thief.colour, "#3B2412", width=0.6, radius=3)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pnp.components.diagram import GridDiagram
+from pnp.components.diagram import MIN_TEXT_PT, GridDiagram
 from pnp.components.fonts import text_width
 from pnp.model.i18n import Strings
 
@@ -151,7 +151,7 @@ def _board(game, s: Strings, width: float):
     for region, rows in b.regions.items():
         top, bottom = _cell(b, max(rows), 1)[0], _cell(b, min(rows), 1)[0]
         y = (g.y(top) + g.y(bottom + 1)) / 2
-        g.text(g.x(b.columns) + 3, y - 2, s(f"regions.{region}"), size=5.6, role="bold", anchor="start")
+        g.text(g.x(b.columns) + 3, y - 2, s(f"regions.{region}"), size=MIN_TEXT_PT, role="bold", anchor="start")
     _centre_frame(g, b)
     g.legend([(REGION_FILL["europe"], s("regions.europe")), (REGION_FILL["middle_east"], s("regions.middle_east")),
               (REGION_FILL["orient"], s("regions.orient")), (CENTRE_GOLD, s("diagrams.centre"))], y=4)
@@ -171,12 +171,12 @@ def _setup(game, s: Strings, width: float, players: int):
     x = g.margin + 30
     for rank, coin in enumerate(sorted(game.coins, key=lambda c: c.value)):
         g.disc(x + 5, y + 2, 5, "#E8C66A", coin_rim(rank), width=1.4)
-        g.text(x + 5, y + 0.3, str(coin.value), size=4.8, role="bold")
-        g.text(x + 12, y, f"× {coin.count_for(players)}", size=5.6, anchor="start")
+        g.text(x + 5, y + 0.3, str(coin.value), size=MIN_TEXT_PT, role="bold")
+        g.text(x + 12, y, f"× {coin.count_for(players)}", size=MIN_TEXT_PT, anchor="start")
         x += 34
     for k in range(3):
         g.box(x + 4 + k * 1.2, y - 3 + k * 1.2, 7.5, 10, "#E9D9B4", "#4A2F1B", width=0.5, radius=1)
-    g.text(x + 16, y, s("diagrams.setup_deck"), size=5.6, anchor="start")
+    g.text(x + 16, y, s("diagrams.setup_deck"), size=MIN_TEXT_PT, anchor="start")
     y = 17
     label = s.plural("diagrams.setup_player", game.rules.start_hand, cards=game.rules.start_hand)
     g.text(g.margin, y, label, size=6.2, role="bold", anchor="start")
@@ -185,7 +185,7 @@ def _setup(game, s: Strings, width: float, players: int):
     x += 12
     for k in range(game.rules.start_hand):
         g.box(x + k * 5, y - 3, 7.5, 10, "#FFFFFF", "#4A2F1B", width=0.5, radius=1)
-    g.text(x + game.rules.start_hand * 5 + 6, y, s("diagrams.setup_no_gold"), size=5.6, anchor="start")
+    g.text(x + game.rules.start_hand * 5 + 6, y, s("diagrams.setup_no_gold"), size=MIN_TEXT_PT, anchor="start")
     b = game.board
     rng = random.Random(SETUP_SEED)
     for row in b.middle_rows:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.components.diagram import LABEL_CLEARANCE, GridDiagram
+from pnp.components.diagram import LABEL_CLEARANCE, MIN_TEXT_PT, GridDiagram
 from pnp.components.fonts import text_width
 from pnp.games.samarkand.board import ARROW_RED, KIND_STYLE
 from pnp.model.i18n import Strings
@@ -166,9 +166,10 @@ def _grid(game, s: Strings, width: float, legend: bool, caption_h: float = 0.0) 
     for sp in board.spaces:
         fill, edge, ink, _ = KIND_STYLE[sp.kind]
         g.cell_fill(sp.row, sp.column, fill, edge, inset=1.6, width=0.8, radius=3)
-        g.cell_text(sp.row, sp.column, s(f"space_kinds.{sp.kind}"), size=5.2, colour=ink, dy=cell * 0.22)
+        # colour and number (a city its name); the kinds' names are the legend's, not every
+        # square's (they were 5 pt words in each)
         g.cell_text(sp.row, sp.column, _space_label(sp, s), size=9 if sp.kind != "city" else 7, role="bold",
-                    colour=ink, dy=-cell * 0.04, room=between_arrows)
+                    colour=ink, dy=0.0, room=between_arrows)
     for a, b in board.arrows():
         pa, pb = board.space(a), board.space(b)
         g.edge_arrow((pa.row, pa.column), (pb.row, pb.column), ARROW_RED, size=EDGE_ARROW)
@@ -210,7 +211,7 @@ def _setup(game, s: Strings, width: float, players: int):
     def note(x: float, y: float, value: int) -> None:
         g.box(x, y, 17, 8.5, NOTE_COLOURS[rank[value] % len(NOTE_COLOURS)], "#4A2F1B", width=0.4, radius=0.8)
         g.box(x + 2.5, y + 1.5, 12, 5.5, "#FFF9EC", None, width=0)
-        g.text(x + 8.5, y + 2.6, str(value), size=4.6, role="bold")
+        g.text(x + 8.5, y + 2.3, str(value), size=MIN_TEXT_PT, role="bold")
 
     # The bank: what is left of each value once every player has his starting notes.
     taken = dict(mine)
@@ -221,13 +222,13 @@ def _setup(game, s: Strings, width: float, players: int):
         left = b.count_for(players) - players * taken.get(b.value, 0)
         note(x + 1.2, y + 1.2, b.value)
         note(x, y, b.value)
-        g.text(x + 8.5, y - 6.5, f"× {left}", size=5.4)
+        g.text(x + 8.5, y - 6.5, f"× {left}", size=MIN_TEXT_PT)
         x += 21
     # The draw deck beside the bank.
     deck_x = x + 8
     for k in range(3):
         g.box(deck_x + k * 1.2, y - 3 + k * 1.2, 9.5, 12.5, "#E9D9B4", "#4A2F1B", width=0.5, radius=1)
-    g.text(deck_x + 14, y + 1, s("diagrams.setup_deck"), size=5.4, anchor="start")
+    g.text(deck_x + 14, y + 1, s("diagrams.setup_deck"), size=MIN_TEXT_PT, anchor="start")
     # One player's starting material.
     y = 4
     label = s("diagrams.setup_player")
@@ -322,9 +323,9 @@ def _chip(game, s: Strings, width: float, chip: dict):
     g.disc(chip_x, chip_y, chip_r, "#D9B77A")
     label = s("market_chip")
     if text_width(label, "bold", 5.6) <= 2 * chip_r - 2:     # a short name ("Chip") goes on the chip
-        g.text(chip_x, chip_y - 2.3, label, size=5.6, role="bold")
+        g.text(chip_x, chip_y - 2.3, label, size=MIN_TEXT_PT, role="bold")
     else:                                                   # a long one ("Markedsbrik") beside it
-        g.text(chip_x - chip_r - 2, chip_y - 2.3, label, size=5.6, role="bold", anchor="end")
+        g.text(chip_x - chip_r - 2, chip_y - 2.3, label, size=MIN_TEXT_PT, role="bold", anchor="end")
     # The price row: size over price, the column paid with and without the chip marked.
     label_w = 1.6 * cell
     g.box(margin, g.y(2), label_w, cell, "#F4EBDA", None)
@@ -333,7 +334,7 @@ def _chip(game, s: Strings, width: float, chip: dict):
         x = margin + label_w + i * cell
         fill = "#EED9A8" if size == chip["chip_column"] else "#FFFFFF"
         g.box(x, g.y(2), cell, cell, fill, "#B89A6A", width=0.5)
-        g.text(x + cell / 2, g.y(1.5) + 3, str(size), size=5.8, colour="#6B5B45")
+        g.text(x + cell / 2, g.y(1.5) + 3, str(size), size=MIN_TEXT_PT, colour="#6B5B45")
         g.text(x + cell / 2, g.y(1.5) - 6, str(value), size=7.2, role="bold")
         if size == chip["column"]:
             g.box(x + 1, g.y(2) + 1, cell - 2, cell - 2, None, "#8C8C8C", width=0.8, dash=(2, 1.5))
