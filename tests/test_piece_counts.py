@@ -67,7 +67,8 @@ def board_tiles(copies, manifest_board, trim_mm: tuple[float, float], bleed: flo
     board either way round), sampled every 2 mm.  The board's art starts ``bleed`` before its
     trim at the top left (it may draw more past the bottom right, cut away by the tiles' clip)."""
     tiles = [c for c in copies if max(c["size"]) > A4_MM[1] or min(c["size"]) > A4_MM[0]]
-    assert len(tiles) == len(manifest_board["pages"]) > 1, "one tile per board page"
+    assert len(tiles) == len(manifest_board["pages"]) // 2 > 1 and len(manifest_board["pages"]) % 2 == 0, (
+        "one tile per board sheet, its printed back on the next page (issue 25)")
     assert len({c["form"] for c in tiles}) == 1, "every tile shows the one board face"
     assert len({c["page"] for c in tiles}) == len(tiles), "one tile per sheet"
     x0, y0, x1, y1 = tiles[0]["art"]

@@ -1021,8 +1021,8 @@ def _search(groups: Sequence[PieceGroup], settings: PrintSettings, room_sizes: l
         best = descent(False, 2, leaders)
         # The shapes that suit one placement rule seldom suit another: a descent of one
         # pass by the bottom-left rule too (``DESCENT_RULES``), kept when it takes fewer
-        # sheets (Samarkand's gutter-fold kit, whose last card sheet lends two narrow rooms:
-        # 39 sheets instead of 40; the other rule, best area fit, found none more).
+        # sheets (a gutter-fold kit whose last card sheet lends two narrow rooms: 39 sheets
+        # instead of 40 in one kit; the other rule, best area fit, found none more).
         # Where it saves none, its packings are forgotten, so that the pick below chooses
         # among the same packings as without it (the layout is then the same).
         for heuristic in DESCENT_RULES:
