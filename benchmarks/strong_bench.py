@@ -2,7 +2,7 @@
 and the CPU per game.
 
     nice python benchmarks/strong_bench.py [--games 400] [--game samarkand,caravan,caravan-chessboard]
-        [--scale 1,4,16] [--samples 8] [--candidates 4] [--horizon 0] [--seed 1] [--workers 2]
+        [--scale 1,4,16] [--samples 4] [--candidates 4] [--horizon 0] [--seed 1] [--first 0] [--workers 2]
 
 Each game's 2-player variant (the data's set-up for 2 players: Samarkand standard, Caravan
 short, the chessboard standard) plays ``--games`` seeded games of the strong player
@@ -64,12 +64,12 @@ def play(job: tuple) -> tuple[list[tuple[int, int | None]], float, int]:
 
 
 def run(gid: str, games: int, seed: int, samples: int, candidates: int, horizon: int, workers: int,
-        label: str = "") -> dict:
+        label: str = "", first: int = 0) -> dict:
     """Play ``games`` games and tally them (``play``): wins, rate, interval, per-seat rates,
-    CPU per game.  With ``label``, the running tally is printed to standard error after
+    CPU per game; games ``first`` .. ``first + games - 1``.  With ``label``, the running tally is printed to standard error after
     every chunk of 10 games (a long run can be read, or cut short, as it goes)."""
     chunk = 10
-    jobs = [(gid, seed, f, min(chunk, games - f), samples, candidates, horizon) for f in range(0, games, chunk)]
+    jobs = [(gid, seed, first + f, min(chunk, games - f), samples, candidates, horizon) for f in range(0, games, chunk)]
     results: list = []
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -119,20 +119,21 @@ def main(argv=None) -> None:
     ap.add_argument("--candidates", type=int, default=CANDIDATES)
     ap.add_argument("--horizon", type=int, default=HORIZON)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a run over machines)")
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--no-baseline", action="store_true", help="skip the heuristic-vs-heuristic games")
     a = ap.parse_args(argv)
     for gid in a.game.split(","):
-        print(f"{gid} 2 players: {a.games} games, seed {a.seed}, strong at seat i % 2 of game i "
+        print(f"{gid} 2 players: {a.games} games from game {a.first}, seed {a.seed}, strong at seat i % 2 of game i "
               f"({a.candidates} candidates, horizon {a.horizon or 'to the end'})", flush=True)
         base = None
         if not a.no_baseline:
-            base = run(gid, a.games, a.seed, 0, a.candidates, a.horizon, a.workers)
+            base = run(gid, a.games, a.seed, 0, a.candidates, a.horizon, a.workers, first=a.first)
             print(line("heuristic (baseline)", base), flush=True)
         for scale in (int(x) for x in a.scale.split(",")):
             n = a.samples * scale
             label = f"strong {a.candidates}x{n} ({scale}x)"
-            r = run(gid, a.games, a.seed, n, a.candidates, a.horizon, a.workers, label)
+            r = run(gid, a.games, a.seed, n, a.candidates, a.horizon, a.workers, label, a.first)
             extra = f"  ({r['cpu_per_game'] / base['cpu_per_game']:,.0f}x the heuristic's CPU)" if base else ""
             print(line(label, r) + extra, flush=True)
 

@@ -64,7 +64,7 @@ MAX_GAMES = 100_000
                    "coverage). mcts: a tree-search player at every seat (slow: use a small --games); "
                    "mcts-vs-heuristic: the search player at one seat (rotating), heuristic elsewhere, and its win rate. "
                    "strong: the strong player (pnp.engine.strong: heuristic rollouts over its best moves) at every "
-                   "seat, seats judged by the fairness rule; some 500-1,000 times the heuristic's CPU per game "
+                   "seat, seats judged by the fairness rule; some 300-2,000 times the heuristic's CPU per game "
                    "(README, 'The strong player'): use a small --games.")
 @_where_to_run
 @click.pass_context
