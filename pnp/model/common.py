@@ -57,7 +57,7 @@ _VISIONS = {
 }
 
 
-def lightness(colour: str, matrix=None) -> float:
+def lightness(colour: str, matrix: tuple[tuple[float, float, float], ...] | None = None) -> float:
     """CIE L* (0..100) of the sRGB colour ``#RRGGBB``, seen through ``matrix`` (a colour-blind
     simulation on linear RGB, None: normal vision)."""
     rgb = []

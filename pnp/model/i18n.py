@@ -131,7 +131,7 @@ def _unread_part(key: str, reference: set[str], game_folder: Path | None) -> str
     while known < len(parts) - 1 and ".".join(parts[:known + 1]) in mappings:
         known += 1
     if ".".join(parts[:known + 1]) in reference:
-        return ".".join(parts[:known + 2])   # a key below a text of the reference
+        return None   # a mapping or list where the reference has a text: its reader says "expected text"
     if known == 0:
         words = _template_words(game_folder)
         if parts[0] not in words:
