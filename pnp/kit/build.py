@@ -24,7 +24,7 @@ from pnp.errors import LayoutError, OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings, check_print_options, note_blank_rooms
-from pnp.kit.recipe import ComponentRun, Recipe
+from pnp.kit.recipe import ComponentRun, KitRecipe
 from pnp.model import load_game
 from pnp.model.variant import STANDARD, Variant, split_variant
 from pnp.files import unwritable, write_atomically
@@ -143,7 +143,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     step = _stepper(progress)
     root = data_dir(request.data_root)
     validate_request(request)
-    recipe = Recipe(registered_game(request.game).module("kit"))
+    recipe = registered_game(request.game).make("kit", KitRecipe)
     if request.board_single and recipe.board_single_sheet is None:
         raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
     with step(f"{request.game}: read the data"):
@@ -200,7 +200,7 @@ class _Loaded:
     declares about its kit before laying it out (None: it does not say), and the started
     check (None: unchecked)."""
 
-    recipe: Recipe
+    recipe: KitRecipe
     game: Any
     variant: Variant
     strings: Strings
@@ -356,13 +356,13 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     strings = Strings(root, request.game, request.lang)
     # Options for backs, refused for a kit without any before the work starts (the
     # recipe says so; a recipe that does not is checked on the laid-out sheets).
-    declared_backs = recipe.has_backs(game, variant) if recipe.has_backs else None
+    declared_backs = recipe.has_backs(game, variant)
     if declared_backs is False and not request.only:
         _refuse_back_options(request, PrintSettings(PAPERS[request.paper], duplex=request.duplex,
                                                     back_offset_mm=tuple(request.back_offset),
                                                     back_scale=tuple(request.back_scale)))
     # ... and a print-on-demand target the kit's deck cannot use (a card printer, no cards).
-    declared_trims = recipe.deck_trims_mm(game, variant) if recipe.deck_trims_mm else None
+    declared_trims = recipe.deck_trims_mm(game, variant)
     if request.target != "home" and declared_trims is not None:
         from pnp.printing.targets import refuse_trims
 
@@ -624,8 +624,7 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     card_ranges = page_ranges(tuple(sorted(paged.card_pages)), strings.locale.range_dash)
     # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
     recipe = loaded.recipe
-    supplies_extra = (tuple(recipe.supplies_lines(loaded.game, strings))
-                      if recipe.supplies_lines is not None and not paged.only_deck else ())
+    supplies_extra = tuple(recipe.supplies_lines(loaded.game, strings)) if not paged.only_deck else ()
     cards = any(sheet.side in ("front", "fold") for sheet in paged.sheets)
 
     root = loaded.game.folder.parent

@@ -40,6 +40,7 @@ from pnp.errors import DataError, FontError, LayoutError, UsageError
 from pnp.components.fonts import font, missing_glyphs, register_reportlab
 
 from pnp.kit.rulepages import GUTTER_MM, MARGIN_MM, MM, PAPER_MM, TITLE_BLOCK_MM  # noqa: F401  (re-exported)
+from pnp.kit.recipe import RulesSheet
 
 INK = "#2B2118"
 ACCENT = "#8C2F1B"
@@ -52,8 +53,8 @@ HIGHLIGHT = "#EED9A8"
 def rules_context(game, variant, lang: str) -> dict[str, Any]:
     """All variables the rules template of ``game`` uses for ``variant`` and ``lang``.
 
-    Each game's registry entry names its rules module (``pnp.registry.Game.rules``), whose
-    ``rules_context(game, variant, lang)`` this calls.  ``variant`` may be a ``Variant`` or a
+    Each game's registry entry names its rules sheet (``pnp.registry.Game.rules``, a
+    ``pnp.kit.recipe.RulesSheet``), whose ``rules_context(game, variant, lang)`` this calls.  ``variant`` may be a ``Variant`` or a
     player count (the data's default set-up).
 
     Raises:
@@ -61,9 +62,18 @@ def rules_context(game, variant, lang: str) -> dict[str, Any]:
         UsageError: no language file for ``lang``; the game is not installed.
         DataError: a malformed language file.
     """
+    return rules_sheet(game).rules_context(game, as_variant(game, variant), lang)
+
+
+def rules_sheet(game) -> RulesSheet:
+    """The rules sheet of ``game`` (the ``RulesSheet`` subclass its registry entry names).
+
+    Raises:
+        UsageError: the game is not installed, or its ``rules`` names no ``RulesSheet`` subclass.
+    """
     from pnp.registry import game as registered
 
-    return registered(game.id).module("rules").rules_context(game, as_variant(game, variant), lang)
+    return registered(game.id).make("rules", RulesSheet)
 
 
 def as_variant(game, variant):
@@ -861,12 +871,8 @@ def column_width(paper: str) -> float:
 
 def game_figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """The game's rules drawings, name -> reportlab ``Drawing`` at most ``width`` points wide:
-    ``figures(game, variant, lang, width)`` of its rules module, or none."""
-    from pnp.registry import game as registered
-
-    module = registered(game.id).module("rules")
-    make = getattr(module, "figures", None)
-    return make(game, variant, lang, width) if make else {}
+    ``figures(game, variant, lang, width)`` of its rules sheet (``RulesSheet``: default none)."""
+    return rules_sheet(game).figures(game, variant, lang, width)
 
 
 def _reportlab_layout_error():

@@ -11,7 +11,9 @@ import pytest
 from pnp.model.catalog import data_dir
 from pnp.games.caravan import engine as C
 from pnp.games.caravan import bot as caravan_bot
-from pnp.games.caravan import check as caravan_check
+from pnp.games.caravan.check import CaravanEngine
+
+caravan_check = CaravanEngine()   # the engine the checks use
 from pnp.engine.check import full_check, load_settings, quick_check, simulate_many
 from pnp.engine.core import Labels, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer

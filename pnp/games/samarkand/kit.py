@@ -15,12 +15,9 @@ from pnp.printing.imposition import PrintSettings, impose_grid
 from pnp.printing.packing import PieceGroup
 from pnp.games.samarkand.model import Samarkand, market_chip_diameter_mm, size_mm, size_pair_mm
 from pnp.model.variant import Variant
-from pnp.kit.recipe import ComponentRun
-from pnp.games.samarkand import rules as samarkand_rules
+from pnp.kit.recipe import ComponentRun, KitRecipe
 from pnp.games.samarkand import art
 
-#: The rules sheet's template variables (pnp.kit.rulebook).
-rules_context = samarkand_rules.rules_context
 
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
@@ -28,45 +25,6 @@ MONEY_ICON = "coins"
 BACK_ICON = "camel"
 DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
-
-
-def components(game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
-               sheet_label) -> list[ComponentRun]:
-    """All Samarkand components for ``variant`` (its player count selects the deck)."""
-    players = variant.players
-    bleed = settings.bleed_mm
-    runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
-    runs.append(board_component(game, strings, settings, sheet_label))
-    runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
-    runs.extend(_markets(game, strings, settings, sheet_label, bleed))
-    runs.append(_banknotes(game, strings, settings, sheet_label, bleed, players))
-    runs.extend(_cutouts(game, strings, players, settings, sheet_label))
-    return runs
-
-
-def has_backs(game, variant: Variant) -> bool:
-    """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
-    (a kit without backs refuses --duplex and the back corrections before any layout) and
-    checks it against the laid-out sheets."""
-    return True
-
-
-
-def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
-    """The trim (mm) of the deck's cards (components.yaml ``cards.size``), known before the
-    kit is laid out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use
-    before any work, and checks this against the laid-out deck."""
-    size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
-    return [CARD_SIZES[size_name]]
-
-def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
-    """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
-    players = variant.players
-    deck = game.deck(players)
-    lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
-    lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
-              for g in game.goods]
-    return lines
 
 
 def rarity(game, good_id: str) -> int:
@@ -100,15 +58,6 @@ def board_component(game, strings, settings, sheet_label) -> ComponentRun:
     face = board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink))
     sheets = tile_board(face, settings, strings, strings.kit_title())  # footer: "Samarkand · Board · tile A1 · …"
     return ComponentRun("board", "board", label, 1, sheets)
-
-
-def board_single_sheet(game, strings, settings):
-    """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
-    from pnp.games.samarkand.board import board_face
-    from pnp.printing.tiling import single_board_sheet
-
-    return single_board_sheet(board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink)), None, settings,
-                              strings)
 
 
 #: The cell of a price table where a market buys no such sale (the rules sheet's table prints the same).
@@ -210,12 +159,58 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     ]
 
 
-def supplies_lines(game, strings) -> list[str]:
-    """Lines for the contents page's supplies list: an ordinary six-sided die will do, its
-    faces read as the paper die's (``game.die_faces`` in order: a face whose number is not
-    its own, the "back" face, is named), e.g. "6 = 1 space back" (``die_face_reads``)."""
-    if len(game.die_faces) != 6:
-        return []
-    special = [strings("die_face_reads", number=n, face=strings("die_back") if face == "back" else face)
-               for n, face in enumerate(game.die_faces, 1) if face != str(n)]
-    return [strings("ordinary_die", faces=", ".join(special))] if special else []
+class SamarkandKit(KitRecipe):
+    """Samarkand's kit (``pnp.kit.recipe.KitRecipe``)."""
+
+    def components(self, game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
+                   sheet_label) -> list[ComponentRun]:
+        """All Samarkand components for ``variant`` (its player count selects the deck)."""
+        players = variant.players
+        bleed = settings.bleed_mm
+        runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
+        runs.append(board_component(game, strings, settings, sheet_label))
+        runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
+        runs.extend(_markets(game, strings, settings, sheet_label, bleed))
+        runs.append(_banknotes(game, strings, settings, sheet_label, bleed, players))
+        runs.extend(_cutouts(game, strings, players, settings, sheet_label))
+        return runs
+
+    def has_backs(self, game, variant: Variant) -> bool:
+        """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
+        (a kit without backs refuses --duplex and the back corrections before any layout) and
+        checks it against the laid-out sheets."""
+        return True
+
+    def deck_trims_mm(self, game, variant: Variant) -> list[tuple[float, float]]:
+        """The trim (mm) of the deck's cards (components.yaml ``cards.size``), known before the
+        kit is laid out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use
+        before any work, and checks this against the laid-out deck."""
+        size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
+        return [CARD_SIZES[size_name]]
+
+    def removal_notes(self, game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
+        """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
+        players = variant.players
+        deck = game.deck(players)
+        lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
+        lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
+                  for g in game.goods]
+        return lines
+
+    def board_single_sheet(self, game, strings, settings):
+        """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
+        from pnp.games.samarkand.board import board_face
+        from pnp.printing.tiling import single_board_sheet
+
+        return single_board_sheet(board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink)), None, settings,
+                                  strings)
+
+    def supplies_lines(self, game, strings) -> list[str]:
+        """Lines for the contents page's supplies list: an ordinary six-sided die will do, its
+        faces read as the paper die's (``game.die_faces`` in order: a face whose number is not
+        its own, the "back" face, is named), e.g. "6 = 1 space back" (``die_face_reads``)."""
+        if len(game.die_faces) != 6:
+            return []
+        special = [strings("die_face_reads", number=n, face=strings("die_back") if face == "back" else face)
+                   for n, face in enumerate(game.die_faces, 1) if face != str(n)]
+        return [strings("ordinary_die", faces=", ".join(special))] if special else []
