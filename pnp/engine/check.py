@@ -54,7 +54,7 @@ EXPLORE_INDEX = 10**6
 @dataclass(frozen=True)
 class Settings:
     """``data/<game>/checks.yaml``: sample sizes and thresholds (every game), and ``extra``:
-    the whole file as a ``pnp.model.catalog.Node``, whose other sections the game's engine module
+    the whole file as a ``pnp.model.catalog.Node``, whose other sections the game's engine
     validates and reads (e.g. ``extra["setup"]``, ``extra["banknotes"]``)."""
 
     file: Path
@@ -101,7 +101,7 @@ MIN_MECHANISM_RATE = 0.001
 def load_settings(game) -> Settings:
     """Read and validate the game's ``checks.yaml``: the generic ``simulation`` and
     ``thresholds`` (each within the bounds above), then the game's own sections through
-    its engine module's ``check_sections``; a key nobody reads is refused.
+    its engine's ``check_sections``; a key nobody reads is refused.
 
     Raises:
         DataError: the file is missing or malformed, a value out of its bounds, an unknown
@@ -209,7 +209,7 @@ _ENGINES: dict[str, GameEngine] = {}
 
 
 def static_check(game, variant: Variant, settings: Settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
-    """The game's static checks of ``variant`` (see the engine module).  Raises ``VariantError``."""
+    """The game's static checks of ``variant`` (see ``pnp.engine.adapter.GameEngine``).  Raises ``VariantError``."""
     return engine_of(game).static_check(game, variant, settings, kit_counts)
 
 
@@ -383,7 +383,7 @@ def simulate_many(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[tuple[list[Playout], list[EngineError]]]:
     """Play ``games`` games for each (variant, games, track[, player[, first index]])
-    batch; ``track`` is what the engine module's ``tracking`` asks the states to record
+    batch; ``track`` is what the engine's ``tracking`` asks the states to record
     (``()``: nothing); a batch's own player kind overrides ``player``; its game i gets
     the seed of index ``first index + i`` (default 0).  ``compensation``: one of the
     engine module's ``compensations`` (``pnp balance``), passed to every ``new_game``.
@@ -509,7 +509,7 @@ class VariantReport:
 @dataclass
 class CheckRun:
     """``full_check``'s result: one report per variant plus the game's supply sizing
-    (``sizing``: the engine module's dict with ``title``, ``lines``, ``reasons``, or None)."""
+    (``sizing``: the engine's dict with ``title``, ``lines``, ``reasons``, or None)."""
 
     game: str
     seed: int
@@ -824,7 +824,7 @@ def full_check(
     executor: Any = None, progress: Any = None,
 ) -> CheckRun:
     """Every requested variant (default: ``game.variants()``): static checks, ``games``
-    simulated games each, scorecards, then the engine module's supply ``sizing``.
+    simulated games each, scorecards, then the engine's supply ``sizing``.
 
     Seats (heuristic play): the fairness rule (``pnp.engine.fairness``) judges each
     variant after its ``games`` games; while its verdict is "more" (a seat at the band's

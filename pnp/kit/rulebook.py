@@ -190,7 +190,7 @@ FIGURE_MARK = re.compile(r"^\[\[figure ([a-z0-9_-]+)(?: \| (.*))?\]\]$", re.S)
 
 def _figure_marker(name: str, caption: str = "") -> str:
     """Template function ``figure(name, caption)``: the marker paragraph the PDF builder
-    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module)."""
+    replaces with the game's drawing ``name`` (``figures()`` of the game's rules sheet, ``pnp.kit.recipe.RulesSheet``)."""
     return f"\n\n[[figure {name} | {caption}]]\n\n" if caption else f"\n\n[[figure {name}]]\n\n"
 
 
