@@ -80,7 +80,7 @@ def test_every_card_type_has_a_face_with_name_number_and_rule(game, layout, lang
 def test_deck_faces_follow_the_model_counts(game, layout):
     strings = Strings(DEFAULT_DATA_DIR, GAME, "en")
     settings = PrintSettings(PAPERS["a4"])
-    run = chessboard._deck(game, strings, game.variant(4), layout, settings, lambda c: (lambda *a: c), BLEED)
+    run = chessboard._deck(game, strings, game.variant(4), layout, settings, lambda c: (lambda *a: c))
     assert run.kind == "deck" and run.count == 75
     assert run.by_type == {
         "move-1": 5, "move-2": 10, "move-3": 10, "move-4": 5,

@@ -731,7 +731,7 @@ def kit_manifest(request: KitRequest, variant: Variant, runs: Sequence[Component
         "setup": variant.setup,
         "lang": request.lang,
         "paper": request.paper,
-        "bleed_mm": request.bleed_mm,
+        "bleed_mm": settings.bleed_mm,
         "pages": pagination.total,
         "checked": checked,
         "components": [
@@ -800,7 +800,7 @@ def _target_files(source: _KitSource, progress, layout: _Layout, metadata: dict,
     spec = SPECS.get(request.target)
     if spec is None:
         raise UsageError(f"unknown target '{request.target}'", key="--target")
-    bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+    bleed = layout.settings.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
     # One face per page needs no imposition tricks: plain layout, the target's bleed.
     target_settings = replace(layout.settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
                               back_scale=(1.0, 1.0))

@@ -36,7 +36,8 @@ def board_component(game, strings, settings, sheet_label, spec: KitSpec | None =
 
 
 # ------------------------------------------------------------------------ components
-def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _player_boards(game, strings, spec, settings, sheet_label, players: int) -> ComponentRun:
+    bleed = settings.bleed_mm
     w, h = spec.player_board_mm
     rules = game.rules
     seq = rules.turn_actions
@@ -95,7 +96,8 @@ def penalty_rows(game, strings) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _goods(game, strings, variant, spec, settings, sheet_label) -> list[ComponentRun]:
+    bleed = settings.bleed_mm
     counts = game.goods_counts(variant)
     ink = style.ink_for(settings.ink)
     fronts, spares = [], []
@@ -114,7 +116,8 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
     ]
 
 
-def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _camels(game, strings, spec, settings, sheet_label, players: int) -> ComponentRun:
+    bleed = settings.bleed_mm
     faces, by_colour = [], {}
     ink = style.ink_for(settings.ink)
     for colour, mark in list(zip(game.player_colours, spec.marks))[:players]:
@@ -126,8 +129,9 @@ def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> 
     return ComponentRun("camels", "token", label, len(faces), by_type=by_colour, pieces=[PieceGroup("camels", label, faces, upright=True)])
 
 
-def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) -> list[ComponentRun]:
+def _markers(game, strings, spec, settings, sheet_label, players: int) -> list[ComponentRun]:
     """Demand markers (the value they score) and one theft marker per player colour, with its mark."""
+    bleed = settings.bleed_mm
     key = "demand_marker"
     ink = style.ink_for(settings.ink)
     demand = pieces.marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
@@ -155,12 +159,11 @@ class CaravanKit(KitRecipe):
             DataError: components.yaml is malformed; LayoutError / FontError: a text does not fit.
         """
         spec = load_spec(game)
-        bleed = settings.bleed_mm
         runs = [board_component(game, strings, settings, sheet_label, spec)]
-        runs.append(_player_boards(game, strings, spec, settings, sheet_label, bleed, variant.players))
-        runs.extend(_goods(game, strings, variant, spec, settings, sheet_label, bleed))
-        runs.append(_camels(game, strings, spec, settings, sheet_label, bleed, variant.players))
-        runs.extend(_markers(game, strings, spec, settings, sheet_label, bleed, variant.players))
+        runs.append(_player_boards(game, strings, spec, settings, sheet_label, variant.players))
+        runs.extend(_goods(game, strings, variant, spec, settings, sheet_label))
+        runs.append(_camels(game, strings, spec, settings, sheet_label, variant.players))
+        runs.extend(_markers(game, strings, spec, settings, sheet_label, variant.players))
         return runs
 
     def has_backs(self, game, variant: Variant) -> bool:

@@ -55,7 +55,8 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
     return faces
 
 
-def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> ComponentRun:
+def _deck(game, strings, variant, layout, settings, sheet_label) -> ComponentRun:
+    bleed = settings.bleed_mm
     deck = game.deck(variant)
     ink = style.ink_for(settings.ink)
     faces = card_faces(game, strings, layout, bleed, ink)
@@ -139,7 +140,8 @@ def board_component(game, strings: Strings, settings: PrintSettings, sheet_label
 
 
 # ----------------------------------------------------------------------------- markers
-def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _markers(game, strings, layout, settings, sheet_label) -> list[ComponentRun]:
+    bleed = settings.bleed_mm
     ink = style.ink_for(settings.ink)
     runs = []
     for marker in game.markers:
@@ -186,8 +188,9 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
 COIN_STEP_MM = 2.0
 
 
-def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _coins(game, strings, layout, settings, sheet_label, players: int) -> ComponentRun:
     """The gold coins a game of ``players`` needs (``Coin.count_for``: sized by simulation)."""
+    bleed = settings.bleed_mm
     ink = style.ink_for(settings.ink)
     faces, by_value = [], {}
     values = sorted(game.coins, key=lambda c: c.value)
@@ -221,12 +224,11 @@ class ChessboardKit(KitRecipe):
         """
         game.check_players(variant.players)
         layout = load_layout(game)
-        bleed = settings.bleed_mm
-        runs = [_deck(game, strings, variant, layout, settings, sheet_label, bleed)]
+        runs = [_deck(game, strings, variant, layout, settings, sheet_label)]
         runs.append(board_component(game, strings, settings, sheet_label))
-        runs.extend(_markers(game, strings, layout, settings, sheet_label, bleed))
+        runs.extend(_markers(game, strings, layout, settings, sheet_label))
         runs.extend(_cutouts(game, strings, variant, layout, settings, sheet_label))
-        runs.append(_coins(game, strings, layout, settings, sheet_label, bleed, variant.players))
+        runs.append(_coins(game, strings, layout, settings, sheet_label, variant.players))
         return runs
 
     def has_backs(self, game, variant: Variant) -> bool:

@@ -33,7 +33,8 @@ def rarity(game, good_id: str) -> int:
     return 1 + [g.id for g in order].index(good_id)
 
 
-def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+def _deck(game, strings, players, settings, sheet_label) -> ComponentRun:
+    bleed = settings.bleed_mm
     size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
     w, h = CARD_SIZES[size_name]
     deck = game.deck(players)
@@ -64,7 +65,8 @@ def board_component(game, strings, settings, sheet_label) -> ComponentRun:
 NO_PRICE = "–"
 
 
-def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+def _price_tables(game, strings, players, settings, sheet_label) -> ComponentRun:
+    bleed = settings.bleed_mm
     w, h = size_pair_mm(game.sizes, "price_table.size_mm")
     prices = game.prices
     columns = tuple(str(n) for n in prices.sizes)
@@ -97,7 +99,8 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
                         pieces=[PieceGroup("price-tables", label, [face] * players)])
 
 
-def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _markets(game, strings, settings, sheet_label) -> list[ComponentRun]:
+    bleed = settings.bleed_mm
     size = size_mm(game.sizes, "market_token.size_mm")
     diameter = market_chip_diameter_mm(game.sizes)
     ink = style.ink_for(settings.ink)
@@ -119,7 +122,8 @@ def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
     ]
 
 
-def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _banknotes(game, strings, settings, sheet_label, players: int) -> ComponentRun:
+    bleed = settings.bleed_mm
     w, h = size_pair_mm(game.sizes, "banknote.size_mm")
     faces = []
     by_value = {}
@@ -166,12 +170,11 @@ class SamarkandKit(KitRecipe):
                    sheet_label) -> list[ComponentRun]:
         """All Samarkand components for ``variant`` (its player count selects the deck)."""
         players = variant.players
-        bleed = settings.bleed_mm
-        runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
+        runs = [_deck(game, strings, players, settings, sheet_label)]
         runs.append(board_component(game, strings, settings, sheet_label))
-        runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
-        runs.extend(_markets(game, strings, settings, sheet_label, bleed))
-        runs.append(_banknotes(game, strings, settings, sheet_label, bleed, players))
+        runs.append(_price_tables(game, strings, players, settings, sheet_label))
+        runs.extend(_markets(game, strings, settings, sheet_label))
+        runs.append(_banknotes(game, strings, settings, sheet_label, players))
         runs.extend(_cutouts(game, strings, players, settings, sheet_label))
         return runs
 
