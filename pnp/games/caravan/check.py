@@ -89,22 +89,21 @@ class CaravanEngine(GameEngine):
 
     MECHANISMS = caravan.MECHANISMS
 
-    def choose(self, state, moves, rng):
-        """The heuristic player (``bot.choose``)."""
-        return caravan_bot.choose(state, moves, rng)
+    #: The heuristic player (``bot.choose``); the function itself, not a wrapper (no extra
+    #: call per decision).
+    choose = staticmethod(caravan_bot.choose)
 
-    def explore_choose(self, state, moves, rng):
-        """The exploring games' policy: the heuristic carrying a good on every camel it can
-        (``bot.choose_greedy``)."""
-        return caravan_bot.choose_greedy(state, moves, rng)
+    #: The exploring games' policy: the heuristic carrying a good on every camel it can
+    #: (``bot.choose_greedy``); the function itself, not a wrapper (no extra call per
+    #: decision).
+    explore_choose = staticmethod(caravan_bot.choose_greedy)
 
-    def mechanisms(self, state, moves):
-        """Each legal move's mechanism label (``engine.mechanisms``)."""
-        return caravan.mechanisms(state, moves)
+    #: Each legal move's mechanism label (``engine.mechanisms``); the function itself, not a
+    #: wrapper (no extra call per decision).
+    mechanisms = staticmethod(caravan.mechanisms)
 
-    def progress(self, state) -> list[float]:
-        """Each seat's share of the way to winning (``engine.progress``), for the search player."""
-        return caravan.progress(state)
+    #: Each seat's share of the way to winning (``engine.progress``), for the search player.
+    progress = staticmethod(caravan.progress)
 
     def new_game(self, game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None
                  ) -> caravan.CaravanState:

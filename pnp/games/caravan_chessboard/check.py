@@ -61,21 +61,20 @@ class ChessboardEngine(GameEngine):
 
     MECHANISMS = chessboard.MECHANISMS
 
-    def choose(self, state, moves, rng):
-        """The heuristic player (``bot.choose``)."""
-        return chessboard_bot.choose(state, moves, rng)
+    #: The heuristic player (``bot.choose``); the function itself, not a wrapper (no extra
+    #: call per decision).
+    choose = staticmethod(chessboard_bot.choose)
 
-    def mechanisms(self, state, moves):
-        """Each legal move's mechanism label (``engine.mechanisms``)."""
-        return chessboard.mechanisms(state, moves)
+    #: Each legal move's mechanism label (``engine.mechanisms``); the function itself, not a
+    #: wrapper (no extra call per decision).
+    mechanisms = staticmethod(chessboard.mechanisms)
 
-    def progress(self, state) -> list[float]:
-        """Each seat's share of the way to winning (``engine.progress``), for the search player."""
-        return chessboard.progress(state)
+    #: Each seat's share of the way to winning (``engine.progress``), for the search player.
+    progress = staticmethod(chessboard.progress)
 
-    def determinise(self, state, seat: int, rng) -> None:
-        """Redeal the other players' hands from the cards ``seat`` has not seen (``engine.determinise``)."""
-        chessboard.determinise(state, seat, rng)
+    #: Redeal the other players' hands from the cards ``seat`` has not seen
+    #: (``engine.determinise``).
+    determinise = staticmethod(chessboard.determinise)
 
     def new_game(self, game, variant: Variant, seed: int, track: tuple = ()) -> chessboard.ChessboardState:
         """A set-up game of ``variant`` from ``seed``; ``track``: coin values to size (``tracking``)."""

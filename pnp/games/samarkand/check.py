@@ -145,21 +145,21 @@ class SamarkandEngine(GameEngine):
 
     MECHANISMS = samarkand.MECHANISMS
 
-    def choose(self, state, moves, rng):
-        """The heuristic player (``bot.choose``)."""
-        return samarkand_bot.choose(state, moves, rng)
+    #: The heuristic player (``bot.choose``); the function itself, not a wrapper (no extra
+    #: call per decision).
+    choose = staticmethod(samarkand_bot.choose)
 
-    def mechanisms(self, state, moves):
-        """Each legal move's mechanism label (``engine.mechanisms``)."""
-        return samarkand.mechanisms(state, moves)
+    #: Each legal move's mechanism label (``engine.mechanisms``); the function itself, not a
+    #: wrapper (no extra call per decision).
+    mechanisms = staticmethod(samarkand.mechanisms)
 
     def progress(self, state) -> list[float]:
         """``samarkand.progress`` with the heuristic's worth of a hand (``bot.HOLD``)."""
         return samarkand.progress(state, samarkand_bot.HOLD)
 
-    def determinise(self, state, seat: int, rng) -> None:
-        """Redeal the other players' hands from the cards ``seat`` has not seen (``engine.determinise``)."""
-        samarkand.determinise(state, seat, rng)
+    #: Redeal the other players' hands from the cards ``seat`` has not seen
+    #: (``engine.determinise``).
+    determinise = staticmethod(samarkand.determinise)
 
     def new_game(self, game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None):
         """A set-up Samarkand game (``samarkand.new_game``); ``track``: banknote values;
