@@ -92,12 +92,13 @@ def kit_inputs(game_id: str, paper: str) -> tuple:
     from pnp.model.catalog import data_dir
     from pnp.model.i18n import Strings
     from pnp.printing.imposition import PrintSettings
+    from pnp.kit.recipe import KitRecipe
     from pnp.registry import game as registered_game
 
     root = data_dir()
     game = load_game(game_id, root)
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    return (registered_game(game_id).module("kit"), game, Strings(root, game_id, "en"),
+    return (registered_game(game_id).make("kit", KitRecipe), game, Strings(root, game_id, "en"),
             game.variant(None, None), PrintSettings(PAPERS[paper]), label)
 
 

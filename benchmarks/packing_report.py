@@ -20,6 +20,7 @@ from collections import Counter, defaultdict
 
 from pnp.geometry import PAPERS
 from pnp.kit import build as kit_build
+from pnp.kit.recipe import KitRecipe
 from pnp.kit.build import kit_runs, kit_sheets, pack_runs, wants_card
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
@@ -68,7 +69,7 @@ def report(game_id: str, players: int | None, paper: str, duplex: str) -> dict:
     strings = Strings(root, game_id, "en")
     settings = PrintSettings(PAPERS[paper], duplex=duplex)
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    runs = kit_runs(registered_game(game_id).module("kit"), game, strings, variant, "en", settings, label)
+    runs = kit_runs(registered_game(game_id).make("kit", KitRecipe), game, strings, variant, "en", settings, label)
     cpu = time.process_time()
     new = pack_runs(runs, settings, label)
     cpu = time.process_time() - cpu

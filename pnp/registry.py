@@ -6,9 +6,12 @@ point in the group ``pnp.games`` whose name is the game id and whose object is a
     [project.entry-points."pnp.games"]
     mygame = "mypackage.mygame:GAME"
 
-``Game`` names the game's modules by import path and imports them only when asked, so a
+``Game`` names the game's parts by import path and imports them only when asked, so a
 worker process that plays games never imports the drawing code, and ``pnp games`` imports
-no engine.  The shared layers (data, engine core, drawing, printing, kit, CLI) reach a
+no engine.  Three parts are classes the game subclasses once each, from the layer that
+uses them: ``pnp.engine.adapter.GameEngine`` (the checks), ``pnp.kit.recipe.KitRecipe``
+(the kit) and ``pnp.kit.recipe.RulesSheet`` (the rules sheet); each base class holds the
+defaults of the optional parts, so nothing asks a game what it has.  The shared layers (data, engine core, drawing, printing, kit, CLI) reach a
 game only through this module.
 
 Data: a game's folder is ``<data root>/<id>/`` (the project's ``data/``, ``--data-dir`` or
@@ -19,17 +22,19 @@ Strings shared by every kit (``common/lang/``) and icons always come from the da
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import UsageError
 
 GROUP = "pnp.games"
 
+Part = TypeVar("Part")
 
 
 def _there(path: Path) -> bool:
@@ -42,22 +47,17 @@ def _there(path: Path) -> bool:
 
 @dataclass(frozen=True)
 class Game:
-    """What one game offers pnp.  Every module is an import path, loaded on first use.
+    """What one game offers pnp.  Every part is an import path, loaded on first use.
 
     Attributes:
         id: the game id (``mygame``); must equal the entry point's name.
         model: module with ``load(folder: Path, root: Path) -> model`` (a frozen model with
             ``id``, ``folder``, ``players_min/max/default``, ``setups``, ``variants()``,
             ``variant(players, setup)``); raises ``DataError`` on bad data.
-        engine: module implementing ``pnp.engine.adapter.GameEngine`` (the checks).
-        kit: module with ``components(game, strings, variant, settings, sheet_label) ->
-            list[ComponentRun]`` and ``removal_notes(game, strings, variant)``; optional
-            ``board_single_sheet(game, strings, settings)``.
-        rules: module with ``rules_context(game, variant, lang) -> dict`` for the game's
-            ``rules/<lang>.md.j2`` template; optional ``figures(game, variant, lang, width)``
-            (the sheet's drawings, name -> reportlab Drawing) with ``FIGURE_NAMES`` (the
-            names it draws: a template's ``figure(name)`` is checked against them) and ``contents_picture(game,
-            lang, width)`` (a small Drawing of the assembled board for the contents page).
+        engine: ``"module:Class"``, a ``pnp.engine.adapter.GameEngine`` subclass (the checks).
+        kit: ``"module:Class"``, a ``pnp.kit.recipe.KitRecipe`` subclass (the kit's components).
+        rules: ``"module:Class"``, a ``pnp.kit.recipe.RulesSheet`` subclass (the rules
+            sheet's template context and drawings).
         data: a folder holding ``<id>/`` for a game that ships its own data; None: the
             game's data lives only in the data root.
     """
@@ -69,17 +69,43 @@ class Game:
     rules: str
     data: Path | None = None
 
+    def _path(self, part: str) -> str:
+        paths = {"model": self.model, "engine": self.engine, "kit": self.kit, "rules": self.rules}
+        if part not in paths:
+            raise ValueError(f"no game part {part!r}; parts: {', '.join(paths)}")
+        return paths[part]
+
     def module(self, part: str) -> ModuleType:
-        """The imported module of ``part`` (``"model"``, ``"engine"``, ``"kit"``, ``"rules"``).
+        """The imported module of ``part`` (``"model"``, ``"engine"``, ``"kit"``, ``"rules"``;
+        for a ``"module:Class"`` path, the module).
 
         Raises:
             UsageError: the module cannot be imported (names the game and the module).
         """
-        name = getattr(self, part)
+        name = self._path(part).partition(":")[0]
         try:
             return importlib.import_module(name)
         except ImportError as exc:
             raise UsageError(f"game '{self.id}': cannot import its {part} module {name} ({exc})", key="GAME") from None
+
+    def make(self, part: str, base: type[Part]) -> Part:
+        """An instance of the class that ``part`` names (``"engine"``, ``"kit"``, ``"rules"``:
+        ``"module:Class"``), which must subclass ``base``.
+
+        Raises:
+            UsageError: the path names no class of its module, or a class that is not a
+                ``base`` (names the game, the part and the path).
+        """
+        path = self._path(part)
+        self.module(part)
+        try:
+            made = pkgutil.resolve_name(path) if ":" in path else None
+        except AttributeError:
+            made = None
+        if not (isinstance(made, type) and issubclass(made, base)):
+            raise UsageError(f"game '{self.id}': its {part} {path} must name a subclass of "
+                             f"{base.__module__}.{base.__qualname__} as 'module:Class'", key="GAME")
+        return made()
 
     def folder(self, root: Path) -> Path | None:
         """The game's data folder: ``root/<id>`` if it holds a ``game.yaml``, else the
@@ -112,7 +138,7 @@ class Game:
         if folder is None:
             raise UsageError(f"game '{self.id}' has no data folder {root / self.id} (expected game.yaml there)", key="GAME")
         model = self.module("model").load(folder, root)
-        if getattr(model, "id", self.id) != self.id:   # the model's id picks its engine and rules
+        if model.id != self.id:   # the model's id picks its engine and rules
             from pnp.errors import DataError
 
             raise DataError(f"expected '{self.id}' (the game whose folder this is), got {model.id!r}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.geometry import PAPERS
+from pnp.kit.recipe import KitRecipe
 from pnp.kit.build import kit_runs
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.model.i18n import Strings
@@ -29,7 +30,7 @@ def kit_faces(game_id: str, lang: str, ink: str = "normal", players: int | None 
     strings = Strings(DEFAULT_DATA_DIR, game_id, lang)
     settings = PrintSettings(PAPERS["a4"], ink=ink)
     # kit_runs: the recipe's runs and the player aids, as pnp build packs them
-    runs = kit_runs(entry.module("kit"), game, strings, game.variant(players), lang, settings,
+    runs = kit_runs(entry.make("kit", KitRecipe), game, strings, game.variant(players), lang, settings,
                     lambda label: (lambda *a: label))
     seen, faces = set(), []
     for run in runs:

@@ -19,6 +19,7 @@ import pytest
 from kitfaces import kit_faces
 from pnp.components.assembly import STEPS, steps_strip
 from pnp.geometry import PAPERS
+from pnp.kit.recipe import KitRecipe
 from pnp.kit.build import kit_runs
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.model.i18n import Strings
@@ -40,7 +41,7 @@ def _sheets(game_id: str, paper: str = "a4"):
     game = entry.load(DEFAULT_DATA_DIR)
     strings = Strings(DEFAULT_DATA_DIR, game_id, "en")
     settings = PrintSettings(PAPERS[paper])
-    runs = kit_runs(entry.module("kit"), game, strings, game.variant(None), "en", settings,
+    runs = kit_runs(entry.make("kit", KitRecipe), game, strings, game.variant(None), "en", settings,
                     lambda label: (lambda *a: label))
     hosts = [s for run in runs for s in run.sheets if s.free]
     packed = pack_pieces([g for run in runs for g in run.pieces], settings, hosts, lambda labels, n, total: "packed")

@@ -154,7 +154,7 @@ def test_letters_that_do_not_fit_fail_with_their_source():
 # ------------------------------------------------------------------------ player board
 def test_player_boards_show_costs_points_and_penalties_from_data(game, spec, strings):
     settings = PrintSettings(PAPERS["a4"])
-    run = caravan._player_boards(game, strings, spec, settings, lambda label: lambda *a: label, BLEED,
+    run = caravan._player_boards(game, strings, spec, settings, lambda label: lambda *a: label,
                                  len(game.player_colours))
     assert run.count == game.components.player_boards == len(game.player_colours)
     pack_runs([run], settings, lambda label: lambda *a: label)
@@ -200,7 +200,7 @@ def test_player_board_sets_no_text_under_7_pt(game, spec, lang, ink):
     reviewer read 4.9 pt on 'Demand markers on each remaining good'); every reminder label
     is on the board."""
     strings = Strings(DEFAULT_DATA_DIR, "caravan", lang)
-    run = caravan._player_boards(game, strings, spec, PrintSettings(PAPERS["a4"], ink=ink), None, BLEED, 4)
+    run = caravan._player_boards(game, strings, spec, PrintSettings(PAPERS["a4"], ink=ink), None, 4)
     for face in run.pieces[0].faces:
         sizes = _type_sizes_pt(face)
         assert sizes[0][0] >= 7.0 - 1e-6, sizes[:3]

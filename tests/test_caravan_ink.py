@@ -57,7 +57,7 @@ def sheets(game, strings) -> dict[str, dict[str, list]]:
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
         label = lambda component: (lambda side, n, total: component)        # noqa: E731
-        runs = kit_runs(caravan, game, strings, game.variant(4, None), "en", settings, label)
+        runs = kit_runs(caravan.CaravanKit(), game, strings, game.variant(4, None), "en", settings, label)
         pack_runs(runs, settings, label)          # one-sided pieces share packed sheets, aids too (as pnp build)
         out[mode] = {run.id: run.sheets for run in runs if run.sheets}
     return out
@@ -174,7 +174,7 @@ def test_saver_goods_sheet_letters_are_text(sheets, game, strings):
     # the goods alone (in the kit they share board tiles, whose city names hold the letters too)
     settings = PrintSettings(PAPERS["a4"], ink="saver")
     label = lambda component: (lambda side, n, total: component)        # noqa: E731
-    runs = [r for r in caravan.components(game, strings, game.variant(4, None), settings, label) if r.id == "goods"]
+    runs = [r for r in caravan.CaravanKit().components(game, strings, game.variant(4, None), settings, label) if r.id == "goods"]
     pack_runs(runs, settings, label)
     words = []
     for sheet in runs[0].sheets:

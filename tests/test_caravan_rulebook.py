@@ -10,7 +10,9 @@ from pypdf import PdfReader
 
 from pnp.model.catalog import data_dir
 from pnp.errors import DataError, UsageError, VariantError
-from pnp.games.caravan.kit import rules_context
+from pnp.games.caravan.rules import CaravanRules
+
+rules_context = CaravanRules().rules_context
 from pnp.model import load_game
 from pnp.model.variant import Variant
 from pnp.kit.rulebook import PAPER_MM, render_rules_markdown

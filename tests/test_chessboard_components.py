@@ -83,8 +83,8 @@ def test_deck_faces_follow_the_model_counts(game, layout, players, paper, aid_sl
     player in the grid's next slots (A4: 79 and 81 of 9 sheets' 81 slots; Letter: 79 of 80,
     81 on an 11th sheet), the aid's back behind its front."""
     strings = Strings(DEFAULT_DATA_DIR, GAME, "en")
-    settings = PrintSettings(PAPERS[paper])
-    run, aids = chessboard._deck(game, strings, game.variant(players), layout, settings, lambda c: (lambda *a: c), BLEED)
+    settings = PrintSettings(PAPERS[paper], bleed_mm=BLEED)
+    run, aids = chessboard._deck(game, strings, game.variant(players), layout, settings, lambda c: (lambda *a: c))
     assert run.kind == "deck" and run.count == 75
     assert run.by_type == {
         "move-1": 5, "move-2": 10, "move-3": 10, "move-4": 5,

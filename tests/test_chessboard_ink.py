@@ -60,7 +60,7 @@ def sheets(game, strings) -> dict[str, dict[str, list]]:
     out = {}
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
-        runs = kit_runs(chessboard, game, strings, game.variant(4), "en", settings, _label)
+        runs = kit_runs(chessboard.ChessboardKit(), game, strings, game.variant(4), "en", settings, _label)
         pack_runs(runs, settings, _label)         # one-sided pieces share packed sheets, aids too (as pnp build)
         out[mode] = {run.id: run.sheets for run in runs if run.sheets}
     return out

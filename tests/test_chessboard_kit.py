@@ -206,7 +206,7 @@ def test_rules_and_components_follow_the_data(data_copy):
         assert f"| {gold} | 1 | 4 | 6 | 8 | 11 |" in text
         assert sale in text                       # the example's sale is recomputed
     strings = Strings(data_copy, GAME, "en")
-    runs = chessboard.components(game, strings, game.variant(4), PrintSettings(PAPERS["a4"]), lambda c: (lambda *a: c))
+    runs = chessboard.ChessboardKit().components(game, strings, game.variant(4), PrintSettings(PAPERS["a4"]), lambda c: (lambda *a: c))
     coins = next(r for r in runs if r.id == "coins")
     assert coins.by_type["10"] == tens + 3
 

@@ -78,14 +78,15 @@ def test_picture_shrinks_instead_of_overflowing():
 
 
 def test_shared_layer_finds_the_picture_through_the_registry():
-    """A game without ``contents_picture`` in its rules module gets no picture (None)."""
-    import types
+    """A rules sheet that does not override ``contents_picture`` (``RulesSheet``'s default)
+    gets no picture (None); the game's own draws one ``width`` points wide."""
+    from dataclasses import replace
 
     from pnp import registry
 
     game = load_game("samarkand", data_dir())
     real = registry.game("samarkand")
-    fake = types.SimpleNamespace(module=lambda part: types.SimpleNamespace())
+    fake = replace(real, rules="pnp.kit.recipe:RulesSheet")
     original = registry.games()["samarkand"]
     try:
         registry.games()["samarkand"] = fake

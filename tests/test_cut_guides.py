@@ -26,6 +26,7 @@ import io
 from pdfstrokes import strokes
 from pnp.components.style import contrast
 from pnp.geometry import PAPERS
+from pnp.kit.recipe import KitRecipe
 from pnp.kit.build import kit_runs
 from pnp.model.catalog import DEFAULT_DATA_DIR
 from pnp.model.i18n import Strings
@@ -49,7 +50,7 @@ def _kit_sheets(game_id: str):
     game = entry.load(DEFAULT_DATA_DIR)
     strings = Strings(DEFAULT_DATA_DIR, game_id, "en")
     settings = PrintSettings(PAPERS["a4"])
-    runs = kit_runs(entry.module("kit"), game, strings, game.variant(None), "en", settings,
+    runs = kit_runs(entry.make("kit", KitRecipe), game, strings, game.variant(None), "en", settings,
                     lambda label: (lambda *a: label))
     groups = [g for run in runs for g in run.pieces]
     cutouts = {f.name for g in groups if g.cutout for f in g.faces}

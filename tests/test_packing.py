@@ -18,6 +18,7 @@ import pytest
 from pnp.components.svg import Face, group, rect
 from pnp.geometry import PAPERS
 from pnp.kit import build as kit_build
+from pnp.kit.recipe import KitRecipe
 from pnp.kit.build import kit_runs, kit_sheets, pack_runs
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
@@ -179,7 +180,7 @@ def default_runs():
         label = lambda component: (lambda side, n, total: component)       # noqa: E731
         # The runs the kit packs, player aids included (kit_runs, as pnp build does): packed
         # without the aids, the money sat together while the printed kit spread it.
-        runs = kit_runs(registered_game(game_id).module("kit"), game, strings, variant, "en", settings, label)
+        runs = kit_runs(registered_game(game_id).make("kit", KitRecipe), game, strings, variant, "en", settings, label)
         pack_runs(runs, settings, label)
         out[game_id] = (runs, settings)
     return out
@@ -215,7 +216,7 @@ def _kit_layout(game_id: str, players: int, paper: str, duplex: str):
     strings = Strings(root, game_id, "en")
     settings = PrintSettings(PAPERS[paper], duplex=duplex)
     label = lambda component: (lambda side, n, total: component)       # noqa: E731
-    runs = kit_runs(registered_game(game_id).module("kit"), game, strings, variant, "en", settings, label)
+    runs = kit_runs(registered_game(game_id).make("kit", KitRecipe), game, strings, variant, "en", settings, label)
     new = pack_runs(runs, settings, label)
     return runs, kit_sheets(runs, new), new, settings
 

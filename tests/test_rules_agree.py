@@ -17,6 +17,7 @@ import pytest
 
 from pnp import registry
 from pnp.geometry import PAPERS
+from pnp.kit.recipe import KitRecipe
 from pnp.kit.rulebook import aid_template_path, render_rules_markdown
 from pnp.model import load_game
 from pnp.model.catalog import DEFAULT_DATA_DIR
@@ -88,7 +89,7 @@ def claims(section: str, lang: str) -> list[tuple[str, int, str]]:
 
 def kit_runs(game_id: str, variant, lang: str) -> dict:
     game = load_game(game_id, DEFAULT_DATA_DIR)
-    kit = registry.game(game_id, DEFAULT_DATA_DIR).module("kit")
+    kit = registry.game(game_id, DEFAULT_DATA_DIR).make("kit", KitRecipe)
     runs = kit.components(game, Strings(DEFAULT_DATA_DIR, game_id, lang), variant,
                           PrintSettings(PAPERS["a4"]), lambda c: (lambda *a: c))
     return {run.id: run for run in runs}

@@ -49,7 +49,7 @@ def sheets(game):
     out = {}
     for mode in ("normal", "saver"):
         settings = PrintSettings(PAPERS["a4"], ink=mode)
-        runs = kit_runs(samarkand, game, strings, game.variant(5), "en", settings, _label)
+        runs = kit_runs(samarkand.SamarkandKit(), game, strings, game.variant(5), "en", settings, _label)
         pack_runs(runs, settings, _label)
         by_component = {}
         for run in runs:

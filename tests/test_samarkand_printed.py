@@ -11,7 +11,7 @@ import pytest
 import printedface as pf
 from test_identity import CVD
 from pnp.games.samarkand import art
-from pnp.games.samarkand.kit import deck_trims_mm
+from pnp.games.samarkand.kit import SamarkandKit
 from pnp.geometry import SAFE_MM
 from pnp.model import load_game
 from pnp.model.catalog import DEFAULT_DATA_DIR
@@ -31,7 +31,7 @@ def _border_lightness(face, matrix=None) -> float:
 @pytest.fixture(scope="module")
 def cards():
     game = load_game("samarkand", DEFAULT_DATA_DIR)
-    (w, h), = deck_trims_mm(game, game.variant(5))
+    (w, h), = SamarkandKit().deck_trims_mm(game, game.variant(5))
     return {g.id: art.good_card(f"card/{g.id}", "cards", w, h, 3.0, g.id, g.id, g.colour, 1, "test")
             for g in game.goods}
 

@@ -3,7 +3,7 @@
 ``pnp check`` judges seats with the fairness rule (``pnp.engine.fairness``: a joint
 chi-square test of equal seats and a per-seat band in Cohen's h, ``checks.yaml``
 ``thresholds.seat_band_h``).  ``search`` goes further for a designer: it tries the
-compensations the game's engine module can express (``compensations(game, variant,
+compensations the game's engine can express (``compensations(game, variant,
 settings)``, smallest first: e.g. start money by seat), plays ``games`` heuristic games
 with each (the seeds of ``pnp check``, the same for every compensation, so they are
 compared on the same deals), and judges each by the same rule.  The first that passes is
@@ -81,7 +81,7 @@ class BalanceResult:
 
 def search(game, variant: Variant, games: int = 1000, seed: int = 1, workers: int | None = None,
            progress=None, band: float | None = None, executor=None, reporter=None) -> BalanceResult:
-    """Try the engine module's ``compensations`` for ``variant`` in order; the first whose
+    """Try the engine's ``compensations`` for ``variant`` in order; the first whose
     ``games`` games pass the fairness rule (one look) and whose ``games`` confirming games
     on fresh seeds pass it too is ``found``.  ``band``: Cohen's h of the band (default
     checks.yaml's ``seat_band_h``).  ``progress(trial)`` is called after each trial (and

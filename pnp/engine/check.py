@@ -1,9 +1,9 @@
 """Variant checks for every game: static checks, then simulated games, per variant.
 
-The game-specific parts live in the game's engine module (``Game.engine`` of
-``pnp.registry``; interface in ``pnp/engine/adapter.py``); this module runs them the same way for every game:
+The game-specific parts live in the game's engine (``Game.engine`` of ``pnp.registry``,
+a ``pnp.engine.adapter.GameEngine``); this module runs them the same way for every game:
 
-- ``static_check`` (the module's): counts, set-up, engine counts equal the model's and
+- ``static_check`` (the engine's): counts, set-up, engine counts equal the model's and
   the kit's.  Raises ``VariantError`` with the numbers.
 - ``simulate_many``: seeded games over worker processes.  Game i of a p-player batch uses
   ``core.game_seed(master, p, i)`` and results come back in index order, so the outcome
@@ -11,7 +11,7 @@ The game-specific parts live in the game's engine module (``Game.engine`` of
 - ``quick_check`` / ``start_quick_check`` (``pnp build``: one variant, a small sample
   sized by the moves it simulates, played in other processes while the build goes on)
   and ``full_check`` (``pnp check``: every variant, 1000 games each, more in batches
-  while the seat verdict is unclear (``pnp.engine.fairness``), then the module's supply
+  while the seat verdict is unclear (``pnp.engine.fairness``), then the engine's supply
   ``sizing`` — banknotes, coins, markers).
 
 Thresholds and sample sizes come from ``data/<game>/checks.yaml`` (``load_settings``).
@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping, Sequence
 from pnp.model.catalog import read_yaml, refuse_unknown
 from pnp.errors import DataError, VariantError
 from pnp.model.variant import Variant
-from pnp.engine.adapter import Engine
+from pnp.engine.adapter import GameEngine
 from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, RuleGap, game_seed, playout
 from pnp.engine.fairness import ALPHA, BETA, SeatRule
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
@@ -56,7 +56,7 @@ EXPLORE_INDEX = 10**6
 @dataclass(frozen=True)
 class Settings:
     """``data/<game>/checks.yaml``: sample sizes and thresholds (every game), and ``extra``:
-    the whole file as a ``pnp.model.catalog.Node``, whose other sections the game's engine module
+    the whole file as a ``pnp.model.catalog.Node``, whose other sections the game's engine
     validates and reads (e.g. ``extra["setup"]``, ``extra["banknotes"]``)."""
 
     file: Path
@@ -103,7 +103,7 @@ MIN_MECHANISM_RATE = 0.001
 def load_settings(game) -> Settings:
     """Read and validate the game's ``checks.yaml``: the generic ``simulation`` and
     ``thresholds`` (each within the bounds above), then the game's own sections through
-    its engine module's ``check_sections``; a key nobody reads is refused.
+    its engine's ``check_sections``; a key nobody reads is refused.
 
     Raises:
         DataError: the file is missing or malformed, a value out of its bounds, an unknown
@@ -159,9 +159,7 @@ def load_settings(game) -> Settings:
     # when a command first needs them: a bad value or a misspelt key fails every command
     # that reads the file, ``pnp build --no-check`` included.
     node.known("simulation", "thresholds")
-    sections = engine_of(game).check_sections
-    if sections is not None:
-        sections(game, settings)
+    engine_of(game).check_sections(game, settings)
     refuse_unknown(node)
     return settings
 
@@ -192,27 +190,28 @@ def seat_wins(players: int, playouts: Sequence[Playout]) -> list[int]:
     return wins
 
 
-def engine_of(game) -> Engine:
-    """The engine of ``game`` (``pnp.engine.adapter.Engine``: its engine module, the optional
-    names defaulted), from its registry entry; one per module for the process.
+def engine_of(game) -> GameEngine:
+    """The engine of ``game``: one instance, for the process, of the ``GameEngine`` subclass
+    its registry entry names (``Game.engine``).
 
     Raises:
-        UsageError: the game is not installed or its engine module cannot be imported (key ``GAME``).
+        UsageError: the game is not installed, its engine cannot be imported, or what
+            ``Game.engine`` names is not a ``pnp.engine.adapter.GameEngine`` subclass (key ``GAME``).
     """
     from pnp.registry import game as registered
 
-    module = registered(game.id).module("engine")
-    engine = _ENGINES.get(module.__name__)
-    if engine is None or engine.module is not module:
-        engine = _ENGINES[module.__name__] = Engine(module)
+    entry = registered(game.id)
+    engine = _ENGINES.get(entry.engine)
+    if engine is None:
+        engine = _ENGINES[entry.engine] = entry.make("engine", GameEngine)
     return engine
 
 
-_ENGINES: dict[str, Engine] = {}
+_ENGINES: dict[str, GameEngine] = {}
 
 
 def static_check(game, variant: Variant, settings: Settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
-    """The game's static checks of ``variant`` (see the engine module).  Raises ``VariantError``."""
+    """The game's static checks of ``variant`` (see ``pnp.engine.adapter.GameEngine``).  Raises ``VariantError``."""
     return engine_of(game).static_check(game, variant, settings, kit_counts)
 
 
@@ -394,7 +393,7 @@ def simulate_many(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[tuple[list[Playout], list[EngineError]]]:
     """Play ``games`` games for each (variant, games, track[, player[, first index]])
-    batch; ``track`` is what the engine module's ``tracking`` asks the states to record
+    batch; ``track`` is what the engine's ``tracking`` asks the states to record
     (``()``: nothing); a batch's own player kind overrides ``player``; its game i gets
     the seed of index ``first index + i`` (default 0).  ``compensation``: one of the
     engine module's ``compensations`` (``pnp balance``), passed to every ``new_game``.
@@ -520,7 +519,7 @@ class VariantReport:
 @dataclass
 class CheckRun:
     """``full_check``'s result: one report per variant plus the game's supply sizing
-    (``sizing``: the engine module's dict with ``title``, ``lines``, ``reasons``, or None)."""
+    (``sizing``: the engine's dict with ``title``, ``lines``, ``reasons``, or None)."""
 
     game: str
     seed: int
@@ -835,7 +834,7 @@ def full_check(
     executor: Any = None, progress: Any = None,
 ) -> CheckRun:
     """Every requested variant (default: ``game.variants()``): static checks, ``games``
-    simulated games each, scorecards, then the engine module's supply ``sizing``.
+    simulated games each, scorecards, then the engine's supply ``sizing``.
 
     Seats (heuristic play): the fairness rule (``pnp.engine.fairness``) judges each
     variant after its ``games`` games; while its verdict is "more" (a seat at the band's

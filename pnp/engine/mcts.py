@@ -4,7 +4,7 @@ moves and chance, so that a balance or a degenerate strategy found by
 
 Each decision runs ``iterations`` searches from the current state.  One search:
 
-1. **Determinise**: copy the state (``clone``), let the game's engine module redeal what
+1. **Determinise**: copy the state (``clone``), let the game's engine redeal what
    the searching seat cannot see (``determinise(state, seat, rng)``: the other players'
    hands from the unseen cards; without it nothing is redealt, which suits a game of
    open information), and give the copy a fresh random source, so that every draw, die
@@ -125,7 +125,7 @@ def clone(state: GameState) -> GameState:
 class MctsPlayer:
     """ISMCTS with heuristic rollouts (module docstring).
 
-    ``engine``: the game's engine (``pnp.engine.adapter.Engine``: ``choose``, ``determinise``,
+    ``engine``: the game's engine (``pnp.engine.adapter.GameEngine``: ``choose``, ``determinise``,
     ``progress``); ``iterations``: searches per decision; ``rollout``: heuristic decisions
     after the tree before the position is scored.
     """

@@ -25,7 +25,7 @@ class RandomPlayer:
 
 class BusyRandomPlayer:
     """Random, but never passes while it has anything else to do (``is_pass(move)``, from
-    the game's engine module): reaches the rule paths a lazy random player rarely does
+    the game's engine): reaches the rule paths a lazy random player rarely does
     (in a game where ending a turn early is always legal, the deliveries and the end
     of the bag)."""
 

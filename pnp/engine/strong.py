@@ -1,7 +1,7 @@
 """The strong player: determinised, paired rollouts of the heuristic over its best few moves.
 
 A game-agnostic search player (no game is imported here; a game supplies what it needs
-through its check adapter, ``pnp.engine.adapter.Engine``: ``choose`` the heuristic policy,
+through its check adapter, ``pnp.engine.adapter.GameEngine``: ``choose`` the heuristic policy,
 ``determinise`` the redeal of what a seat cannot see, ``progress`` each seat's share of
 the way to winning).  It is a Monte Carlo *policy rollout* (Tesauro and Galperin 1996;
 Bertsekas, Tsitsiklis and Wu 1997): the heuristic, improved by one step of look-ahead
@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import math
 import random
-from pnp.engine.adapter import Engine, Policy
+from pnp.engine.adapter import GameEngine, Policy
 from pnp.engine.core import GameState, Move
 from pnp.engine.mcts import clone
 
@@ -80,7 +80,7 @@ class StrongPlayer:
     """Determinised, paired heuristic rollouts over the heuristic's best few moves
     (module docstring).
 
-    ``engine``: the game's ``pnp.engine.adapter.Engine`` (``choose``, ``determinise``,
+    ``engine``: the game's ``pnp.engine.adapter.GameEngine`` (``choose``, ``determinise``,
     ``progress``); ``samples``: determinisations per decision; ``candidates``: most moves
     compared (at least 1: 1 plays the heuristic); ``horizon``: rounds a rollout plays
     before it is scored (0: to the end of the game); ``margin``: standard errors by
@@ -92,7 +92,7 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, engine: Engine, samples: int = SAMPLES, candidates: int = CANDIDATES, horizon: int = HORIZON,
+    def __init__(self, engine: GameEngine, samples: int = SAMPLES, candidates: int = CANDIDATES, horizon: int = HORIZON,
                  margin: float = MARGIN):
         if samples < 1 or candidates < 1 or horizon < 0:
             raise ValueError(f"strong player: samples ({samples}) and candidates ({candidates}) must be at least 1 "

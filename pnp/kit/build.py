@@ -25,7 +25,7 @@ from pnp.errors import LayoutError, OutputError, UsageError
 from pnp.geometry import DEFAULT_BLEED_MM, HOME_PAPERS, PAPERS
 from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings, check_print_options, note_blank_rooms
-from pnp.kit.recipe import ComponentRun, Recipe
+from pnp.kit.recipe import ComponentRun, KitRecipe
 from pnp.model import load_game
 from pnp.model.variant import STANDARD, Variant, split_variant
 from pnp.files import unwritable, write_atomically
@@ -144,7 +144,7 @@ def _build_kit(request: KitRequest, progress: Callable | None, checker: Callable
     step = _stepper(progress)
     root = data_dir(request.data_root)
     validate_request(request)
-    recipe = Recipe(registered_game(request.game).module("kit"))
+    recipe = registered_game(request.game).make("kit", KitRecipe)
     if request.board_single and recipe.board_single_sheet is None:
         raise UsageError(f"{request.game} has no board sheet to print in one piece", key="--board-single")
     with step(f"{request.game}: read the data"):
@@ -206,7 +206,7 @@ class _Loaded:
     declares about its kit before laying it out (None: it does not say), and the started
     check (None: unchecked)."""
 
-    recipe: Recipe
+    recipe: KitRecipe
     game: Any
     variant: Variant
     strings: Strings
@@ -362,13 +362,13 @@ def _load(request: KitRequest, root: Path, recipe, checker: Callable | None, sta
     strings = Strings(root, request.game, request.lang)
     # Options for backs, refused for a kit without any before the work starts (the
     # recipe says so; a recipe that does not is checked on the laid-out sheets).
-    declared_backs = recipe.has_backs(game, variant) if recipe.has_backs else None
+    declared_backs = recipe.has_backs(game, variant)
     if declared_backs is False and not request.only:
         _refuse_back_options(request, PrintSettings(PAPERS[request.paper], duplex=request.duplex,
                                                     back_offset_mm=tuple(request.back_offset),
                                                     back_scale=tuple(request.back_scale)))
     # ... and a print-on-demand target the kit's deck cannot use (a card printer, no cards).
-    declared_trims = recipe.deck_trims_mm(game, variant) if recipe.deck_trims_mm else None
+    declared_trims = recipe.deck_trims_mm(game, variant)
     if request.target != "home" and declared_trims is not None:
         from pnp.printing.targets import refuse_trims
 
@@ -674,8 +674,7 @@ def _contents_page(source: _KitSource, layout: _Layout, paged: _Paged, rendered:
     print_note = " ".join(filter(None, (reading_note, corrected)))
     # Lines of the recipe's own for the supplies list (an ordinary die read as the paper one).
     recipe = loaded.recipe
-    supplies_extra = (tuple(recipe.supplies_lines(loaded.game, strings))
-                      if recipe.supplies_lines is not None and not paged.only_deck else ())
+    supplies_extra = tuple(recipe.supplies_lines(loaded.game, strings)) if not paged.only_deck else ()
     cards = any(sheet.side in ("front", "fold") for sheet in paged.sheets)
 
     root = loaded.game.folder.parent
@@ -787,7 +786,7 @@ def kit_manifest(request: KitRequest, variant: Variant, runs: Sequence[Component
         "setup": variant.setup,
         "lang": request.lang,
         "paper": request.paper,
-        "bleed_mm": request.bleed_mm,
+        "bleed_mm": settings.bleed_mm,
         "pages": pagination.total,
         "checked": checked,
         "components": [
@@ -856,7 +855,7 @@ def _target_files(source: _KitSource, progress, layout: _Layout, metadata: dict,
     spec = SPECS.get(request.target)
     if spec is None:
         raise UsageError(f"unknown target '{request.target}'", key="--target")
-    bleed = request.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
+    bleed = layout.settings.bleed_mm if spec.bleed_mm is None else spec.bleed_mm
     # One face per page needs no imposition tricks: plain layout, the target's bleed.
     target_settings = replace(layout.settings, bleed_mm=bleed, duplex="long", back_offset_mm=(0.0, 0.0),
                               back_scale=(1.0, 1.0))
@@ -902,7 +901,7 @@ def _screen_files(source: _KitSource, layout: _Layout, rules_pdf: bytes, pdf_byt
             if strings.has(key) and own not in colours:
                 colours[own] = strings(key)
     recipe, variant = source.loaded.recipe, source.loaded.variant
-    takes = recipe.set_up_takes(source.loaded.game, variant) if recipe.set_up_takes else {}
+    takes = recipe.set_up_takes(source.loaded.game, variant)
     files, _ = tts.export_tts(pieces, name, out_dir / f"{name}-tts", rules_pdf, request.tts_url_base,
                               labels, names, colours, variant.players, tts.strings_texts(strings), takes)
     return [(f.path, f.data) for f in files]

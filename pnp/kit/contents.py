@@ -67,12 +67,11 @@ PICTURE_MM = 34.0
 
 def contents_picture(game, lang: str, width: float):
     """The game's small picture of its assembled board (a reportlab ``Drawing`` ``width``
-    points wide): ``contents_picture(game, lang, width)`` of its rules module
-    (``pnp.registry.Game.rules``), or None when the game draws none."""
-    from pnp.registry import game as registered
+    points wide): ``contents_picture(game, lang, width)`` of its rules sheet
+    (``pnp.kit.recipe.RulesSheet``), or None when the game draws none."""
+    from pnp.kit.rulebook import rules_sheet
 
-    make = getattr(registered(game.id).module("rules"), "contents_picture", None)
-    return make(game, lang, width) if make else None
+    return rules_sheet(game).contents_picture(game, lang, width)
 
 
 def render_contents(paper: Paper, strings: Strings, title: str, subtitle: str, lines: list[ContentsLine],

@@ -40,6 +40,7 @@ from pnp.errors import DataError, FontError, LayoutError, UsageError
 from pnp.components.fonts import font, missing_glyphs, register_reportlab
 
 from pnp.kit.rulepages import GUTTER_MM, MARGIN_MM, MM, PAPER_MM, TITLE_BLOCK_MM  # noqa: F401  (re-exported)
+from pnp.kit.recipe import RulesSheet
 
 INK = "#2B2118"
 ACCENT = "#8C2F1B"
@@ -52,8 +53,8 @@ HIGHLIGHT = "#EED9A8"
 def rules_context(game, variant, lang: str) -> dict[str, Any]:
     """All variables the rules template of ``game`` uses for ``variant`` and ``lang``.
 
-    Each game's registry entry names its rules module (``pnp.registry.Game.rules``), whose
-    ``rules_context(game, variant, lang)`` this calls.  ``variant`` may be a ``Variant`` or a
+    Each game's registry entry names its rules sheet (``pnp.registry.Game.rules``, a
+    ``pnp.kit.recipe.RulesSheet``), whose ``rules_context(game, variant, lang)`` this calls.  ``variant`` may be a ``Variant`` or a
     player count (the data's default set-up).
 
     Raises:
@@ -61,9 +62,18 @@ def rules_context(game, variant, lang: str) -> dict[str, Any]:
         UsageError: no language file for ``lang``; the game is not installed.
         DataError: a malformed language file.
     """
+    return rules_sheet(game).rules_context(game, as_variant(game, variant), lang)
+
+
+def rules_sheet(game) -> RulesSheet:
+    """The rules sheet of ``game`` (the ``RulesSheet`` subclass its registry entry names).
+
+    Raises:
+        UsageError: the game is not installed, or its ``rules`` names no ``RulesSheet`` subclass.
+    """
     from pnp.registry import game as registered
 
-    return registered(game.id).module("rules").rules_context(game, as_variant(game, variant), lang)
+    return registered(game.id).make("rules", RulesSheet)
 
 
 def as_variant(game, variant):
@@ -185,8 +195,9 @@ class UnknownFigure(ValueError):
 
 def _figure_function(names: tuple[str, ...] | None):
     """Template function ``figure(name, caption)``: the marker paragraph the PDF builder
-    replaces with the game's drawing ``name`` (``figures()`` of the game's rules module).
-    ``names``: the drawings the game offers (``FIGURE_NAMES`` of its rules module; ``()``
+    replaces with the game's drawing ``name`` (``figures()`` of the game's rules sheet,
+    ``pnp.kit.recipe.RulesSheet``).  ``names``: the drawings the game offers (its rules
+    sheet's ``figure_names()``; ``()``
     for a player aid); None: not known before drawing (the builder checks).  Raises
     ``UnknownFigure`` for any other name, so a marker never reaches the page as text."""
 
@@ -941,26 +952,16 @@ def column_width(paper: str) -> float:
 
 
 def game_figure_names(game) -> tuple[str, ...] | None:
-    """The names of the game's rules drawings (``FIGURE_NAMES`` of its rules module), ``()``
-    for a game without ``figures``, None when the module has ``figures`` but does not name
-    them (then only the drawing finds an unknown name)."""
-    from pnp.registry import game as registered
-
-    module = registered(game.id).module("rules")
-    if getattr(module, "figures", None) is None:
-        return ()
-    names = getattr(module, "FIGURE_NAMES", None)
-    return tuple(names) if names is not None else None
+    """The names of the game's rules drawings: ``figure_names()`` of its rules sheet
+    (``RulesSheet``: ``()`` for a sheet without ``figures``, None when it draws figures but
+    does not name them; then only the drawing finds an unknown name)."""
+    return rules_sheet(game).figure_names()
 
 
 def game_figures(game, variant, lang: str, width: float) -> dict[str, Any]:
     """The game's rules drawings, name -> reportlab ``Drawing`` at most ``width`` points wide:
-    ``figures(game, variant, lang, width)`` of its rules module, or none."""
-    from pnp.registry import game as registered
-
-    module = registered(game.id).module("rules")
-    make = getattr(module, "figures", None)
-    return make(game, variant, lang, width) if make else {}
+    ``figures(game, variant, lang, width)`` of its rules sheet (``RulesSheet``: default none)."""
+    return rules_sheet(game).figures(game, variant, lang, width)
 
 
 def _reportlab_layout_error():

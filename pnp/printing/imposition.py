@@ -655,7 +655,7 @@ def _grid_sheet(component, label, side, items, plan: GridPlan, settings: PrintSe
                               (x - left, y - top, plan.face_w + left + right, plan.face_h + top + bottom)))
         placements.append(Placement(face.name, face.component, x, y, plan.face_w, plan.face_h, rotation, index))
 
-    marks = _crop_marks(plan, placements, settings, outer, fold_plan)
+    marks = _crop_marks(plan, placements, settings, fold_plan)
     if side == "back" and settings.corrects_backs:
         # The back correction moves art and marks alike; marks that ran to the sheet edge still do.
         art = [replace(p, outer=settings.back_matrix()) for p in art]
@@ -758,22 +758,23 @@ def place_matrix(x: float, y: float, w: float, h: float, rotation: int) -> Matri
     return multiply(translate(*corner), rotate(rotation))
 
 
-def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSettings, bleed: float,
+def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSettings,
                 fold_plan: FoldPlan | None = None):
     """Crop marks on every cut line, from outside the art to the sheet edge (bottom: footer).
 
     On a gutter-fold sheet the cut lines that cross the fold are repeated in the fold gutter
-    (between the two halves' art, across the fold line)."""
-    paper = settings.paper
+    (between the two halves' art, across the fold line).  The art reaches
+    ``settings.outer_bleed`` beyond the outermost trims."""
+    paper, outer = settings.paper, settings.outer_bleed
     if not placements:
         return []
     gap = settings.mark_gap_mm
     xs = sorted({round(v, 4) for p in placements for v in (p.x, p.x + p.w)})
     ys = sorted({round(v, 4) for p in placements for v in (p.y, p.y + p.h)})
-    art_left = min(p.x for p in placements) - bleed - gap
-    art_right = max(p.x + p.w for p in placements) + bleed + gap
-    art_top = min(p.y for p in placements) - bleed - gap
-    art_bottom = max(p.y + p.h for p in placements) + bleed + gap
+    art_left = min(p.x for p in placements) - outer - gap
+    art_right = max(p.x + p.w for p in placements) + outer + gap
+    art_top = min(p.y for p in placements) - outer - gap
+    art_bottom = max(p.y + p.h for p in placements) + outer + gap
     footer_top = paper.height - settings.margin_mm - settings.footer_mm
     # Below a part-filled grid the page is empty: marks there stop after MARK_TAIL_MM.
     bottom_end = min(footer_top, art_bottom + MARK_TAIL_MM)
@@ -794,12 +795,12 @@ def _crop_marks(plan: GridPlan, placements: list[Placement], settings: PrintSett
     if fold_plan is not None:
         f = fold_plan.fold
         if fold_plan.axis == "y":
-            near = max(p.y + p.h for p in placements if p.y < f) + bleed + gap
-            far = min(p.y for p in placements if p.y > f) - bleed - gap
+            near = max(p.y + p.h for p in placements if p.y < f) + outer + gap
+            far = min(p.y for p in placements if p.y > f) - outer - gap
             marks += [(x, near, x, far) for x in xs]
         else:
-            near = max(p.x + p.w for p in placements if p.x < f) + bleed + gap
-            far = min(p.x for p in placements if p.x > f) - bleed - gap
+            near = max(p.x + p.w for p in placements if p.x < f) + outer + gap
+            far = min(p.x for p in placements if p.x > f) - outer - gap
             marks += [(near, y, far, y) for y in ys]
     return marks
 

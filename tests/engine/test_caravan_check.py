@@ -12,6 +12,8 @@ from pnp.model.catalog import data_dir
 from pnp.games.caravan import engine as C
 from pnp.games.caravan import bot as caravan_bot
 from pnp.games.caravan import check as caravan_check
+
+ENGINE = caravan_check.CaravanEngine()   # the engine the checks use
 from pnp.engine.check import full_check, load_settings, quick_check, simulate_many
 from pnp.engine.core import Labels, playout, replay
 from pnp.engine.players import HeuristicPlayer, RandomPlayer
@@ -140,7 +142,7 @@ def test_busy_random_players_reach_every_rule_path(game):
 # ---------------------------------------------------------------------------- static checks
 def test_static_check_lines_and_demand_bound(game):
     settings = load_settings(game)
-    lines = caravan_check.static_check(game, Variant(4), settings)
+    lines = ENGINE.static_check(game, Variant(4), settings)
     assert "48 goods fill the 8 supply spaces and leave 40 in the bag (10 refills)" in lines[1]
     assert "at most 44 demand markers in use (4 + 10 x 4), 44 printed" in lines[2]
     assert caravan_check.demand_bound(game, Variant(2, "short"))["most"] == 28
@@ -151,10 +153,10 @@ def test_static_check_lines_and_demand_bound(game):
 def test_kit_counts_that_differ_are_refused(game):
     settings = load_settings(game)
     kit = dict(game.goods_counts(Variant(2, "short")))
-    caravan_check.static_check(game, Variant(2, "short"), settings, kit_counts=kit)
+    ENGINE.static_check(game, Variant(2, "short"), settings, kit_counts=kit)
     kit["ivory"] = 3
     with pytest.raises(VariantError, match="2p-short: the engine and the kit disagree: ivory: engine 2, kit 3"):
-        caravan_check.static_check(game, Variant(2, "short"), settings, kit_counts=kit)
+        ENGINE.static_check(game, Variant(2, "short"), settings, kit_counts=kit)
 
 
 @pytest.fixture
@@ -240,7 +242,7 @@ def test_a_stalemate_share_above_the_limit_fails(game):
     settings = load_settings(game)
     playouts = [playout(_new(game, Variant(2, "short")), [RandomPlayer()] * 2, s, 3000) for s in range(10)]
     assert any(p.stats["ended_by"] == C.END_STALEMATE for p in playouts)  # random players pass a lot
-    report = caravan_check.sizing(game, {Variant(2, "short"): playouts}, settings)
+    report = ENGINE.sizing(game, {Variant(2, "short"): playouts}, settings)
     assert not report["passed"] and "2p-short:" in report["reasons"][0] and "stalemate" in report["reasons"][0]
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pnp.engine.check import load_settings
 from pnp.engine.core import playout
 from pnp.engine.players import HeuristicPlayer
-from pnp.games.caravan import check as caravan_check
+from pnp.games.caravan.check import CaravanEngine
+
+caravan_check = CaravanEngine()   # the engine the checks use
 from pnp.model import load_game
 from pnp.model.catalog import data_dir
 from pnp.model.variant import Variant

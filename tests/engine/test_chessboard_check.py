@@ -19,6 +19,8 @@ from pnp.errors import VariantError
 from pnp.model import load_game
 from pnp.model.variant import Variant
 
+ENGINE = E.ChessboardEngine()   # the engine the checks use
+
 
 @pytest.fixture(scope="session")
 def cgame():
@@ -33,7 +35,7 @@ def settings(cgame):
 
 def test_static_check_passes_every_variant_and_names_the_figures(cgame, settings):
     for v in cgame.variants():
-        lines = E.static_check(cgame, v, settings, kit_counts=cgame.deck(v))
+        lines = ENGINE.static_check(cgame, v, settings, kit_counts=cgame.deck(v))
         dealt = cgame.rules.start_hand * v.players
         assert f"deck of 75 cards deals {dealt} at setup and keeps {75 - dealt}" in lines[1]
         assert "engine counts equal the model's and the kit's (75 cards, 6 oases, 6 quicksand)" in lines[-1]
@@ -44,7 +46,7 @@ def test_static_check_refuses_a_kit_deck_that_differs(cgame, settings):
     kit["move-2"] -= 1
     del kit["silk"]
     with pytest.raises(VariantError, match="move-2: engine 10, kit 9; silk: engine 5, kit none"):
-        E.static_check(cgame, Variant(4), settings, kit_counts=kit)
+        ENGINE.static_check(cgame, Variant(4), settings, kit_counts=kit)
 
 
 def test_static_check_refuses_a_deck_that_cannot_keep_the_margin(cgame, settings):
@@ -52,7 +54,7 @@ def test_static_check_refuses_a_deck_that_cannot_keep_the_margin(cgame, settings
     node.value["setup"]["min_deck_after_setup"] = 50
     tight = SimpleNamespace(file=settings.file, extra=node)
     with pytest.raises(VariantError, match=r"6 players: the deck of 75 cards deals 30 \(5 x 6 hands\) and must keep 50"):
-        E.static_check(cgame, Variant(6), tight)
+        ENGINE.static_check(cgame, Variant(6), tight)
 
 
 def test_engine_counts_equal_the_models(cgame):
@@ -67,16 +69,16 @@ def _playout(stats):
 
 def test_coin_sizing_against_the_printed_counts(cgame, settings):
     values = cgame.coin_values
-    assert E.tracking(cgame, Variant(2), settings) == values
+    assert ENGINE.tracking(cgame, Variant(2), settings) == values
     fits = {Variant(2): [_playout({"coins": {v: 1 for v in values}, "max_circulation": 60})] * 10}
-    out = E.sizing(cgame, fits, settings)
+    out = ENGINE.sizing(cgame, fits, settings)
     assert out["passed"] and out["reasons"] == []
     assert [(d["value"], d["needed"]) for d in out["denominations"]] == [(v, 1) for v in values]
     # each variant against what its own kit prints (game.yaml coins[].players)
     assert out["lines"][0] == f"coins of {values[0]}, 2p: {cgame.coins[0].count_for(2)} printed, 1 needed (99.9% of games)"
     too_many = cgame.coins[-1].count_for(3) + 1
     short = {Variant(3): [_playout({"coins": {values[-1]: too_many}, "max_circulation": 10 ** 4})] * 10}
-    out = E.sizing(cgame, short, settings)
+    out = ENGINE.sizing(cgame, short, settings)
     assert not out["passed"]
     assert (f"{too_many} coins of {values[-1]} needed in 99.9% of 3p games, {cgame.coins[-1].count_for(3)} printed"
             in out["reasons"])
@@ -106,7 +108,7 @@ def _record(cgame, players, seed, player):
 
 def test_replay_by_seed_rebuilds_the_game(cgame):
     seed = game_seed(1, 3, 0)
-    played, moves = _record(cgame, 3, seed, HeuristicPlayer(E.choose))
+    played, moves = _record(cgame, 3, seed, HeuristicPlayer(ENGINE.choose))
     again = replay(lambda s: C.new_game(cgame, 3, s), seed, moves)
     assert played.is_terminal() and again.is_terminal() and again.winner() == played.winner()
     assert (again.gold, again.pos, again.hands, again.cars, again.turns()) == (
@@ -115,8 +117,8 @@ def test_replay_by_seed_rebuilds_the_game(cgame):
 
 def test_same_seed_same_game_and_another_seed_another(cgame):
     def one(seed):
-        return playout(lambda s: E.new_game(cgame, Variant(4), s, cgame.coin_values),
-                       [HeuristicPlayer(E.choose)] * 4, seed, 15000)
+        return playout(lambda s: ENGINE.new_game(cgame, Variant(4), s, cgame.coin_values),
+                       [HeuristicPlayer(ENGINE.choose)] * 4, seed, 15000)
 
     a, b, c = one(11), one(11), one(12)
     assert a == b
@@ -126,7 +128,7 @@ def test_same_seed_same_game_and_another_seed_another(cgame):
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_heuristic_games_finish_in_check_mode(cgame, players):
     for i in range(6):
-        p = playout(lambda s: C.new_game(cgame, players, s), [HeuristicPlayer(E.choose)] * players,
+        p = playout(lambda s: C.new_game(cgame, players, s), [HeuristicPlayer(ENGINE.choose)] * players,
                     game_seed(7, players, i), 15000, check=True)
         assert not p.timed_out and p.stats["gold"][p.winner] >= cgame.rules.target_gold
         assert 20 <= p.rounds <= 120

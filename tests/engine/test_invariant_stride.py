@@ -21,7 +21,9 @@ import pytest
 from pnp.engine.check import load_settings, simulate_many
 from pnp.engine.core import InvariantViolation, first_broken, playout
 from pnp.engine.players import HeuristicPlayer
-from pnp.games.caravan import check as caravan_check
+from pnp.games.caravan.check import CaravanEngine
+
+caravan_check = CaravanEngine()   # the engine the checks use
 from pnp.games.caravan import engine as CV
 from pnp.games.caravan_chessboard import engine as CB
 from pnp.games.samarkand import engine as SK

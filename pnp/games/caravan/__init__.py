@@ -13,7 +13,7 @@ from pnp.registry import Game
 GAME = Game(
     id="caravan",
     model="pnp.games.caravan.model",
-    engine="pnp.games.caravan.check",
-    kit="pnp.games.caravan.kit",
-    rules="pnp.games.caravan.rules",
+    engine="pnp.games.caravan.check:CaravanEngine",
+    kit="pnp.games.caravan.kit:CaravanKit",
+    rules="pnp.games.caravan.rules:CaravanRules",
 )

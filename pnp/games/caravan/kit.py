@@ -22,62 +22,8 @@ from pnp.model.i18n import Strings
 from pnp.printing.imposition import PrintSettings
 from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
-from pnp.kit.recipe import ComponentRun
-from pnp.games.caravan import rules as caravan_rules
+from pnp.kit.recipe import ComponentRun, KitRecipe
 from pnp.games.caravan.kit_spec import KitSpec, load_spec
-
-#: The rules sheet's template variables (pnp.kit.rulebook).
-rules_context = caravan_rules.rules_context
-
-
-def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
-    """All Caravan components for ``variant``, in print order: board, player boards, goods, camels, markers.
-
-    Raises:
-        DataError: components.yaml is malformed; LayoutError / FontError: a text does not fit.
-    """
-    spec = load_spec(game)
-    bleed = settings.bleed_mm
-    runs = [board_component(game, strings, settings, sheet_label, spec)]
-    runs.append(_player_boards(game, strings, spec, settings, sheet_label, bleed, variant.players))
-    runs.extend(_goods(game, strings, variant, spec, settings, sheet_label, bleed))
-    runs.append(_camels(game, strings, spec, settings, sheet_label, bleed, variant.players))
-    runs.extend(_markers(game, strings, spec, settings, sheet_label, bleed, variant.players))
-    return runs
-
-
-def has_backs(game, variant: Variant) -> bool:
-    """False: Caravan has no cards, every piece is one-sided.  ``pnp build`` reads this to
-    refuse --duplex, --back-offset and --scale-x/-y before it lays anything out, and checks
-    it against the laid-out sheets."""
-    return False
-
-
-
-def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
-    """The trim (mm) of the goods tokens, Caravan's deck (components.yaml ``goods.size_mm``),
-    known before the kit is laid out: ``pnp build`` refuses a card printer's ``--target``
-    (no cards here) before any work, and checks this against the laid-out goods."""
-    spec = load_spec(game)
-    return [(spec.good_mm, spec.good_mm)]
-
-def set_up_takes(game, variant: Variant) -> dict[str, dict[str, int]]:
-    """What each player takes at set-up: the set-up's camels of the player's own colour
-    (game.yaml ``setups.<id>.camels``: 5, or 6 in the introductory game; the kit prints
-    ``camels_per_colour``, the rest lie aside)."""
-    return {"camels": {"*": game.camels_per_player(variant)}}
-
-
-def removal_notes(game, strings: Strings, variant: Variant) -> list[str] | None:
-    """For owners of the full game: which goods to take out of the bag for ``variant`` (None: none)."""
-    removed = game.removal_list(variant)
-    if not any(removed.values()):
-        return None
-    counts = game.goods_counts(variant)
-    lines = [strings("removal_title", players=variant.players), strings("removal_intro", players=variant.players)]
-    lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=removed[g.id], kept=counts[g.id])
-              for g in game.goods]
-    return lines
 
 
 def board_component(game, strings, settings, sheet_label, spec: KitSpec | None = None) -> ComponentRun:
@@ -89,16 +35,9 @@ def board_component(game, strings, settings, sheet_label, spec: KitSpec | None =
     return ComponentRun("board", "board", label, 1, tile_board(face, settings, strings, strings.kit_title()))
 
 
-def board_single_sheet(game, strings, settings):
-    """The whole board on one larger sheet (A3 or A2 for an A4 kit, Tabloid or ARCH C for Letter)."""
-    from pnp.printing.tiling import single_board_sheet
-
-    return single_board_sheet(board_face(game, strings, load_spec(game), settings.bleed_mm, style.ink_for(settings.ink)),
-                              None, settings, strings)
-
-
 # ------------------------------------------------------------------------ components
-def _player_boards(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _player_boards(game, strings, spec, settings, sheet_label, players: int) -> ComponentRun:
+    bleed = settings.bleed_mm
     w, h = spec.player_board_mm
     rules = game.rules
     seq = rules.turn_actions
@@ -157,7 +96,8 @@ def penalty_rows(game, strings) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _goods(game, strings, variant, spec, settings, sheet_label) -> list[ComponentRun]:
+    bleed = settings.bleed_mm
     counts = game.goods_counts(variant)
     ink = style.ink_for(settings.ink)
     fronts, spares = [], []
@@ -176,7 +116,8 @@ def _goods(game, strings, variant, spec, settings, sheet_label, bleed) -> list[C
     ]
 
 
-def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _camels(game, strings, spec, settings, sheet_label, players: int) -> ComponentRun:
+    bleed = settings.bleed_mm
     faces, by_colour = [], {}
     ink = style.ink_for(settings.ink)
     for colour, mark in list(zip(game.player_colours, spec.marks))[:game.printed_counts(players)["colours"]]:
@@ -188,8 +129,9 @@ def _camels(game, strings, spec, settings, sheet_label, bleed, players: int) -> 
     return ComponentRun("camels", "token", label, len(faces), by_type=by_colour, pieces=[PieceGroup("camels", label, faces, upright=True)])
 
 
-def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) -> list[ComponentRun]:
+def _markers(game, strings, spec, settings, sheet_label, players: int) -> list[ComponentRun]:
     """Demand markers (the value they score) and one theft marker per player colour, with its mark."""
+    bleed = settings.bleed_mm
     key = "demand_marker"
     ink = style.ink_for(settings.ink)
     demand = pieces.marker("demand-marker", "demand-markers", spec.demand_mm, spec.demand_diameter_mm, bleed,
@@ -205,3 +147,58 @@ def _markers(game, strings, spec, settings, sheet_label, bleed, players: int) ->
                          pieces=[PieceGroup("demand-markers", label, demands, upright=True)]),
             ComponentRun("theft-markers", "token", theft_label, len(thefts),
                          pieces=[PieceGroup("theft-markers", theft_label, thefts, upright=True)])]
+
+
+class CaravanKit(KitRecipe):
+    """Caravan's kit (``pnp.kit.recipe.KitRecipe``)."""
+
+    def components(self, game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
+        """All Caravan components for ``variant``, in print order: board, player boards, goods, camels, markers.
+
+        Raises:
+            DataError: components.yaml is malformed; LayoutError / FontError: a text does not fit.
+        """
+        spec = load_spec(game)
+        runs = [board_component(game, strings, settings, sheet_label, spec)]
+        runs.append(_player_boards(game, strings, spec, settings, sheet_label, variant.players))
+        runs.extend(_goods(game, strings, variant, spec, settings, sheet_label))
+        runs.append(_camels(game, strings, spec, settings, sheet_label, variant.players))
+        runs.extend(_markers(game, strings, spec, settings, sheet_label, variant.players))
+        return runs
+
+    def has_backs(self, game, variant: Variant) -> bool:
+        """False: Caravan has no cards, every piece is one-sided.  ``pnp build`` reads this to
+        refuse --duplex, --back-offset and --scale-x/-y before it lays anything out, and checks
+        it against the laid-out sheets."""
+        return False
+
+    def deck_trims_mm(self, game, variant: Variant) -> list[tuple[float, float]]:
+        """The trim (mm) of the goods tokens, Caravan's deck (components.yaml ``goods.size_mm``),
+        known before the kit is laid out: ``pnp build`` refuses a card printer's ``--target``
+        (no cards here) before any work, and checks this against the laid-out goods."""
+        spec = load_spec(game)
+        return [(spec.good_mm, spec.good_mm)]
+
+    def set_up_takes(self, game, variant: Variant) -> dict[str, dict[str, int]]:
+        """What each player takes at set-up: the set-up's camels of the player's own colour
+        (game.yaml ``setups.<id>.camels``: 5, or 6 in the introductory game; the kit prints
+        ``camels_per_colour``, the rest lie aside)."""
+        return {"camels": {"*": game.camels_per_player(variant)}}
+
+    def removal_notes(self, game, strings: Strings, variant: Variant) -> list[str] | None:
+        """For owners of the full game: which goods to take out of the bag for ``variant`` (None: none)."""
+        removed = game.removal_list(variant)
+        if not any(removed.values()):
+            return None
+        counts = game.goods_counts(variant)
+        lines = [strings("removal_title", players=variant.players), strings("removal_intro", players=variant.players)]
+        lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=removed[g.id], kept=counts[g.id])
+                  for g in game.goods]
+        return lines
+
+    def board_single_sheet(self, game, strings, settings):
+        """The whole board on one larger sheet (A3 or A2 for an A4 kit, Tabloid or ARCH C for Letter)."""
+        from pnp.printing.tiling import single_board_sheet
+
+        return single_board_sheet(board_face(game, strings, load_spec(game), settings.bleed_mm, style.ink_for(settings.ink)),
+                                  None, settings, strings)

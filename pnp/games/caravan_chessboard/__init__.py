@@ -13,7 +13,7 @@ from pnp.registry import Game
 GAME = Game(
     id="caravan-chessboard",
     model="pnp.games.caravan_chessboard.model",
-    engine="pnp.games.caravan_chessboard.check",
-    kit="pnp.games.caravan_chessboard.kit",
-    rules="pnp.games.caravan_chessboard.rules",
+    engine="pnp.games.caravan_chessboard.check:ChessboardEngine",
+    kit="pnp.games.caravan_chessboard.kit:ChessboardKit",
+    rules="pnp.games.caravan_chessboard.rules:ChessboardRules",
 )

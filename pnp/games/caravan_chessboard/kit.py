@@ -22,55 +22,9 @@ from pnp.printing.packing import PieceGroup
 from pnp.model.variant import Variant
 from pnp.components.svg import Face, group, icon
 from pnp.kit.aids import aid_card_faces
-from pnp.kit.recipe import ComponentRun
+from pnp.kit.recipe import ComponentRun, KitRecipe
 from pnp.games.caravan_chessboard.kit_spec import KitLayout, load_layout
-from pnp.games.caravan_chessboard import card_art, figures, pieces, rules as chessboard_rules
-
-#: The rules sheet's template variables (pnp.kit.rulebook).
-rules_context = chessboard_rules.rules_context
-
-
-
-def components(game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
-    """All components of the kit for ``variant`` (a ``pnp.model.variant.Variant``).
-
-    Order: cards, the player aids (duplex cards in the deck's grid), board, markers, caravan and
-    desert pawns with the die, coins.
-
-    Raises:
-        VariantError: player count outside the game's range.
-        DataError: ``components.yaml`` or a language file is malformed.
-        LayoutError / FontError: a text does not fit or has a missing glyph.
-    """
-    game.check_players(variant.players)
-    layout = load_layout(game)
-    bleed = settings.bleed_mm
-    runs = _deck(game, strings, variant, layout, settings, sheet_label, bleed)
-    runs.append(board_component(game, strings, settings, sheet_label))
-    runs.extend(_markers(game, strings, layout, settings, sheet_label, bleed))
-    runs.extend(_cutouts(game, strings, variant, layout, settings, sheet_label))
-    runs.append(_coins(game, strings, layout, settings, sheet_label, bleed, variant.players))
-    return runs
-
-
-def has_backs(game, variant: Variant) -> bool:
-    """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
-    (a kit without backs refuses --duplex and the back corrections before any layout) and
-    checks it against the laid-out sheets."""
-    return True
-
-
-
-def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
-    """The trim (mm) of the deck's cards (components.yaml), known before the kit is laid
-    out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use before any
-    work, and checks this against the laid-out deck."""
-    layout = load_layout(game)
-    return [(layout.card_w, layout.card_h)]
-
-def removal_notes(game, strings: Strings, variant: Variant) -> None:
-    """None: every player count plays the whole deck (the seed removes no cards)."""
-    return None
+from pnp.games.caravan_chessboard import card_art, figures, pieces
 
 
 # ------------------------------------------------------------------------------- cards
@@ -105,9 +59,10 @@ def card_faces(game, strings: Strings, layout: KitLayout, bleed: float,
     return faces
 
 
-def _deck(game, strings, variant, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _deck(game, strings, variant, layout, settings, sheet_label) -> list[ComponentRun]:
     """The deck and the player aids on one card grid: [cards run, aids run] (the aids' run
     lists the grid sheets that hold an aid; no aids run when the game has no aid template)."""
+    bleed = settings.bleed_mm
     deck = game.deck(variant)
     ink = style.ink_for(settings.ink)
     faces = card_faces(game, strings, layout, bleed, ink)
@@ -269,16 +224,9 @@ def board_component(game, strings: Strings, settings: PrintSettings, sheet_label
     return ComponentRun("board", "board", label, 1, sheets)
 
 
-def board_single_sheet(game, strings: Strings, settings: PrintSettings):
-    """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
-    from pnp.printing.tiling import single_board_sheet
-
-    face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
-    return single_board_sheet(face, None, settings, strings)
-
-
 # ----------------------------------------------------------------------------- markers
-def _markers(game, strings, layout, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _markers(game, strings, layout, settings, sheet_label) -> list[ComponentRun]:
+    bleed = settings.bleed_mm
     ink = style.ink_for(settings.ink)
     runs = []
     for marker in game.markers:
@@ -325,8 +273,9 @@ def _cutouts(game, strings, variant, layout, settings, sheet_label) -> list[Comp
 COIN_STEP_MM = 2.0
 
 
-def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _coins(game, strings, layout, settings, sheet_label, players: int) -> ComponentRun:
     """The gold coins a game of ``players`` needs (``Coin.count_for``: sized by simulation)."""
+    bleed = settings.bleed_mm
     ink = style.ink_for(settings.ink)
     faces, by_value = [], {}
     values = sorted(game.coins, key=lambda c: c.value)
@@ -343,3 +292,51 @@ def _coins(game, strings, layout, settings, sheet_label, bleed, players: int) ->
         by_value[str(c.value)] = count
     label = strings("components.coins")
     return ComponentRun("coins", "money", label, len(faces), by_type=by_value, pieces=[PieceGroup("coins", label, faces)])
+
+
+class ChessboardKit(KitRecipe):
+    """CARAVAN on a chessboard's kit (``pnp.kit.recipe.KitRecipe``)."""
+
+    def components(self, game, strings: Strings, variant: Variant, settings: PrintSettings, sheet_label) -> list[ComponentRun]:
+        """All components of the kit for ``variant`` (a ``pnp.model.variant.Variant``).
+
+        Order: cards, the player aids (duplex cards in the deck's grid), board, markers, caravan
+        and desert pawns with the die, coins.
+
+        Raises:
+            VariantError: player count outside the game's range.
+            DataError: ``components.yaml`` or a language file is malformed.
+            LayoutError / FontError: a text does not fit or has a missing glyph.
+        """
+        game.check_players(variant.players)
+        layout = load_layout(game)
+        runs = _deck(game, strings, variant, layout, settings, sheet_label)
+        runs.append(board_component(game, strings, settings, sheet_label))
+        runs.extend(_markers(game, strings, layout, settings, sheet_label))
+        runs.extend(_cutouts(game, strings, variant, layout, settings, sheet_label))
+        runs.append(_coins(game, strings, layout, settings, sheet_label, variant.players))
+        return runs
+
+    def has_backs(self, game, variant: Variant) -> bool:
+        """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
+        (a kit without backs refuses --duplex and the back corrections before any layout) and
+        checks it against the laid-out sheets."""
+        return True
+
+    def deck_trims_mm(self, game, variant: Variant) -> list[tuple[float, float]]:
+        """The trim (mm) of the deck's cards (components.yaml), known before the kit is laid
+        out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use before any
+        work, and checks this against the laid-out deck."""
+        layout = load_layout(game)
+        return [(layout.card_w, layout.card_h)]
+
+    def removal_notes(self, game, strings: Strings, variant: Variant) -> None:
+        """None: every player count plays the whole deck (the seed removes no cards)."""
+        return None
+
+    def board_single_sheet(self, game, strings: Strings, settings: PrintSettings):
+        """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
+        from pnp.printing.tiling import single_board_sheet
+
+        face = board_face(game, strings, settings.bleed_mm, ink=style.ink_for(settings.ink))
+        return single_board_sheet(face, None, settings, strings)

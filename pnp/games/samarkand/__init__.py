@@ -13,7 +13,7 @@ from pnp.registry import Game
 GAME = Game(
     id="samarkand",
     model="pnp.games.samarkand.model",
-    engine="pnp.games.samarkand.check",
-    kit="pnp.games.samarkand.kit",
-    rules="pnp.games.samarkand.rules",
+    engine="pnp.games.samarkand.check:SamarkandEngine",
+    kit="pnp.games.samarkand.kit:SamarkandKit",
+    rules="pnp.games.samarkand.rules:SamarkandRules",
 )

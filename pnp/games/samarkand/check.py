@@ -16,75 +16,10 @@ from pnp.model.catalog import MAX_COUNT
 from pnp.model.variant import Variant, check_setup
 from pnp.games.samarkand import engine as samarkand
 from pnp.games.samarkand import bot as samarkand_bot
+from pnp.engine.adapter import GameEngine
 from pnp.engine.core import Playout
 from pnp.engine.scorecard import percentile
 from pnp.engine.supply import greedy_change, needed_per_value
-
-#: The heuristic player's policy.
-choose = samarkand_bot.choose
-#: Mechanism coverage (``pnp.engine.adapter``): every mechanism, and each legal move's.
-MECHANISMS = samarkand.MECHANISMS
-mechanisms = samarkand.mechanisms
-#: The search player's scoring of unfinished rollouts and redeal of hidden cards.
-
-
-def progress(state) -> list[float]:
-    """``samarkand.progress`` with the heuristic's worth of a hand (``bot.HOLD``)."""
-    return samarkand.progress(state, samarkand_bot.HOLD)
-
-
-determinise = samarkand.determinise
-
-
-def new_game(game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None):
-    """A set-up Samarkand game (``samarkand.new_game``); ``track``: banknote values;
-    ``compensation``: one of ``compensations`` (start money by seat)."""
-    check_setup(game, variant.setup)
-    start = tuple(compensation["start_money"]) if compensation else None
-    return samarkand.new_game(game, variant.players, seed, track, start)
-
-
-def compensations(game, variant: Variant, settings) -> list[dict[str, Any]]:
-    """Seat compensations the data can express, smallest first (``pnp balance``): start
-    money by seat, the later seats (who move after the others have seen the board)
-    keeping ``rules.start_money`` and each earlier seat ``k x balance.step`` Piaster more
-    per seat it is ahead of the last, for k = 0 (the standard game) .. ``balance.steps``.
-
-    Each is ``{"describe": str, "start_money": [Piaster per seat]}`` (checks.yaml section
-    ``balance``: ``step``, ``steps``)."""
-    step, steps = _balance(settings)
-    base, players = game.rules.start_money, variant.players
-    out = []
-    for k in range(steps + 1):
-        money = [base + k * step * (players - 1 - seat) for seat in range(players)]
-        out.append({"describe": "start money by seat " + ", ".join(map(str, money)) + " Piaster"
-                    + (" (the standard game)" if k == 0 else ""), "start_money": money})
-    return out
-
-
-def tracking(game, variant: Variant, settings) -> tuple[int, ...]:
-    """Banknote values to record: every variant's bank is sized (``sizing``)."""
-    return tuple(b.value for b in game.banknotes)
-
-
-def sizing(game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], settings) -> dict[str, Any] | None:
-    """The banknote sizing of every checked variant against the notes its kit prints
-    (``Banknote.count_for``); the report of the largest player count leads."""
-    if not playouts_by_variant:
-        return None
-    reports = [banknote_sizing(game, playouts, settings, variant.players)
-               for variant, playouts in sorted(playouts_by_variant.items(), key=lambda kv: -kv[0].players)]
-    report = dict(reports[0])
-    report["variants"] = reports
-    report["lines"] = []
-    for r in reports:
-        notes = ", ".join(f"{d['value']}: {d['count']} printed, {d['needed']} needed ({d['margin']:+d})"
-                          for d in r["denominations"])
-        report["lines"].append(f"banknotes ({r['players']} players, {r['quantile']:.1%} of games): {notes}")
-    report["reasons"] = [f"{r['players']} players: {reason}" for r in reports for reason in r["reasons"]]
-    report["passed"] = not report["reasons"]
-    return report
-
 
 def _setup_margin(settings) -> int:
     """checks.yaml ``setup.min_deck_after_setup``: cards left once hands and fields are dealt."""
@@ -110,13 +45,6 @@ def _balance(settings) -> tuple[int, int]:
     return node["step"].int(1, MAX_BALANCE_STEP), node["steps"].int(1, MAX_BALANCE_STEPS)
 
 
-def check_sections(game, settings) -> None:
-    """Validate checks.yaml's ``setup``, ``banknotes`` and ``balance`` sections (every key
-    read, so that ``load_settings`` refuses any other).  Raises ``DataError``."""
-    _setup_margin(settings)
-    _banknotes(game, settings)
-    _balance(settings)
-
 def removal_list(game, players: int) -> dict[str, int]:
     """Cards of each good an owner of the full game takes out for ``players`` (seed:
     "Preparation"), e.g. ``{'grain': 5, 'fruit': 5, ...}`` for 2 players.
@@ -135,7 +63,6 @@ def removal_list(game, players: int) -> dict[str, int]:
             key=f"removed_per_good.{players}",
         )
     return {g.id: removed for g in game.goods}
-
 
 
 def engine_counts(game, players: int, seed: int = 0) -> dict[str, int]:
@@ -158,7 +85,6 @@ def engine_counts(game, players: int, seed: int = 0) -> dict[str, int]:
     return counts
 
 
-
 def _kit_names(kit_counts: Mapping[str, int] | None, deck: Mapping[str, int]) -> dict[str, int]:
     """The kit's counts in ``engine_counts``' names.  The kit hands over its deck as
     {good id: cards} (the deck run's ``by_type``); such a deck is read as ``cards.<good>``
@@ -171,55 +97,6 @@ def _kit_names(kit_counts: Mapping[str, int] | None, deck: Mapping[str, int]) ->
         named = {**{f"cards.{g}": 0 for g in deck}, **named}
         named.setdefault("cards", sum(v for k, v in named.items() if k.startswith("cards.")))
     return named
-
-
-def static_check(game, variant: Variant, settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
-    """Check a variant without playing it; returns the lines of what was checked.
-
-    Raises:
-        VariantError: player count out of range; a deck too small for setup plus
-            ``min_deck_after_setup`` (with the numbers); engine counts that differ from
-            the model's or from ``kit_counts``.
-    """
-    players = variant.players
-    check_setup(game, variant.setup)
-    min_deck = _setup_margin(settings)
-    removed = removal_list(game, players)
-    deck = game.deck(players)
-    total = sum(deck.values())
-    r = game.rules
-    camps = len(game.board.of_kind("camp"))
-    dealt = r.hand_size * players + r.field_start_cards * camps
-    need = dealt + min_deck
-    if total < need:
-        raise VariantError(
-            f"{players} players: removing {removed[game.goods[0].id]} of each good leaves {total} cards ("
-            + ", ".join(f"{g} {n}" for g, n in deck.items())
-            + f"); setup deals {dealt} ({r.hand_size} x {players} hands + {r.field_start_cards} x {camps} trading fields) "
-            f"and the deck must keep {min_deck}: {need} needed",
-            file=Path(game.folder) / "game.yaml",
-            key=f"removed_per_good.{players}",
-        )
-    if len(game.pawns) < players:
-        raise VariantError(f"{players} players need {players} pawns, the data has {len(game.pawns)}", key="pawns")
-    engine = engine_counts(game, players)
-    model = {"cards": total, **{f"cards.{g}": n for g, n in deck.items()},
-             "market_tokens": game.market_slots, "market_tokens.assortment": game.assortment_tokens,
-             "market_chips": game.market_chips, "pawns": players}
-    for g in deck:
-        model[f"market_tokens.{g}"] = game.market_token_goods.count(g)
-    for source, counts in (("model", model), ("kit", _kit_names(kit_counts, deck))):
-        diff = [f"{k}: engine {engine.get(k, 'none')}, {source} {v}" for k, v in counts.items() if engine.get(k) != v]
-        if diff:
-            raise VariantError(f"{players} players: the engine and the {source} disagree: " + "; ".join(diff))
-    lines = [
-        f"player count {players} in {game.players_min}-{game.players_max}",
-        f"deck of {total} cards deals {dealt} at setup and keeps {total - dealt} (at least {min_deck})",
-        "engine counts equal the model's" + (" and the kit's" if kit_counts else "")
-        + f" ({total} cards, {engine['market_tokens']} market tokens, {engine['market_chips']} chips)",
-    ]
-    return lines
-
 
 
 def banknote_sizing(game, playouts: Sequence[Playout], settings, players: int | None = None) -> dict[str, Any]:
@@ -260,3 +137,126 @@ def banknote_sizing(game, playouts: Sequence[Playout], settings, players: int | 
         "passed": not reasons,
         "reasons": reasons,
     }
+
+
+class SamarkandEngine(GameEngine):
+    """Samarkand's checks (``pnp.engine.adapter.GameEngine``): the static check, the banknote
+    sizing, the seat compensations and the search player's hooks."""
+
+    MECHANISMS = samarkand.MECHANISMS
+
+    #: The heuristic player (``bot.choose``); the function itself, not a wrapper (no extra
+    #: call per decision).
+    choose = staticmethod(samarkand_bot.choose)
+
+    #: Each legal move's mechanism label (``engine.mechanisms``); the function itself, not a
+    #: wrapper (no extra call per decision).
+    mechanisms = staticmethod(samarkand.mechanisms)
+
+    def progress(self, state) -> list[float]:
+        """``samarkand.progress`` with the heuristic's worth of a hand (``bot.HOLD``)."""
+        return samarkand.progress(state, samarkand_bot.HOLD)
+
+    #: Redeal the other players' hands from the cards ``seat`` has not seen
+    #: (``engine.determinise``).
+    determinise = staticmethod(samarkand.determinise)
+
+    def new_game(self, game, variant: Variant, seed: int, track: tuple = (), compensation: Mapping | None = None):
+        """A set-up Samarkand game (``samarkand.new_game``); ``track``: banknote values;
+        ``compensation``: one of ``compensations`` (start money by seat)."""
+        check_setup(game, variant.setup)
+        start = tuple(compensation["start_money"]) if compensation else None
+        return samarkand.new_game(game, variant.players, seed, track, start)
+
+    def static_check(self, game, variant: Variant, settings, kit_counts: Mapping[str, int] | None = None) -> list[str]:
+        """Check a variant without playing it; returns the lines of what was checked.
+
+        Raises:
+            VariantError: player count out of range; a deck too small for setup plus
+                ``min_deck_after_setup`` (with the numbers); engine counts that differ from
+                the model's or from ``kit_counts``.
+        """
+        players = variant.players
+        check_setup(game, variant.setup)
+        min_deck = _setup_margin(settings)
+        removed = removal_list(game, players)
+        deck = game.deck(players)
+        total = sum(deck.values())
+        r = game.rules
+        camps = len(game.board.of_kind("camp"))
+        dealt = r.hand_size * players + r.field_start_cards * camps
+        need = dealt + min_deck
+        if total < need:
+            raise VariantError(
+                f"{players} players: removing {removed[game.goods[0].id]} of each good leaves {total} cards ("
+                + ", ".join(f"{g} {n}" for g, n in deck.items())
+                + f"); setup deals {dealt} ({r.hand_size} x {players} hands + {r.field_start_cards} x {camps} trading fields) "
+                f"and the deck must keep {min_deck}: {need} needed",
+                file=Path(game.folder) / "game.yaml",
+                key=f"removed_per_good.{players}",
+            )
+        if len(game.pawns) < players:
+            raise VariantError(f"{players} players need {players} pawns, the data has {len(game.pawns)}", key="pawns")
+        engine = engine_counts(game, players)
+        model = {"cards": total, **{f"cards.{g}": n for g, n in deck.items()},
+                 "market_tokens": game.market_slots, "market_tokens.assortment": game.assortment_tokens,
+                 "market_chips": game.market_chips, "pawns": players}
+        for g in deck:
+            model[f"market_tokens.{g}"] = game.market_token_goods.count(g)
+        for source, counts in (("model", model), ("kit", _kit_names(kit_counts, deck))):
+            diff = [f"{k}: engine {engine.get(k, 'none')}, {source} {v}" for k, v in counts.items() if engine.get(k) != v]
+            if diff:
+                raise VariantError(f"{players} players: the engine and the {source} disagree: " + "; ".join(diff))
+        lines = [
+            f"player count {players} in {game.players_min}-{game.players_max}",
+            f"deck of {total} cards deals {dealt} at setup and keeps {total - dealt} (at least {min_deck})",
+            "engine counts equal the model's" + (" and the kit's" if kit_counts else "")
+            + f" ({total} cards, {engine['market_tokens']} market tokens, {engine['market_chips']} chips)",
+        ]
+        return lines
+
+    def tracking(self, game, variant: Variant, settings) -> tuple[int, ...]:
+        """Banknote values to record: every variant's bank is sized (``sizing``)."""
+        return tuple(b.value for b in game.banknotes)
+
+    def sizing(self, game, playouts_by_variant: Mapping[Variant, Sequence[Playout]], settings) -> dict[str, Any] | None:
+        """The banknote sizing of every checked variant against the notes its kit prints
+        (``Banknote.count_for``); the report of the largest player count leads."""
+        if not playouts_by_variant:
+            return None
+        reports = [banknote_sizing(game, playouts, settings, variant.players)
+                   for variant, playouts in sorted(playouts_by_variant.items(), key=lambda kv: -kv[0].players)]
+        report = dict(reports[0])
+        report["variants"] = reports
+        report["lines"] = []
+        for r in reports:
+            notes = ", ".join(f"{d['value']}: {d['count']} printed, {d['needed']} needed ({d['margin']:+d})"
+                              for d in r["denominations"])
+            report["lines"].append(f"banknotes ({r['players']} players, {r['quantile']:.1%} of games): {notes}")
+        report["reasons"] = [f"{r['players']} players: {reason}" for r in reports for reason in r["reasons"]]
+        report["passed"] = not report["reasons"]
+        return report
+
+    def check_sections(self, game, settings) -> None:
+        """Validate checks.yaml's ``setup``, ``banknotes`` and ``balance`` sections (every key
+        read, so that ``load_settings`` refuses any other).  Raises ``DataError``."""
+        _setup_margin(settings)
+        _banknotes(game, settings)
+        _balance(settings)
+
+    def compensations(self, game, variant: Variant, settings) -> list[dict[str, Any]]:
+        """Seat compensations the data can express, smallest first (``pnp balance``): start
+        money by seat, the later seats (who move after the others have seen the board)
+        keeping ``rules.start_money`` and each earlier seat ``k x balance.step`` Piaster more
+        per seat it is ahead of the last, for k = 0 (the standard game) .. ``balance.steps``.
+
+        Each is ``{"describe": str, "start_money": [Piaster per seat]}`` (checks.yaml section
+        ``balance``: ``step``, ``steps``)."""
+        step, steps = _balance(settings)
+        base, players = game.rules.start_money, variant.players
+        out = []
+        for k in range(steps + 1):
+            money = [base + k * step * (players - 1 - seat) for seat in range(players)]
+            out.append({"describe": "start money by seat " + ", ".join(map(str, money)) + " Piaster"
+                        + (" (the standard game)" if k == 0 else ""), "start_money": money})
+        return out

@@ -15,12 +15,9 @@ from pnp.printing.imposition import PrintSettings, impose_grid
 from pnp.printing.packing import PieceGroup
 from pnp.games.samarkand.model import Samarkand, market_chip_diameter_mm, size_mm, size_pair_mm
 from pnp.model.variant import Variant
-from pnp.kit.recipe import ComponentRun
-from pnp.games.samarkand import rules as samarkand_rules
+from pnp.kit.recipe import ComponentRun, KitRecipe
 from pnp.games.samarkand import art
 
-#: The rules sheet's template variables (pnp.kit.rulebook).
-rules_context = samarkand_rules.rules_context
 
 ASSORTMENT_ICON = "india-gate"     # the seed's "gate symbol" markets
 ASSORTMENT_COLOUR = "#5E5A50"
@@ -30,61 +27,14 @@ DIE_BACK_ICON = "return-arrow"
 CHIP_SIGN = "−1"
 
 
-def components(game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
-               sheet_label) -> list[ComponentRun]:
-    """All Samarkand components for ``variant`` (its player count selects the deck)."""
-    players = variant.players
-    bleed = settings.bleed_mm
-    runs = [_deck(game, strings, players, settings, sheet_label, bleed)]
-    runs.append(board_component(game, strings, settings, sheet_label))
-    runs.append(_price_tables(game, strings, players, settings, sheet_label, bleed))
-    runs.extend(_markets(game, strings, settings, sheet_label, bleed))
-    runs.append(_banknotes(game, strings, settings, sheet_label, bleed, players))
-    runs.extend(_cutouts(game, strings, players, settings, sheet_label))
-    return runs
-
-
-def has_backs(game, variant: Variant) -> bool:
-    """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
-    (a kit without backs refuses --duplex and the back corrections before any layout) and
-    checks it against the laid-out sheets."""
-    return True
-
-
-
-def deck_trims_mm(game, variant: Variant) -> list[tuple[float, float]]:
-    """The trim (mm) of the deck's cards (components.yaml ``cards.size``), known before the
-    kit is laid out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use
-    before any work, and checks this against the laid-out deck."""
-    size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
-    return [CARD_SIZES[size_name]]
-
-def set_up_takes(game, variant: Variant) -> dict[str, dict[str, int]]:
-    """What each player takes at set-up (the rules' step 5): the starting money as the
-    notes the rules sheet lists (``diagrams.start_notes``: 200 Piaster as 1 x 100, 1 x 50,
-    2 x 20, 1 x 10 at 5 players), by banknote face id (``banknote/<value>``)."""
-    from pnp.games.samarkand.diagrams import start_notes
-
-    return {"banknotes": {str(value): count for value, count in start_notes(game, variant.players)}}
-
-
-def removal_notes(game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
-    """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
-    players = variant.players
-    deck = game.deck(players)
-    lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
-    lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
-              for g in game.goods]
-    return lines
-
-
 def rarity(game, good_id: str) -> int:
     """1 for the commonest good of the deck ... 6 for the rarest (the die pips of a card's index)."""
     order = sorted(game.goods, key=lambda g: (-g.count, g.id))
     return 1 + [g.id for g in order].index(good_id)
 
 
-def _deck(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+def _deck(game, strings, players, settings, sheet_label) -> ComponentRun:
+    bleed = settings.bleed_mm
     size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
     w, h = CARD_SIZES[size_name]
     deck = game.deck(players)
@@ -111,20 +61,12 @@ def board_component(game, strings, settings, sheet_label) -> ComponentRun:
     return ComponentRun("board", "board", label, 1, sheets)
 
 
-def board_single_sheet(game, strings, settings):
-    """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
-    from pnp.games.samarkand.board import board_face
-    from pnp.printing.tiling import single_board_sheet
-
-    return single_board_sheet(board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink)), None, settings,
-                              strings)
-
-
 #: The cell of a price table where a market buys no such sale (the rules sheet's table prints the same).
 NO_PRICE = "–"
 
 
-def _price_tables(game, strings, players, settings, sheet_label, bleed) -> ComponentRun:
+def _price_tables(game, strings, players, settings, sheet_label) -> ComponentRun:
+    bleed = settings.bleed_mm
     w, h = size_pair_mm(game.sizes, "price_table.size_mm")
     prices = game.prices
     columns = tuple(str(n) for n in prices.sizes)
@@ -157,7 +99,8 @@ def _price_tables(game, strings, players, settings, sheet_label, bleed) -> Compo
                         pieces=[PieceGroup("price-tables", label, [face] * players)])
 
 
-def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
+def _markets(game, strings, settings, sheet_label) -> list[ComponentRun]:
+    bleed = settings.bleed_mm
     size = size_mm(game.sizes, "market_token.size_mm")
     diameter = market_chip_diameter_mm(game.sizes)
     ink = style.ink_for(settings.ink)
@@ -179,7 +122,8 @@ def _markets(game, strings, settings, sheet_label, bleed) -> list[ComponentRun]:
     ]
 
 
-def _banknotes(game, strings, settings, sheet_label, bleed, players: int) -> ComponentRun:
+def _banknotes(game, strings, settings, sheet_label, players: int) -> ComponentRun:
+    bleed = settings.bleed_mm
     w, h = size_pair_mm(game.sizes, "banknote.size_mm")
     faces = []
     by_value = {}
@@ -219,12 +163,65 @@ def _cutouts(game, strings, players, settings, sheet_label) -> list[ComponentRun
     ]
 
 
-def supplies_lines(game, strings) -> list[str]:
-    """Lines for the contents page's supplies list: an ordinary six-sided die will do, its
-    faces read as the paper die's (``game.die_faces`` in order: a face whose number is not
-    its own, the "back" face, is named), e.g. "6 = 1 space back" (``die_face_reads``)."""
-    if len(game.die_faces) != 6:
-        return []
-    special = [strings("die_face_reads", number=n, face=strings("die_back") if face == "back" else face)
-               for n, face in enumerate(game.die_faces, 1) if face != str(n)]
-    return [strings("ordinary_die", faces=", ".join(special))] if special else []
+class SamarkandKit(KitRecipe):
+    """Samarkand's kit (``pnp.kit.recipe.KitRecipe``)."""
+
+    def components(self, game: Samarkand, strings: Strings, variant: Variant, settings: PrintSettings,
+                   sheet_label) -> list[ComponentRun]:
+        """All Samarkand components for ``variant`` (its player count selects the deck)."""
+        players = variant.players
+        runs = [_deck(game, strings, players, settings, sheet_label)]
+        runs.append(board_component(game, strings, settings, sheet_label))
+        runs.append(_price_tables(game, strings, players, settings, sheet_label))
+        runs.extend(_markets(game, strings, settings, sheet_label))
+        runs.append(_banknotes(game, strings, settings, sheet_label, players))
+        runs.extend(_cutouts(game, strings, players, settings, sheet_label))
+        return runs
+
+    def has_backs(self, game, variant: Variant) -> bool:
+        """True: every variant prints the deck, whose cards have backs.  ``pnp build`` reads this
+        (a kit without backs refuses --duplex and the back corrections before any layout) and
+        checks it against the laid-out sheets."""
+        return True
+
+    def deck_trims_mm(self, game, variant: Variant) -> list[tuple[float, float]]:
+        """The trim (mm) of the deck's cards (components.yaml ``cards.size``), known before the
+        kit is laid out: ``pnp build`` refuses a card printer's ``--target`` the deck cannot use
+        before any work, and checks this against the laid-out deck."""
+        size_name = game.sizes["cards"]["size"].choice(tuple(CARD_SIZES))
+        return [CARD_SIZES[size_name]]
+
+    def set_up_takes(self, game, variant: Variant) -> dict[str, dict[str, int]]:
+        """What each player takes at set-up (the rules' step 5): the starting money as the
+        notes the rules sheet lists (``diagrams.start_notes``: 200 Piaster as 1 x 100, 1 x 50,
+        2 x 20, 1 x 10 at 5 players), by banknote face id (``banknote/<value>``)."""
+        from pnp.games.samarkand.diagrams import start_notes
+
+        return {"banknotes": {str(value): count for value, count in start_notes(game, variant.players)}}
+
+    def removal_notes(self, game: Samarkand, strings: Strings, variant: Variant) -> list[str]:
+        """For owners of the full game: which cards to take out for ``variant`` (seed removals)."""
+        players = variant.players
+        deck = game.deck(players)
+        lines = [strings("removal_title", players=players), strings("removal_intro", players=players)]
+        lines += [strings("removal_line", good=strings(f"goods.{g.id}"), removed=g.count - deck[g.id], kept=deck[g.id])
+                  for g in game.goods]
+        return lines
+
+    def board_single_sheet(self, game, strings, settings):
+        """The whole board on one larger sheet (A2 for an A4 kit, ARCH C for Letter)."""
+        from pnp.games.samarkand.board import board_face
+        from pnp.printing.tiling import single_board_sheet
+
+        return single_board_sheet(board_face(game, strings, settings.bleed_mm, style.ink_for(settings.ink)), None, settings,
+                                  strings)
+
+    def supplies_lines(self, game, strings) -> list[str]:
+        """Lines for the contents page's supplies list: an ordinary six-sided die will do, its
+        faces read as the paper die's (``game.die_faces`` in order: a face whose number is not
+        its own, the "back" face, is named), e.g. "6 = 1 space back" (``die_face_reads``)."""
+        if len(game.die_faces) != 6:
+            return []
+        special = [strings("die_face_reads", number=n, face=strings("die_back") if face == "back" else face)
+                   for n, face in enumerate(game.die_faces, 1) if face != str(n)]
+        return [strings("ordinary_die", faces=", ".join(special))] if special else []
