@@ -51,8 +51,30 @@ def test_the_defaults_of_the_optional_parts(tiny):
     assert kit.removal_notes(None, None, None) is None
     assert (kit.has_backs(None, None), kit.deck_trims_mm(None, None)) == (None, None)
     assert tuple(kit.supplies_lines(None, None)) == ()
+    assert kit.set_up_takes(None, None) == {}
     assert kit.board_single_sheet is None
     assert rules.figures(None, None, "en", 100.0) == {} and rules.contents_picture(None, "en", 100.0) is None
+    assert rules.figure_names() == ()
+
+
+def test_figure_names_default_follows_figures():
+    """A sheet that keeps the base ``figures`` names no drawing (every ``figure(name)`` is
+    refused); one that draws but does not name its drawings leaves the names to the drawing
+    (None); each installed game names exactly what its ``figures`` draws (test_rev27_guards)."""
+    class Draws(RulesSheet):
+        def figures(self, game, variant, lang, width):
+            return {"board": object()}
+
+    class Names(Draws):
+        def figure_names(self):
+            return ("board",)
+
+    assert RulesSheet().figure_names() == ()
+    assert Draws().figure_names() is None
+    assert Names().figure_names() == ("board",)
+    for game_id, entry in games().items():
+        names = entry.make("rules", RulesSheet).figure_names()
+        assert names and all(isinstance(n, str) for n in names), game_id
 
 
 def test_a_required_part_left_undefined_names_the_class():
