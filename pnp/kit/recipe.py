@@ -87,7 +87,7 @@ class KitRecipe:
     def set_up_takes(self, game: Any, variant: Any) -> dict[str, dict[str, int]]:
         """What each player takes at set-up, for a screen target's laid-out table
         (``pnp.printing.tts``): component id -> {face id: count}, face id the last part of a
-        face's name, "*" the player's own colour's faces; e.g. Samarkand's starting notes
+        face's name, "*" the player's own colour's faces; e.g. starting money as banknotes
         ``{"banknotes": {"100": 1, "50": 1, "20": 2, "10": 1}}``.  Default none (nothing
         beyond one of each player's own pieces)."""
         return {}
