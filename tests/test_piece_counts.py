@@ -67,8 +67,11 @@ def board_tiles(copies, manifest_board, trim_mm: tuple[float, float], bleed: flo
     board either way round), sampled every 2 mm.  The board's art starts ``bleed`` before its
     trim at the top left (it may draw more past the bottom right, cut away by the tiles' clip)."""
     tiles = [c for c in copies if max(c["size"]) > A4_MM[1] or min(c["size"]) > A4_MM[0]]
-    assert len(tiles) == len(manifest_board["pages"]) // 2 > 1 and len(manifest_board["pages"]) % 2 == 0, (
-        "one tile per board sheet, its printed back on the next page (issue 25)")
+    # one tile per board page; in a duplex kit each tile's printed back (a tint, issue 25) is
+    # a board page too, the page after its tile's
+    pages = sorted(manifest_board["pages"])
+    backed = len(pages) == 2 * len(tiles) and all(b == a + 1 for a, b in zip(pages[::2], pages[1::2]))
+    assert len(tiles) > 1 and (len(tiles) == len(pages) or backed), "one tile per board sheet"
     assert len({c["form"] for c in tiles}) == 1, "every tile shows the one board face"
     assert len({c["page"] for c in tiles}) == len(tiles), "one tile per sheet"
     x0, y0, x1, y1 = tiles[0]["art"]

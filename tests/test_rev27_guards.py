@@ -170,3 +170,28 @@ def test_a_number_option_reads_minus_zero_as_zero(typed, value):
     got = NUMBER.convert(typed, None, None)
     assert got == value and math.copysign(1, got) == math.copysign(1, value or 1.0)
     assert _num(-0.0) == "0"
+
+
+def test_an_aliased_file_under_the_value_bound_is_judged_in_seconds(tmp_path):
+    """Five levels of aliases (111,110 values, under read_yaml's 200,000) of unknown keys:
+    judged once per path shape, refused naming the first section and its line (it took
+    110 s of CPU when every expanded key was judged on its own)."""
+    import time
+
+    from pnp.errors import DataError
+    from pnp.model.i18n import check_known_keys
+    from pnp.model.langfile import read_language
+
+    root = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, root)
+    lang = root / "caravan" / "lang" / "en.yaml"
+    lines = lang.read_text(encoding="utf-8").count("\n")
+    names = "abcde"
+    bomb = "bomb_a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"bomb_{n}: &{n} [{', '.join(['*' + p] * 10)}]\n" for p, n in zip(names, names[1:]))
+    with lang.open("a", encoding="utf-8") as fh:
+        fh.write(bomb)
+    started = time.process_time()
+    with pytest.raises(DataError, match=rf"en\.yaml: bomb_a: unknown key \(line {lines + 1}\)"):
+        check_known_keys(lang, read_language(lang), root, root / "caravan")
+    assert time.process_time() - started < 10

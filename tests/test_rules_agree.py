@@ -42,7 +42,8 @@ NOUNS = {
            "oasemarkør": "oasis-markers", "oasemarkører": "oasis-markers",
            "kviksandsmarkør": "quicksand-markers", "kviksandsmarkører": "quicksand-markers",
            "karavanebrik": "caravans", "karavanebrikker": "caravans",
-           "guldmønt": "coins", "guldmønter": "coins"},
+           "guldmønt": "coins", "guldmønter": "coins",
+           "oversigtskort": "aids"},
     "en": {"good": "goods", "goods": "goods", "camel": "camels", "camels": "camels",
            "player board": "player-boards", "player boards": "player-boards",
            "demand marker": "demand-markers", "demand markers": "demand-markers",
@@ -55,7 +56,8 @@ NOUNS = {
            "oasis marker": "oasis-markers", "oasis markers": "oasis-markers",
            "quicksand marker": "quicksand-markers", "quicksand markers": "quicksand-markers",
            "caravan pawn": "caravans", "caravan pawns": "caravans",
-           "gold coin": "coins", "gold coins": "coins"},
+           "gold coin": "coins", "gold coins": "coins",
+           "player aid": "aids", "player aids": "aids"},
 }
 HEADING = {"da": "## Indhold", "en": "## Components"}
 #: "6 i hver af farverne gul og sort" / "6 in each of the colours yellow and black"

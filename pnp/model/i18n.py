@@ -60,7 +60,16 @@ def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | No
     if not unknown:
         return
     if lang == SOURCE_LANG:
-        found = sorted({part for key in unknown if (part := _unread_part(key, reference, game_folder)) is not None})
+        mappings = {".".join(ref.split(".")[:end]) for ref in reference for end in range(1, ref.count(".") + 1)}
+        judged: dict[str, str | None] = {}
+        for key in unknown:
+            # keys below an alias repeat one another's path but for list indices: judge each
+            # path with its indices as '#' once (a 100,000-value file is judged in a moment;
+            # a list index is never what makes a key unknown)
+            shape = ".".join("#" if part.isdigit() else part for part in key.split("."))
+            if shape not in judged:
+                judged[shape] = _unread_part(key, reference, game_folder, mappings)
+        found = sorted({part for part in judged.values() if part is not None})
     else:
         found = sorted(set(unknown))
     if not found:
@@ -122,11 +131,11 @@ def _line_near(path: Path, key: str) -> int | None:
     return None
 
 
-def _unread_part(key: str, reference: set[str], game_folder: Path | None) -> str | None:
-    """The shortest prefix of the English ``key`` (not in ``reference``) that nothing reads,
-    or None when every new part of it is read (see ``check_known_keys``)."""
+def _unread_part(key: str, reference: set[str], game_folder: Path | None, mappings: set[str]) -> str | None:
+    """The shortest prefix of the English ``key`` (not in ``reference``; ``mappings``: the
+    reference's mapping paths) that nothing reads, or None when every new part of it is
+    read (see ``check_known_keys``)."""
     parts = key.split(".")
-    mappings = {".".join(ref.split(".")[:end]) for ref in reference for end in range(1, ref.count(".") + 1)}
     known = 0   # parts[:known] is a mapping of the reference (the top level for 0)
     while known < len(parts) - 1 and ".".join(parts[:known + 1]) in mappings:
         known += 1
