@@ -47,7 +47,7 @@ class Recipe:
     to what the players supply, e.g. that an ordinary die will do; None: none),
     ``set_up_takes(game, variant) -> {component id: {face id: count}}`` (what each player
     takes at set-up, for a screen target's laid-out table: face id the last part of a face's
-    name, "*" the player's own colour's faces; e.g. Samarkand's starting notes
+    name, "*" the player's own colour's faces; e.g. starting banknotes
     ``{"banknotes": {"100": 1, "50": 1, "20": 2, "10": 1}}``; None: nothing beyond one of
     each player's own pieces).
 
