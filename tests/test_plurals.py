@@ -25,7 +25,7 @@ from pnp.registry import game_ids
 NOUNS = {
     "en": [("action", "actions"), ("camel", "camels"), ("camp", "camps"), ("caravan", "caravans"),
            ("card", "cards"), ("city", "cities"), ("good", "goods"), ("market", "markets"), ("oasis", "oases"),
-           ("player", "players"), ("point", "points"), ("soldier", "soldiers"), ("space", "spaces"),
+           ("player", "players"), ("player aid", "player aids"), ("point", "points"), ("soldier", "soldiers"), ("space", "spaces"),
            ("square", "squares"), ("marker", "markers"), ("token", "tokens"), ("board", "boards"),
            ("merchant", "merchants"), ("turn", "turns"), ("round", "rounds"), ("piece", "pieces"),
            ("coin", "coins"), ("die", "dice"), ("step", "steps"), ("row", "rows"), ("column", "columns"),

@@ -265,7 +265,7 @@ class GridDiagram:
     def legend(self, items: list[tuple[str, ...]], y: float, size: float = 6.2, swatch: float = 6.0) -> None:
         """Colour swatches with names in one row centred at baseline ``y``: each item is
         ``(fill, name)`` (a square swatch) or ``(fill, name, "disc")`` (a round one, for a
-        thing the picture draws round, such as Caravan's supply spaces)."""
+        thing the picture draws round, such as a board's round supply spaces)."""
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         name = font("body").reportlab_name

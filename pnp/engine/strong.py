@@ -36,11 +36,9 @@ Each decision with more than one legal move:
 rollouts, each to the game's end or at most ``horizon`` rounds long), plus the ranking's
 one short look-ahead per legal move (at most ``RANK_CAP``) when there are more than
 ``candidates`` of them.  Measured (``benchmarks/strong_bench.py``, 2 players against the
-heuristic, 2 Dec 2026): Caravan at 2 x 2 wins 87 % of 400 games for about 0.95 s of CPU a
-game (the heuristic's game: 3 ms), Samarkand at 4 x 4 about 66 % for 2.5 s (4 ms), the
-chessboard at 4 x 4 11 of 20 for 8.2 s (8 ms).  A truncated horizon (2 rounds, scored by
-``progress``) cost a fifth to a tenth as much and won less in all three (Samarkand 10 of 20,
-Caravan 13 of 20, the chessboard 8 of 20 at 4 x 4): ``progress`` misjudges positions
+heuristic; the README's "The strong player" gives the figures per game): a few hundred times
+a heuristic game's CPU.  A truncated horizon (2 rounds, scored by ``progress``) cost a fifth
+to a tenth as much and won less in every game measured: ``progress`` misjudges positions
 that full rollouts settle, so the default plays to the end.  ``budget(scale)`` gives
 the player at ``scale`` times the samples (the plateau measurement of
 ``benchmarks/strong_bench.py``).
@@ -72,7 +70,7 @@ ROLLOUT_CAP = 5000
 #: Redeals tried for a sample in which a candidate is not legal (``StrongPlayer._deal``).
 REDEALS = 4
 #: Most other moves the candidate ranking looks ahead from (a seeded draw beyond it: a
-#: chessboard trade offers hundreds).
+#: game whose trades are moves may offer hundreds).
 RANK_CAP = 24
 
 

@@ -24,8 +24,8 @@ from pnp.registry import game
 def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | None) -> None:
     """Refuse a key of the language file ``path`` that nothing can read: a misspelt
     optional key (``kit_title`` with two letters swapped) would otherwise drop its text
-    without a word.  Keys are judged by their full path, part by part: ``goods.grain`` in
-    Caravan's file is unknown though Samarkand has a good ``grain``, and ``base_goods:
+    without a word.  Keys are judged by their full path, part by part: ``goods.grain`` in a
+    game's file is unknown when only another game has a good ``grain``, and ``base_goods:
     {meat: Meat}`` is unknown though ``meat`` is a good.
 
     Known keys: for another language than English, the keys of the data folder's English
@@ -84,7 +84,7 @@ def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | No
 
 
 #: Sections of a game's language file whose texts must differ from each other, with what
-#: they tell apart: two goods printed with the same letters (Caravan's second sign beside
+#: they tell apart: two goods printed with the same letters (a good's second sign beside its
 #: colour) or the same name, two players' colours of one name, cannot be told apart.
 DISTINCT_SECTIONS = {
     "goods": "the goods' names tell them apart",

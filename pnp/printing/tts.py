@@ -3,7 +3,7 @@
 Writes ``OUT/<kit>-tts/``: the images and ``<kit>.json``, a TTS save state whose
 ``ObjectStates`` hold the whole kit for the chosen player count, variant and language, laid
 out as a set-up begins: the board in the middle with the band the rules deal onto the table
-kept free round it (the board face's ``meta["field_columns"]``: Samarkand's trading fields),
+kept free round it (the board face's ``meta["field_columns"]``, e.g. a board's trading fields),
 beyond that band decks and draw bags on its right, the supply, the bank (a bag per money
 value) and the rules on its left, and each seat's material (player board or price table,
 pawn, player aid, the starting money and pieces of the recipe's ``set_up_takes``, own tokens)
@@ -831,8 +831,8 @@ def _seat_board_spot(seat_board, component: str) -> tuple[float, float, float] |
 
 
 def _distinct_names(objects: list[dict]) -> None:
-    """Tiles of two components that would share a Nickname (Caravan's spare goods and the
-    goods in the bag): those of the component with fewer pieces get the component's name
+    """Tiles of two components that would share a Nickname (spare goods and the goods in
+    the bag): those of the component with fewer pieces get the component's name
     after theirs ("Meat (Spare goods)"), so a spare is not taken for a piece in play."""
     by_name: dict[str, dict[str, list[dict]]] = {}
     for obj in _every(objects):
@@ -868,8 +868,8 @@ def _on_board(pieces: list[tuple[dict, float]], spots: list, board, kit_name: st
               rest_path: str) -> list[dict]:
     """The pieces the set-up lays on the board (``meta["set_up_spots"]`` of the board face:
     centres in trim mm), shuffled as the rules shuffle them (a fixed order per kit, so two
-    builds are byte-identical), one a spot; those beyond the spots (Caravan's 40 demand
-    markers left after the 4 on the corner spaces) one stack in the supply."""
+    builds are byte-identical), one a spot; those beyond the spots (e.g. the demand markers
+    left after those on the board's start spaces) one stack in the supply."""
     import random
 
     order = list(range(len(pieces)))

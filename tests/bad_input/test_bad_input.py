@@ -282,12 +282,17 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     shutil.copytree(DEFAULT_DATA_DIR, data)
     if case.get("fonts"):
         request.getfixturevalue("own_fonts")
-    appended_at = None
+    appended_at = replaced_at = None
     for edit in case.get("edits", []):
         if "append" in edit and appended_at is None:
             # The line an appended fault lands on, so an edit to the template above it
             # does not break the case's expected message ({appended_line} in ``expect``).
             appended_at = (tmp_path / edit["file"]).read_text(encoding="utf-8").count("\n") + 1
+        if "replace" in edit and replaced_at is None:
+            # The line where a replaced text begins ({replaced_line}): the same for a fault
+            # written in place of a heading or a key, wherever the file's edits move it.
+            text = (tmp_path / edit["file"]).read_text(encoding="utf-8")
+            replaced_at = text[:text.index(edit["replace"][0])].count("\n") + 1
         _apply(edit, tmp_path)
     for patch in case.get("patch", "").split():
         PATCHES[patch](monkeypatch)
@@ -314,7 +319,7 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     assert "Traceback" not in err + out
     import re
 
-    expect = case["expect"].replace("{appended_line}", str(appended_at))
+    expect = case["expect"].replace("{appended_line}", str(appended_at)).replace("{replaced_line}", str(replaced_at))
     assert re.search(expect, lines[0]), f"{lines[0]!r} does not match {expect!r}"
     after = _files(tmp_path)
     assert not [name for name in after if name.endswith(".part")], after
