@@ -168,3 +168,12 @@ def test_chessboard_aid_oasis_line_is_a_permission_with_its_card(lang, may):
 def test_chessboard_coin_word_one_is_stressed():
     """»en« under the figure 1 reads as the article; the coin word is »én«."""
     assert _strings("caravan-chessboard", "da")["coin_words"]["1"] == "én"
+
+
+@pytest.mark.parametrize("key", ["good_europe", "good_orient"])
+def test_chessboard_card_text_breaks_after_its_comma(key):
+    """The two-line text on every goods card breaks after the comma, not after »i« (the review
+    found »sælges i / Orienten«): the clause after the comma is held together by no-break spaces."""
+    text = _strings("caravan-chessboard", "da")["card_rules"][key]
+    head, tail = text.split(", ")
+    assert " " not in tail and "\u00a0i\u00a0" in tail, repr(text)
