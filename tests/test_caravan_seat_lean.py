@@ -26,7 +26,7 @@ def test_the_kits_variant_states_its_seats_shares(lang, needle):
     text = _paragraph(md, needle)
     assert ("39, 30 and 31 %" if lang == "en" else "39, 30 og 31 %") in text and "33 %" in text
     assert text.startswith("In the short game for 3 players the seats in turn order do not have even chances either." if lang == "en"
-                           else "I det korte spil med 3 spillere har pladserne i turrækkefølgen heller ikke lige gode chancer.")
+                           else "I det korte spil med 3 spillere har pladserne i turrækkefølgen heller ikke lige store chancer.")
     two = _paragraph(render_rules_markdown(game, Variant(2, "short"), lang), needle)
     assert two.startswith("In the short game for 2 players the seats in turn order differ fairly little." if lang == "en"
                           else "I det korte spil med 2 spillere er forskellen mellem pladserne i turrækkefølgen forholdsvis lille.")

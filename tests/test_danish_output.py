@@ -438,7 +438,7 @@ def test_the_glossary_catches_the_round_5_kinds(glossary):
                 "kviksandsmarkør dér", "'Eksempel.'"):
         assert bad in found, bad
     fine = {"x p.1": "Straf: mener du ikke, at du kan sælge i byen; vandt 1. og 2. spiller 52 og 48 %; ved helt lige "
-                     "chancer ville hver vinde 50 %; pladserne i turrækkefølgen lige gode chancer; mere plads til fejl; "
+                     "chancer ville hver vinde 50 %; pladserne i turrækkefølgen lige store chancer; mere plads til fejl; "
                      "7 × 7 felter; feltets efterspørgselsmarkører; det farvede tyverifelt; blev spillet til ende; "
                      "MIT-licens; samle store partier; symbolet i hjørnerne; i pilenes retning; 200 piaster; "
                      "du må spille endnu et rejsekort; Kort af samme vare; sælger flere end 8 kort af én vare; "
