@@ -99,7 +99,7 @@ def test_every_vendored_set_is_one_of_the_sources_with_its_licence_and_every_lis
 
 
 @pytest.mark.parametrize("lang, expected", [("en", "Illustrations: Test set by Someone, MIT."),
-                                             ("da", "Illustrationer: Test set af Someone, MIT.")])
+                                             ("da", "Illustrationer: Test set af Someone, MIT-licens.")])
 def test_the_contents_page_credits_each_set_a_game_declares(tmp_path, lang, expected):
     import io
 

@@ -71,6 +71,10 @@ def test_context_numbers_are_the_models(game):
     assert {s["id"]: s["total"] for s in ctx["setups"]} == {"standard": 48, "short": 32, "intro": 48, "balanced": 32}
     balanced = next(s for s in ctx["setups"] if s["id"] == "balanced")
     assert (balanced["bonus"], balanced["first_turn_seed"], balanced["first_turn"]) == ([0, 1, 1], [1, 2, 3], [1, 3, 4])
+    # every player count the balanced set-up is for, not the first only (review revda2 row 8)
+    assert balanced["first_rounds"] == [{"players": 3, "seed": [1, 2, 3], "with": [1, 3, 4]},
+                                        {"players": 4, "seed": [1, 2, 3, 4], "with": [1, 3, 4, 5]}]
+    assert all(r["first_rounds"] == [] for r in ctx["setups"] if r["id"] != "balanced")
     assert ctx["camels"] == game.camels_per_player(Variant(2, "short"))
 
 

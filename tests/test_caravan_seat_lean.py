@@ -19,17 +19,17 @@ def _paragraph(md: str, needle: str) -> str:
     return next(p.strip() for p in md.split("\n\n") if needle in p)
 
 
-@pytest.mark.parametrize("lang, needle", [("en", "an even share is"), ("da", "en lige andel er")])
+@pytest.mark.parametrize("lang, needle", [("en", "with even chances each would win"), ("da", "ved helt lige chancer ville hver vinde")])
 def test_the_kits_variant_states_its_seats_shares(lang, needle):
     game = load_game("caravan", data_dir())
     md = render_rules_markdown(game, Variant(3, "short"), lang)
     text = _paragraph(md, needle)
     assert ("39, 30 and 31 %" if lang == "en" else "39, 30 og 31 %") in text and "33 %" in text
-    assert text.startswith("With 3 players the seats in the short game are not even either." if lang == "en"
-                           else "Med 3 spillere er pladserne i det korte spil heller ikke lige stærke.")
+    assert text.startswith("In the short game for 3 players the seats in turn order do not have even chances either." if lang == "en"
+                           else "I det korte spil med 3 spillere har pladserne i turrækkefølgen heller ikke lige store chancer.")
     two = _paragraph(render_rules_markdown(game, Variant(2, "short"), lang), needle)
-    assert two.startswith("With 2 players, by contrast, the seats in the short game are close to even." if lang == "en"
-                          else "Med 2 spillere er pladserne i det korte spil derimod næsten lige stærke.")
+    assert two.startswith("In the short game for 2 players the seats in turn order differ fairly little." if lang == "en"
+                          else "I det korte spil med 2 spillere er forskellen mellem pladserne i turrækkefølgen forholdsvis lille.")
     assert "evens out" not in md and "udligner" not in md
     balanced = _paragraph(md, "25, 21, 25" + (" and " if lang == "en" else " og ") + "29 %")
     assert ("38, 32 and 30 %" if lang == "en" else "38, 32 og 30 %") in balanced
@@ -44,8 +44,8 @@ def test_the_numbers_follow_the_data(tmp_path):
     assert old in text
     path.write_text(text.replace(old, "3: [33.0, 33.5, 33.5]"), encoding="utf-8")
     md = render_rules_markdown(load_game("caravan", root), Variant(3, "short"), "en")
-    text_ = _paragraph(md, "an even share is")
-    assert text_.startswith("With 3 players, by contrast, the seats in the short game are close to even.") and "33, 34 and 34 %" in text_
+    text_ = _paragraph(md, "with even chances each would win")
+    assert text_.startswith("In the short game for 3 players the seats in turn order differ fairly little.") and "33, 34 and 34 %" in text_
     path.write_text(text.replace(old, "3: [39.4, 29.7, 20.9]"), encoding="utf-8")
     with pytest.raises(DataError, match="add up to 90 %"):
         load_game("caravan", root)

@@ -405,8 +405,44 @@ def test_the_glossary_catches_the_round_3_kinds(glossary):
                 "for et kort med", "Et ark papir har"):
         assert bad in found, bad
     fine = {"x p.1": "Læg delene i oversigtens rækkefølge; lim hver flig; 1 soldat; i computersimulerede spil "
-                     "vandt pladserne 38 %; kameler flytter fra deres felt; Sort: bestjålen; bytter et kort "
+                     "vandt 1., 2. og 3. spiller 38 %; kameler flytter fra deres felt; Sort: den bestjålne; bytter et kort "
                      "mod et kort; sælger for 5 piaster; en mand i lejren."}
+    assert not glossary_problems(fine, glossary, {})
+
+
+def test_the_glossary_catches_the_round_5_kinds(glossary):
+    """Kinds from a second native editor's reading (review revda2): a penalty for a player who
+    *cannot* sell that the others may still overturn, bare *pladserne* and *en lige andel*
+    for seat win rates, *tilgiver flere fejl*, *ørkenfelter* for all the board's spaces, demand
+    markers on the good, three names for the theft space, stiff *nåede helt til ende*, a bare
+    *MIT*, *samle sammen*, *billedet* for the corner symbol, *pilens* beside *pilenes*, a loose
+    aid fragment, an aid imperative that reads as an obligation, *dér* for a column, two heads
+    for one sale table, *piastre* beside *piaster*, and an example box without its title."""
+    planted = {
+        "samarkand-5p-da-a4.pdf p.4": "Straf: kan du ikke sælge i en by, viser du hele din hånd. Er der virkelig intet, betaler du.",
+        "caravan-4p-da-a4.pdf p.2": "Den gør dog ikke pladserne lige stærke; vandt pladserne 52 og 48 %; en lige andel er 50 %. "
+                                    "karavanerne rækker længere og tilgiver flere fejl. Spillepladen: 7 × 7 ørkenfelter med 8 byer",
+        "caravan-4p-da-a4.pdf p.9": "Hent en vare (og dens efterspørgselsmarkører)",
+        "caravan-4p-da-a4.pdf p.3": "Tyverimarkøren lægges på det farvede felt på spillerbrættet. Eksempel. Med 2 spillere",
+        "caravan-4p-da-a4.pdf p.1": "og alle nåede helt til ende. Illustrationer: Fluent Emoji (flat) af Microsoft Corporation, MIT.",
+        "samarkand-5p-da-a4.pdf p.2": "så kunsten er at samle sammen, bytte klogt; øjnene under billedet i hjørnerne; 200 piastre",
+        "samarkand-5p-da-a4.pdf p.41": "Ét felt i pilens retning: gratis. gå videre. Igen i den næste lejr.",
+        "caravan-chessboard-4p-da-a4.pdf p.21": "På en oase: rejs igen. Kort af én vare",
+        "caravan-chessboard-4p-da-a4.pdf p.2": "Slå igen, og læg en kviksandsmarkør dér; slå om",
+    }
+    found = "\n".join(glossary_problems(planted, glossary, {}))
+    for bad in ("kan du ikke sælge i en by, viser", "Er der virkelig intet", "pladserne lige stærke", "vandt pladserne",
+                "en lige andel er", "tilgiver flere fejl", "× 7 ørkenfelter", "dens efterspørgselsmarkører",
+                "det farvede felt", "nåede helt til ende", "Corporation, MIT", "samle sammen,", "billedet i hjørnerne",
+                "piastre", "i pilens retning", "Igen i den næste lejr", "rejs igen", "Kort af én vare",
+                "kviksandsmarkør dér", "'Eksempel.'"):
+        assert bad in found, bad
+    fine = {"x p.1": "Straf: mener du ikke, at du kan sælge i byen; vandt 1. og 2. spiller 52 og 48 %; ved helt lige "
+                     "chancer ville hver vinde 50 %; pladserne i turrækkefølgen lige store chancer; mere plads til fejl; "
+                     "7 × 7 felter; feltets efterspørgselsmarkører; det farvede tyverifelt; blev spillet til ende; "
+                     "MIT-licens; samle store partier; symbolet i hjørnerne; i pilenes retning; 200 piaster; "
+                     "du må spille endnu et rejsekort; Kort af samme vare; sælger flere end 8 kort af én vare; "
+                     "Eksempel: et salg."}
     assert not glossary_problems(fine, glossary, {})
 
 

@@ -115,3 +115,65 @@ def test_caravan_win_rates_say_where_they_come_from(lang, source):
         assert not re.search(r"simul|engine|motor", paragraph), paragraph
     none = lang_strings(_game("caravan").folder, data_dir(), lang)["common"]["checked_none"]
     assert re.search(r"made without|lavet uden", none), none
+
+
+# Review revda2 (a second native Danish editor): one name per thing, and no sentence that
+# names one player count where the rule is for several.
+
+@pytest.mark.parametrize("lang,space", [("en", "theft space"), ("da", "tyverifelt")])
+def test_caravan_theft_space_has_one_name(lang, space):
+    """The set-up, the theft rule and the theft figure name the player board's space for a
+    theft marker with one word (the review found »det farvede felt«, »tyverifelt« and the
+    board's heading for the same space)."""
+    rules = _rules("caravan", lang)
+    setup = next(line for line in rules.splitlines() if re.search(r"theft marker goes|Tyverimarkøren lægges", line))
+    assert f"coloured {space}" in setup or f"farvede {space}" in setup, setup
+    assert not re.search(r"(coloured|farvede) (space|felt)\b", rules)
+    assert space in _strings("caravan", lang)["diagrams"]["theft_space"]
+
+
+@pytest.mark.parametrize("lang,count_words", [("en", ("with 3 players", "with 4 players")),
+                                              ("da", ("med 3 spillere", "med 4 spillere"))])
+def test_caravan_balanced_variant_gives_every_player_counts_first_round(lang, count_words):
+    """The balanced set-up is for 3 or 4 players: its first round is stated for both, with the
+    model's actions (4 players: 1, 3, 4 and 5 instead of 1, 2, 3 and 4)."""
+    rules = _rules("caravan", lang)
+    para = next(p for p in rules.split("\n\n") if re.search(r"instead of|i stedet for", p) and "1, 3" in p)
+    for words in count_words:
+        assert words in para, para
+    assert re.search(r"1, 3, 4 (and|og) 5 (actions |handlinger )?(instead of|i stedet for) 1, 2, 3 (and|og) 4", para), para
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_samarkand_die_example_says_which_camp(lang):
+    """Several camps have a 6-card field: the die example names the start's row and column
+    (the review: »lejren med handelsfeltet til 6 kort« – there are three)."""
+    rules = _rules("samarkand", lang)
+    line = next(x for x in rules.splitlines() if re.search(r"Example: a die move|Eksempel: et terningslag", x))
+    assert re.search(r"third space from the left in the top row|tredje felt fra venstre i øverste række", line), line
+
+
+@pytest.mark.parametrize("lang,may", [("en", "you may play another"), ("da", "du må spille endnu et")])
+def test_chessboard_aid_oasis_line_is_a_permission_with_its_card(lang, may):
+    """The rules say a caravan landing on an oasis *may* play another move card; the aid says
+    the same, not an imperative »rejs igen« that reads as an obligation."""
+    aid = _rules("caravan-chessboard", lang, _game("caravan-chessboard").folder / "rules" / "aid" / f"{lang}.md.j2")
+    line = next(x for x in aid.splitlines() if re.search(r"\*\*(Move|Rejse):\*\*", x))
+    assert may in line, line
+    assert not re.search(r"move again|rejs igen", line), line
+    desert = next(x for x in aid.splitlines() if re.search(r"\*\*(Desert|Ørken)\*\*", x))
+    assert re.search(r"before the move|før rejsen", desert), desert
+
+
+def test_chessboard_coin_word_one_is_stressed():
+    """»en« under the figure 1 reads as the article; the coin word is »én«."""
+    assert _strings("caravan-chessboard", "da")["coin_words"]["1"] == "én"
+
+
+@pytest.mark.parametrize("key", ["good_europe", "good_orient"])
+def test_chessboard_card_text_breaks_after_its_comma(key):
+    """The two-line text on every goods card breaks after the comma, not after »i« (the review
+    found »sælges i / Orienten«): the clause after the comma is held together by no-break spaces."""
+    text = _strings("caravan-chessboard", "da")["card_rules"][key]
+    head, tail = text.split(", ")
+    assert " " not in tail and "\u00a0i\u00a0" in tail, repr(text)

@@ -60,7 +60,7 @@ def test_chessboard_sale_example_fits_the_caravan_limit(data, limit):
         assert m, text[:200]
         piles = [int(n) for n in re.findall(r"\b(\d+)\b", m.group(1))]
         assert sum(piles) + 1 == int(m.group(2)) == limit            # goods and the soldier: a full caravan
-        paid = re.search(r"for ([\d + ]+) = (\d+)", text[m.end():])
+        paid = re.search(r"(?:for|får) ([\d + ]+) = (\d+)", text[m.end():])  # en »sells … for«, da »Hun får«
         assert [int(x) for x in paid.group(1).split("+")] == [r.sale_value(n) for n in piles]
         assert int(paid.group(2)) == sum(r.sale_value(n) for n in piles)
 

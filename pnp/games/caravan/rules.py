@@ -57,7 +57,10 @@ class CaravanRules(RulesSheet):
         - goods: ``goods`` (list of ``{id, name, letters, colour, kind, points, full, count,
           removed}``), ``common`` / ``rare`` (the same, by kind), ``bag`` (goods in this
           variant's bag), ``full_total``, ``points`` (``{common, rare, demand}``);
-        - ``setups``: ``[{id, name, camels, players, total, counts, removed, default_for}]``;
+        - ``setups``: ``[{id, name, camels, players, total, counts, removed, default_for, bonus,
+          extra, first_turn_seed, first_turn, first_rounds, lean}]``; ``first_rounds`` is
+          ``[{players, seed, with}]``: the first round's actions by seat (1st seat first) without and
+          with a balanced set-up's bonus, for every player count it is for (empty for the others);
         - rules: ``opening`` (actions of the first turns, a list), ``actions`` (every later
           turn), ``costs`` (``camel, camel_occupied, pick_up, move_good, steal``), ``refill``
           (``{goods_left, draw, demand_markers}``), ``penalties`` (``[{held, points}]`` up to the
@@ -97,6 +100,11 @@ class CaravanRules(RulesSheet):
                            "bonus": list(bonus), "extra": max(bonus, default=0),
                            "first_turn_seed": [game.rules.actions(i + 1) for i in range(len(bonus))],
                            "first_turn": [game.rules.actions(i + 1) + b for i, b in enumerate(bonus)],
+                           # the same for every player count the set-up is for: [{players, seed, with}]
+                           "first_rounds": [{"players": count,
+                                             "seed": [game.rules.actions(i + 1) for i in range(len(seats))],
+                                             "with": [game.rules.actions(i + 1) + b for i, b in enumerate(seats)]}
+                                            for count, seats in sorted(other.first_turn_bonus.items())],
                            "default_for": [p for p in game.player_counts if game.default_setup(p) == setup_id],
                            # the seats' shares of wins in simulated games, rounded to whole per cent
                            "lean": [{"players": count, "rates": [_percent(x) for x in wins]}

@@ -69,7 +69,9 @@ class SamarkandRules(RulesSheet):
               pays under a chip, ``PriceTable.column``);
             - ``ex``: the worked examples (``diagrams.examples``: die roll, nomad bonus chain,
               chipped sale, computed by the engine tables and the price function), ``space``
-              (space id -> printed name: a city's name, else its kind).
+              (space id -> printed name: a city's name, else its kind), ``cell`` (space id ->
+              ``[row, column]``, 1-based from the top left, so an example can say where a space is
+              when several share its kind and capacity), ``grid`` (``[rows, columns]``).
 
         Raises:
             VariantError: ``players`` outside the game's range.
@@ -161,6 +163,8 @@ class SamarkandRules(RulesSheet):
             "ex": examples(game),
             "kind_of": {sp.id: sp.kind for sp in board.spaces},
             "caps": {sp.id: sp.capacity for sp in camps},
+            "cell": {sp.id: [sp.row + 1, sp.column + 1] for sp in board.spaces},
+            "grid": [max(sp.row for sp in board.spaces) + 1, max(sp.column for sp in board.spaces) + 1],
             "space": {sp.id: (L["cities"][sp.id] if sp.kind == "city" else L["space_kinds"][sp.kind])
                       for sp in board.spaces},
             "price": pt.price,
