@@ -153,7 +153,7 @@ def test_samarkand_die_example_says_which_camp(lang):
     assert re.search(r"third space from the left in the top row|tredje felt fra venstre i øverste række", line), line
 
 
-@pytest.mark.parametrize("lang,may", [("en", "you may play another"), ("da", "du må spille endnu et")])
+@pytest.mark.parametrize("lang,may", [("en", "you may play another"), ("da", "må du spille endnu et")])
 def test_chessboard_aid_oasis_line_is_a_permission_with_its_card(lang, may):
     """The rules say a caravan landing on an oasis *may* play another move card; the aid says
     the same, not an imperative »rejs igen« that reads as an obligation."""
