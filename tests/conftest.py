@@ -75,8 +75,9 @@ KIT_TESTS = {
 # stay on one worker (its module fixtures are built once), as with --dist loadfile, except in
 # these files, whose tests share no module fixture: each test goes on its own, so that one
 # file's builds and interrupted processes (test_trust's Ctrl-C cases and kit fonts,
-# test_determinism's rebuilds) are spread over both workers.
-SPLIT_FILES = {"tests/test_trust.py", "tests/test_determinism.py", "tests/test_cli.py"}
+# test_determinism's rebuilds, the bad-input corpus's processes) are spread over both workers.
+SPLIT_FILES = {"tests/test_trust.py", "tests/test_determinism.py", "tests/test_cli.py",
+               "tests/bad_input/test_bad_input.py"}
 
 
 def pytest_xdist_make_scheduler(config, log):

@@ -1,5 +1,5 @@
 """Guards added for the fourth hostile-input review (rev27, issue 27) that the bad-input
-corpus (``tests/bad_input/cases_rev27.yaml``) cannot show, because they end in a correct
+corpus (``tests/bad_input/cases_<kind>.yaml``) cannot show, because they end in a correct
 result rather than one error line: the loop budget of the shipped templates, the render
 deadline, a figure above the first heading drawn as a figure, ``pnp i18n import`` quoting
 what a plain YAML scalar would misread, a good added by a data folder keeping its texts,

@@ -1,12 +1,40 @@
 """The bad-input corpus (every ``cases*.yaml`` beside this file).  Each case runs on a
-fresh copy of ``data/`` (``--data-dir``), either as a user runs it (``subprocess: true``:
-the installed ``pnp`` command in its own process, its working folder, ``$HOME`` and
-``$TMPDIR`` inside the case's scratch folder) or in-process through ``pnp.cli.main`` (cases
-that inject a fault with ``patch``, and the older cases, which cost a tenth as much).
-Either way it gives exactly one line on stderr that matches its ``expect``, the documented
-exit status, no traceback, and leaves nothing behind: the scratch folder holds the same
-files before and after the run (no kit, no ``.part``), and no file a case names in
-``absent`` exists (what a hostile template would have made).
+fresh copy of ``data/`` (``--data-dir``) as a user runs it: the installed ``pnp`` console
+script in its own process (``_run_subprocess``), its working folder, ``$HOME`` and
+``$TMPDIR`` inside the case's scratch folder.  The one exception is a case that injects a
+fault into pnp's own code or its bundled fonts (``patch:`` names faults from ``PATCHES``;
+``fonts: true`` swaps ``pnp.components.fonts.FONT_DIR`` for a copy the case breaks, as
+the fonts have no command-line option and breaking the installed ones would break every
+other test): a monkeypatch reaches only this process, so those cases run in-process
+through ``pnp.cli.main``.  Either way a case gives exactly one line on stderr that matches its
+``expect``, the documented exit status, no traceback, and leaves nothing behind: the
+scratch folder holds the same files before and after the run (no kit, no ``.part``), a
+subprocess's ``$TMPDIR`` is empty again, and no file a case names in ``absent`` exists
+(what a hostile template would have made).  Every case is a ``kit`` test
+(tests/conftest.py): a process start costs about half a second of CPU.
+
+The cases are grouped by kind, one file each: ``cases_<kind>.yaml`` holds the cases of
+``kind: <kind>`` (``KINDS``).  The fields of a case:
+
+- ``id`` (unique in the corpus), ``kind``;
+- ``args``: the pnp command line; ``{data}``, ``{out}``, ``{tmp}`` stand for the case's
+  data copy, output folder and scratch folder; the runner prefixes ``--data-dir {data}``
+  unless the case sets ``data_dir: false``;
+- ``edits``, applied to the copies before the run, each naming a ``file`` relative to
+  ``{tmp}`` and one of ``replace: [old, new]`` (``old`` occurs exactly once), ``append``,
+  ``write``, ``write_hex`` (bytes), ``remove: true``, ``copy`` (another file below
+  ``{tmp}``), ``symlink`` (its target), ``fifo: true``, ``mkdir: true``; ``times: N``
+  repeats the new text N times;
+- ``expect``: a regex the one line must match; ``{appended_line}`` stands for the line the
+  first ``append`` lands on, ``{replaced_line}`` for the line where the first ``replace``
+  begins;
+- ``status``: the exit status (default 2);
+- ``absent``: files, relative to ``{tmp}``, that must not exist afterwards;
+- ``kill_worker: S`` (SIGKILL the command's first child process S seconds after it
+  appears), ``nofile: N`` (at most N open files), ``cwd_gone: true`` (the working folder
+  is deleted before the command starts): see ``_run_subprocess``;
+- ``patch`` (faults from ``PATCHES``, space-separated) or ``fonts: true`` (the case edits
+  ``{tmp}/fonts``, a copy of the bundled fonts): the case runs in-process.
 """
 
 from __future__ import annotations
@@ -24,8 +52,7 @@ from pnp.cli import main
 from pnp.model.catalog import DEFAULT_DATA_DIR, read_yaml
 
 HERE = Path(__file__).parent
-#: Every ``cases*.yaml`` beside this file, in name order (``cases.yaml`` for data and text,
-#: ``cases_process.yaml`` for signals, output and paths, ...): one list of cases.
+#: Every ``cases_<kind>.yaml`` beside this file, in name order: one list of cases.
 CASE_FILES = sorted(HERE.glob("cases*.yaml"))
 CASES = [case for path in CASE_FILES for case in (read_yaml(path).value or [])]
 #: Kinds of bad input: each that the corpus holds has at least 5 cases ("code": data that
@@ -42,6 +69,15 @@ def test_corpus_covers_every_kind():
     assert all(counts[kind] >= 5 for kind in KINDS if counts[kind]), counts
     assert len(CASES) >= 80, len(CASES)
     assert len({case["id"] for case in CASES}) == len(CASES), "case ids are unique"
+
+
+def test_each_case_file_holds_one_kind():
+    """``cases_<kind>.yaml`` holds the cases of that kind and no other, so a file's name
+    says what it holds."""
+    assert {path.name for path in CASE_FILES} == {f"cases_{kind}.yaml" for kind in KINDS}
+    for path in CASE_FILES:
+        kinds = {case["kind"] for case in read_yaml(path).value}
+        assert kinds == {path.stem.removeprefix("cases_")}, (path.name, kinds)
 
 
 # ---------------------------------------------------------------- injected faults
@@ -155,7 +191,7 @@ PATCHES = {"foreign_font_page": _foreign_font_page, "unembedded_kit_font": _unem
 
 # -------------------------------------------------------------------------- runner
 def _apply(edit: dict, tmp: Path) -> None:
-    """One edit of a case (see the header of cases.yaml).  ``times: N`` repeats the new text
+    """One edit of a case (``edits`` in the module docstring).  ``times: N`` repeats the new text
     of ``replace``/``append``/``write`` N times (large files without large case files)."""
     path = tmp / edit["file"]
     times = edit.get("times", 1)
@@ -300,13 +336,14 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     args = [arg.format(**places) for arg in case["args"]]
     if case.get("data_dir", True):
         args = ["--data-dir", str(data)] + args
-    if case.get("subprocess"):
-        assert not case.get("patch") and not case.get("fonts"), "faults are injected in-process only"
+    assert "subprocess" not in case, "every case without an injected fault runs as a subprocess"
+    in_process = bool(case.get("patch") or case.get("fonts"))
+    if not in_process:
         for name in ("home", "tmpdir"):
             (tmp_path / name).mkdir(exist_ok=True)
     before = _files(tmp_path)
 
-    if case.get("subprocess"):
+    if not in_process:
         status, out, err = _run_subprocess(args, tmp_path, case.get("kill_worker"), case.get("nofile"),
                                            case.get("cwd_gone", False))
     else:
@@ -324,7 +361,7 @@ def test_bad_input_gives_one_line(case, tmp_path, monkeypatch, capsys, request):
     after = _files(tmp_path)
     assert not [name for name in after if name.endswith(".part")], after
     assert after == before, "a file was left behind or changed"
-    if case.get("subprocess"):
+    if not in_process:
         assert not list((tmp_path / "tmpdir").iterdir()), "a temp folder was left in $TMPDIR"
     for name in case.get("absent", []):
         assert not (tmp_path / name).exists(), f"{name} was made"
