@@ -28,9 +28,8 @@ os.environ["PNP_BUILD_PROCESSES"] = "1"
 # the heaviest first, so that the last files either worker takes are short and neither waits
 # long for the other at the end (longest-processing-time-first).  With xdist's own order (most
 # tests first) files of a few slow tests came last: test_determinism's three rebuilds, the
-# pseudo-locale kits.  Seconds of CPU of each whole file (its builds, its subprocesses; on the
-# 2-core machine, 30 Nov 2026, the shared kits counted where first built); only the order
-# matters.  Files not named follow, most tests first.
+# pseudo-locale kits.  Seconds of CPU of each whole file (its builds, its subprocesses, the
+# shared kits counted where first built, on a 2-core machine); only the order matters.  Files not named follow, most tests first.
 HEAVY_FILES = {
     "tests/test_trust.py": 15, "tests/test_caravan_kit.py": 12, "tests/test_rules_diagrams.py": 12,
     "tests/test_sheet_labels.py": 11, "tests/test_determinism.py": 8, "tests/test_cli.py": 8,
