@@ -73,6 +73,9 @@ KIT_TESTS = {
     "tests/test_completion.py::test_a_missing_data_folder_completes_nothing_and_prints_no_traceback",
     "tests/test_package.py::test_python_dash_m_pnp_is_the_pnp_command",
     "tests/engine/test_fairness.py::test_a_build_does_not_import_scipy",
+    # a whole rules sheet typeset as a PDF (the kit build's rules stage) per game and language
+    "tests/test_ties.py::test_no_number_split_from_its_word_on_the_rules",
+    "tests/test_ties.py::test_no_label_split_from_its_number_on_the_danish_rules",
     # whole simulated games with the tree-search player at a seat (each decision a search)
     "tests/engine/test_strong.py::test_strong_player_plays_only_legal_moves_and_leaves_chance_alone",
     "tests/engine/test_strong.py::test_strong_player_is_deterministic_for_a_seed",
