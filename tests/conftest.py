@@ -28,9 +28,8 @@ os.environ["PNP_BUILD_PROCESSES"] = "1"
 # the heaviest first, so that the last files either worker takes are short and neither waits
 # long for the other at the end (longest-processing-time-first).  With xdist's own order (most
 # tests first) files of a few slow tests came last: test_determinism's three rebuilds, the
-# pseudo-locale kits.  Seconds of CPU of each whole file (its builds, its subprocesses; on the
-# 2-core machine, 30 Nov 2026, the shared kits counted where first built); only the order
-# matters.  Files not named follow, most tests first.
+# pseudo-locale kits.  Seconds of CPU of each whole file (its builds, its subprocesses, the
+# shared kits counted where first built, on a 2-core machine); only the order matters.  Files not named follow, most tests first.
 HEAVY_FILES = {
     "tests/test_trust.py": 15, "tests/test_caravan_kit.py": 12, "tests/test_rules_diagrams.py": 12,
     "tests/test_sheet_labels.py": 11, "tests/test_determinism.py": 8, "tests/test_cli.py": 8,
@@ -57,6 +56,10 @@ KIT_FILES = set(HEAVY_FILES) | {
     "tests/engine/test_cli_check.py", "tests/engine/test_cluster.py", "tests/engine/test_chessboard_check.py",
     "tests/test_process_ends.py", "tests/test_translation_workflow.py", "tests/test_translation_steps.py",
     "tests/test_tts.py", "tests/test_tts_layout.py", "tests/test_output_not_a_file.py", "tests/test_handling.py",
+    # a two-process local cluster, and `pnp check` playing games on it and locally
+    "tests/test_cluster_fingerprint.py",
+    # whole sheets of the normal and the saver kit laid out and rendered at 150 dpi
+    "tests/test_samarkand_ink.py",
 }
 # Single tests of otherwise quick files: converted tile sheets, every card face, exhaustive searches.
 KIT_TESTS = {
@@ -70,6 +73,19 @@ KIT_TESTS = {
     "tests/test_completion.py::test_a_missing_data_folder_completes_nothing_and_prints_no_traceback",
     "tests/test_package.py::test_python_dash_m_pnp_is_the_pnp_command",
     "tests/engine/test_fairness.py::test_a_build_does_not_import_scipy",
+    # a whole rules sheet typeset as a PDF (the kit build's rules stage) per game and language
+    "tests/test_ties.py::test_no_number_split_from_its_word_on_the_rules",
+    "tests/test_ties.py::test_no_label_split_from_its_number_on_the_danish_rules",
+    # whole simulated games with the tree-search player at a seat (each decision a search)
+    "tests/engine/test_strong.py::test_strong_player_plays_only_legal_moves_and_leaves_chance_alone",
+    "tests/engine/test_strong.py::test_strong_player_is_deterministic_for_a_seed",
+    # the whole 8 x 8 board face rendered at 150 dpi
+    "tests/test_chessboard_components.py::test_centre_mark_stands_out_in_grey",
+    # every tile of the whole Samarkand board rendered (per colour-vision kind)
+    "tests/test_samarkand_printed.py::test_board_space_kinds_differ_by_8_lstar_as_printed",
+    # the whole 5-player Samarkand kit laid out and paginated (the build's layout stage)
+    "tests/test_printed_backs.py::test_each_printed_back_is_its_fronts_box_mirrored_for_the_flip_edge",
+    "tests/test_printed_backs.py::test_samarkand_fold_kit_puts_price_tables_on_its_last_card_sheet",
 }
 # How the tests go to the two workers (``pytest_xdist_make_scheduler`` below): a file's tests
 # stay on one worker (its module fixtures are built once), as with --dist loadfile, except in
@@ -95,6 +111,20 @@ def pytest_xdist_make_scheduler(config, log):
 
 def _file_of(item) -> str:
     return item.nodeid.split("::")[0]
+
+
+def pytest_ignore_collect(collection_path, config):
+    """In the unit run (``-m "not kit"`` exactly) a file of ``KIT_FILES`` is not imported:
+    every test in it is marked ``kit`` and would be deselected, but importing it (and what it
+    imports: a cluster, PDF readers) and rewriting its asserts cost each worker seconds.
+    Returns True to skip the file, None to let pytest decide."""
+    if config.getoption("markexpr", "").strip() != "not kit" or collection_path.suffix != ".py":
+        return None
+    try:
+        rel = collection_path.relative_to(config.rootpath).as_posix()
+    except ValueError:
+        return None
+    return True if rel in KIT_FILES else None
 
 
 def pytest_itemcollected(item):

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 MM_PER_PT = 25.4 / 72
-# Paper sizes from their standards, never from pnp's own tables (issue 17): A4 is ISO 216's
+# Paper sizes from their standards, never from pnp's own tables: A4 is ISO 216's
 # 210 x 297 mm = 595.276 x 841.89 pt; US Letter is ANSI's 8.5 x 11 in = 612 x 792 pt.
 PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
 # A poker card is 2.5 x 3.5 in = 63.5 x 88.9 mm (the trim every PnP template uses).

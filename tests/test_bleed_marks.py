@@ -1,4 +1,4 @@
-"""Bleed and crop marks measured on the drawn art of the produced PDF (issue 17).
+"""Bleed and crop marks measured on the drawn art of the produced PDF.
 
 Every face a sheet places is a form XObject drawn under a clip path (pnp.printing.placed);
 ``pdfpieces.sheet_pieces`` gives what each copy shows once its clip paths are applied.  The
@@ -31,7 +31,7 @@ import pytest
 GAMES = ["samarkand", "caravan", "caravan-chessboard"]
 ASKED_BLEED_MM = 3.0        # `pnp build`'s --bleed-mm default: the kits below ask for it (manifest bleed_mm)
 OUTER_BLEED_MM = 2.0        # README: a 9-up card grid's and a packed block's outer bleed; 2 mm of each colour at a gutter
-MARK_GAP_MM = 0.7           # issue 17 / print.md "never touching": marks start 0.7 mm off the art
+MARK_GAP_MM = 0.7           # print.md "never touching": marks start 0.7 mm off the art
 RULER_BAND_MM = 10.0        # the footer's ruler and label sit in the sheet's bottom 10 mm (7 mm band + margin)
 # A crop mark is short: ~6 mm (print.md, Ghent workgroup), or runs to the sheet edge (README:
 # "Crop marks run from the art to the sheet edge"); other lines are cut guides and overlap
@@ -147,7 +147,7 @@ def test_every_cut_edge_of_every_face_shows_the_bleed_its_layout_promises(sheets
     assert measured >= 4 * 18, f"{game}: only {measured} face sides measured"    # two card sheets at least
     # every tile of the board measured (one per board page of the manifest)
     board = next(c for c in manifest["components"] if c["id"] == "board")
-    # in a duplex kit each tile's printed back (a tint, issue 25) is a board page too, the next
+    # in a duplex kit each tile's printed back (a tint) is a board page too, the next
     pages = sorted(board["pages"])
     backed = len(pages) == 2 * tiles and all(b == a + 1 for a, b in zip(pages[::2], pages[1::2]))
     assert tiles > 1 and (tiles == len(pages) or backed), f"{game}: {tiles} board tiles measured, {len(pages)} board pages"

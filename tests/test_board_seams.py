@@ -1,4 +1,4 @@
-"""A board that holds its game (issue 11, point 6).
+"""A board that holds its game.
 
 * Samarkand's trading fields hold real poker cards: each field's column (its capacity in
   cards, overlapping so every card's top shows) lies off the board in front of its camp,
@@ -232,8 +232,8 @@ def field_mark_problems(face, camps) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_trading_field_marks_lie_inside_the_board(samarkand, lang):
     """Every trading-field mark lies wholly inside the board's trim (3 mm safe area), covers no
-    space, arrow, decoration or other mark, and keeps clear of every A4 and Letter seam (issue 11,
-    point 6; a reviewer found the card outlines cut off by the board's edge).  The board is the
+    space, arrow, decoration or other mark, and keeps clear of every A4 and Letter seam (a card
+    outline cut off by the board's edge or a seam cannot be laid on).  The board is the
     same for every player count (measured: the recipe's board face for each count)."""
     boards = {p: [f for f, _ in kit_faces("samarkand", lang, "normal", p) if f.component == "board"]
               for p in samarkand.player_counts}

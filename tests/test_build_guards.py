@@ -1,4 +1,4 @@
-"""Guards of `pnp build` tested from the failing side (issue 17): a variant that passes its
+"""Guards of `pnp build` tested from the failing side: a variant that passes its
 static check but fails a simulation threshold, and a kit deck that differs from the engine's,
 are refused with nothing written; a write that fails half-way leaves no file and no .part."""
 

@@ -1,4 +1,4 @@
-"""Caravan's art (issue 24): the Sahelian ornament, the board drawn as a map, illustrated pieces.
+"""Caravan's art: the Sahelian ornament, the board drawn as a map, illustrated pieces.
 
 Measured on the faces' SVG: ornament is filled shapes only (thin solid lines are cut lines
 and dashed lines fold lines in the kit), every board label has capitals at least 4 mm tall,

@@ -31,7 +31,7 @@ from pnp.components.svg import rect
 from pnp.printing.targets import face_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
-#: Sheet kinds the brief of issue 6 names: board tiles, player boards and the token sheets.
+#: Sheet kinds with full-colour art (board tiles, player boards, token sheets): where saver ink saves most.
 SHEET_KINDS = ("board", "player-boards", "goods", "camels", "demand-markers")
 
 

@@ -122,7 +122,7 @@ def test_manifest_counts_equal_the_model(kits, game):
     assert goods_short["by_type"] == game.goods_counts(Variant(2, "short"))
     assert goods_full["count"] == 48 and goods_short["count"] == 32
     for manifest in (full, short):
-        # what the players use (issue 11): the camels, player board and theft marker of N colours
+        # what the players use: the camels, player board and theft marker of N colours
         counts = {c["id"]: c["count"] for c in manifest["components"]}
         players = manifest["players"]
         colours = [c.id for c in game.player_colours][:players]

@@ -50,7 +50,7 @@ def text_of(pdf: bytes) -> str:
 def test_page_size_fonts_and_length(game, lang, paper):
     pages, pdf = render(game, Variant(4), lang, paper)
     reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == pages <= 3  # rules only: the player aids are pieces of their own (issue 12)
+    assert len(reader.pages) == pages <= 3  # rules only: the player aids are pieces of their own
     for page in reader.pages:
         assert abs(float(page.mediabox.width) / MM - PAPER_MM[paper][0]) <= 0.1
         assert abs(float(page.mediabox.height) / MM - PAPER_MM[paper][1]) <= 0.1
@@ -154,7 +154,7 @@ def test_common_names_only_the_common_goods(game, lang, common, theft, synonyms)
 
 def test_danish_stalemate_is_a_full_round_without_actions(game):
     """ENGINE-DECISIONS C10 in natural Danish: a whole round in which nobody can take an
-    action (issue 15: a turn passed by choice does not count)."""
+    action (a turn passed by choice does not count)."""
     text = text_of(render(game, Variant(4), "da", "a4")[1])
     assert "går der en hel runde, hvor ingen spiller kan udføre en handling overhovedet, slutter spillet med det samme" in text
     assert "En tur, som en spiller frivilligt springer over, tæller ikke" in text

@@ -1,5 +1,5 @@
-"""CARAVAN on a chessboard's player aid as a duplex card of the deck's size (issue 25, point
-5: "the fewest sheets"): the 92 x 98 mm one-sided aids took a packed sheet's room; as cards
+"""CARAVAN on a chessboard's player aid as a duplex card of the deck's size (for the fewest
+sheets): the 92 x 98 mm one-sided aids took a packed sheet's room; as cards
 they sit in the grid slots the deck's last sheet leaves empty.  The card must still say
 everything the aid says (the template's every word, front and back together), in both
 languages and at every player count, set at no less than 7 pt, front with the turn's first

@@ -164,7 +164,7 @@ def test_rules_print_the_engine_decisions(game, lang, heading, needles):
     text = render_rules_markdown(game, game.variant(4), lang)
     assert heading in text
     clarifications = text.split(heading, 1)[1]
-    for needle in needles:       # the three ambiguities issue 5 names: draw phase, trades, banditry choice
+    for needle in needles:       # the three rules players misread: draw phase, trades, banditry choice
         assert needle in clarifications, needle
     assert len(re.findall(r"^- \*\*", clarifications, flags=re.M)) == 11
 
@@ -174,7 +174,7 @@ def test_rules_print_the_engine_decisions(game, lang, heading, needles):
 def test_rules_sheet_pages_and_text(game, lang, paper):
     pages, pdf = rules_sheet(game, game.variant(4), lang, paper)
     reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == pages <= 3  # rules only: the player aids are pieces of their own (issue 12)
+    assert len(reader.pages) == pages <= 3  # rules only: the player aids are pieces of their own
     for page in reader.pages:
         assert abs(float(page.mediabox.width) - PAPER_PT[paper][0]) < 0.01
         assert abs(float(page.mediabox.height) - PAPER_PT[paper][1]) < 0.01

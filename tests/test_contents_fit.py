@@ -1,4 +1,4 @@
-"""Every table fits its page: the contents page in every game, language and paper (issue 11, point 5).
+"""Every table fits its page: the contents page in every game, language and paper.
 
 Measured on the rendered PDF (pypdfium2): the table is the band of its filled row
 backgrounds; every text run on the page lies inside the page's side margins, and every

@@ -1,4 +1,4 @@
-"""The contents page shows a small picture of the assembled board (issue 12), drawn from the
+"""The contents page shows a small picture of the assembled board, drawn from the
 model by the game's diagrams module, and stays one page in every language and paper."""
 
 from __future__ import annotations

@@ -219,7 +219,7 @@ def test_line_end_hyphenation_follows_patterns_and_exceptions(outputs):
     assert not problems, "\n".join(problems)
 
 
-def test_the_review_hyphenations_are_gone(outputs):
+def test_no_danish_word_is_broken_at_a_wrong_syllable(outputs):
     joined = "\n".join(outputs.values()).replace(SOFT_HYPHEN + "\r\n", "-").replace(SOFT_HYPHEN, "-")
     for bad in ("deref-ter", "gæstega-ve", "Markedsbrikker-ne", "handelsfel-ter", "tyverimar-kører",
                 "spil-lerbræt", "ligestil-lede"):
@@ -328,8 +328,8 @@ def test_numbers_in_quoted_names_are_tied_to_their_noun():
         assert not loose, f"{game}: {loose}"
 
 
-def test_the_glossary_catches_every_kind_the_review_found(glossary):
-    """Each review fault is a kind: inflected banned forms, 'for N … spillere', mass nouns
+def test_the_glossary_catches_each_kind_of_banned_phrasing(glossary):
+    """Each planted text is one kind of fault: inflected banned forms, 'for N … spillere', mass nouns
     counted like cards, a number after a card name, 'så mange' without 'som'."""
     planted = {
         "caravan-4p-da-a4.pdf p.1": "Det korte spil for 3 eller 4 spillere. Spil for 2–4 spillere.",
@@ -347,7 +347,7 @@ def test_the_glossary_catches_every_kind_the_review_found(glossary):
     assert not glossary_problems(fine, glossary, {})
 
 
-def test_the_review_hyphenation_exceptions():
+def test_danish_hyphenation_breaks_before_the_last_consonant_and_at_compound_joints():
     """RO § 17.2.b breaks before the last consonant (kos-ter, førs-te); a compound breaks at
     its joint (række-følge), never inside its member (ræk-kefølge)."""
     hyphenator = hyphenator_for(DEFAULT_DATA_DIR, "da")

@@ -1,4 +1,4 @@
-"""Same inputs, same bytes, across processes (issue 17): one kit of each game is rebuilt in a
+"""Same inputs, same bytes, across processes: one kit of each game is rebuilt in a
 separate Python process with another PYTHONHASHSEED and another working directory (the output
 folder given relative to it), and compared byte for byte with the kit the test run built
 (tests/conftest.py ``shared_builds``).  A hash-order or a time stamp shows here; a rebuild in

@@ -1,5 +1,5 @@
 """Every face of every game, in both languages: safe area, forgiving backs, text contrast, no
-collisions (issue 11, points 3-5).  Faces are read back from their SVG elements
+collisions.  Faces are read back from their SVG elements
 (``faceinspect``): boxes from the font metrics, colours from the fills used.
 """
 
@@ -14,7 +14,7 @@ from kitfaces import GAMES, LANGS, kit_faces
 from pnp.components import style
 from pnp.components.svg import Face, group, path, text
 
-SAFE = 3.0          # frames and text keep this far inside the trim (issue 11, point 3)
+SAFE = 3.0          # frames and text keep this far inside the trim
 BACK_CLEAR = 4.0    # nothing but full-bleed art this close to the trim of a card back
 MIN_CONTRAST = 4.5  # WCAG AA for normal text
 CASES = [(g, lang) for g in GAMES for lang in LANGS]

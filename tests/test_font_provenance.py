@@ -1,4 +1,4 @@
-"""Fonts checked for provenance, not only by name (issue 17): every glyph of every font program
+"""Fonts checked for provenance, not only by name: every glyph of every font program
 embedded in a kit is a glyph of the TTF of that PostScript name in the repository's fonts/
 folder, with the same advance width and outline.  A system-installed copy of the same family
 (another version, other metrics) carries the same name and fails here."""

@@ -60,7 +60,7 @@ def test_the_defaults_of_the_optional_parts(tiny):
 def test_figure_names_default_follows_figures():
     """A sheet that keeps the base ``figures`` names no drawing (every ``figure(name)`` is
     refused); one that draws but does not name its drawings leaves the names to the drawing
-    (None); each installed game names exactly what its ``figures`` draws (test_rev27_guards)."""
+    (None); each installed game names exactly what its ``figures`` draws (test_untrusted_input_results)."""
     class Draws(RulesSheet):
         def figures(self, game, variant, lang, width):
             return {"board": object()}

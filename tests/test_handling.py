@@ -26,7 +26,7 @@ from pnp.printing.packing import _printable
 
 from test_packing import kit_layout, sheet_count
 
-# (game, players, paper, duplex): the kits issue 25 counts
+# (game, players, paper, duplex): the kits whose sheet counts are bounded
 LAYOUTS = [("samarkand", 5, "a4", "long"), ("samarkand", 5, "letter", "long"), ("samarkand", 2, "a4", "long"),
            ("samarkand", 5, "a4", "fold"), ("caravan", 4, "a4", "long"), ("caravan-chessboard", 4, "a4", "long"),
            ("caravan-chessboard", 6, "a4", "long"), ("caravan-chessboard", 4, "letter", "long"),
@@ -97,8 +97,8 @@ def test_pawns_are_gathered_where_that_costs_no_sheet(game_id, players, paper, d
         assert len(holding) == 1, [sum(p.component == component for p in s.placements) for s in holding]
 
 
-#: The most sheets of paper each kit may take (issue 25; before it: 26, 28, 20, 40, 9, 16, 17, 18,
-#: 19).  The gutter-fold kit's 39 is its least: 26 card sheets (4 cards each, the 26th two), 6 board
+#: The most sheets of paper each kit may take (each bound the fewest the packer reaches, so a
+#: change that wastes a sheet fails).  The gutter-fold kit's 39 is its least: 26 card sheets (4 cards each, the 26th two), 6 board
 #: tiles, 3 of notes, 2 of reading, and its price tables, aids and die (96,435 mm² of trim)
 #: fit no tile's room (44-54 mm high) and overfill the 26th sheet's two rooms (24,444 mm²)
 #: and one sheet more (57,000 mm²): two new sheets.  CARAVAN on a chessboard's player aids as
@@ -349,7 +349,7 @@ def test_blank_backs_say_they_are_blank(built, stem, lang, count):
     """Blank backs were empty pages (Samarkand pp. 6, 32-52 even): a driver set to skip blank
     pages would drop them and shift every later back.  Each now says, small and light, that it
     is intentionally blank, in the kit's language, and nothing else; the manifest still lists
-    them.  One-sided card-stock sheets now print a tinted back instead (issue 25: Samarkand A4
+    them.  One-sided card-stock sheets now print a tinted back instead (Samarkand A4
     11 blanks before, the chessboard 5), so only the banknotes' plain-paper backs (and a
     Letter kit's back of its reading matter, page 6) are blank."""
     texts, manifest = built[stem]

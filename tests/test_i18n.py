@@ -196,7 +196,7 @@ def test_exceptions_override_the_patterns():
         assert not set(breaks) & set(da.positions(word)), word
 
 
-def test_plain_pyphen_would_make_the_review_breaks():
+def test_plain_pyphen_breaks_derefter_and_gaestegave_wrongly():
     """Without the exceptions the patterns do break 'derefter' and 'gæstegave' wrongly:
     the exception list is what fixes them."""
     import pyphen

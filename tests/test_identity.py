@@ -1,4 +1,4 @@
-"""Every identity survives greyscale and colour-blindness (issue 11, point 4).
+"""Every identity survives greyscale and colour-blindness.
 
 * Lightness: the colours of one set (player colours, banknote values, coin values, goods) differ
   pairwise by at least ``MIN_DELTA_L`` in CIE L*, the grey a greyscale print gives them.

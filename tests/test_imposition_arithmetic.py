@@ -163,7 +163,7 @@ def _enters(mark, room):
 @pytest.mark.parametrize("paper, count", [("a4", 10), ("a4", 11), ("letter", 9), ("letter", 10), ("letter", 13)])
 def test_crop_marks_leave_the_free_room_of_a_part_filled_sheet_clear_on_both_sides(paper, count):
     # The last sheet of a deck is part-filled; the packer prints one-sided pieces in the room it
-    # leaves (issue 11), so the crop marks stop short of it on the fronts sheet, and on the backs
+    # leaves, so the crop marks stop short of it on the fronts sheet, and on the backs
     # sheet short of its mirror image (long-edge flip: x -> paper width - x).
     from pnp.geometry import PAPERS
     from pnp.printing.imposition import impose_grid

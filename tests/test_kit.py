@@ -86,7 +86,7 @@ def test_manifest_counts_equal_the_data(kit_dir):
     notes = next(c for c in five["components"] if c["id"] == "banknotes")
     assert notes["by_type"] == {str(b.value): b.count_for(5) for b in game.banknotes}
     counts2 = {c["id"]: c["count"] for c in two["components"]}
-    assert counts2["price-tables"] == 2 and counts2["pawns"] == 2      # what 2 players use (issue 11)
+    assert counts2["price-tables"] == 2 and counts2["pawns"] == 2      # what 2 players use
     assert counts2["banknotes"] == sum(b.count_for(2) for b in game.banknotes) < counts["banknotes"]
     for component in five["components"]:
         assert component["pages"], f"{component['id']} is on no page"
@@ -162,8 +162,8 @@ def test_whole_file_prints_double_sided_with_backs_behind_fronts(kit_dir, name):
     cards = pages["cards"]
     assert [p % 2 for p in cards] == [1, 0] * (len(cards) // 2)           # front, back, front, back ...
     assert all(b == a + 1 for a, b in zip(cards[::2], cards[1::2]))
-    # one-sided sheets on card stock have a printed back (a light tint behind each piece,
-    # issue 25) on the next page; the banknotes' plain-paper sheets a blank back; pieces
+    # one-sided sheets on card stock have a printed back (a light tint behind each piece)
+    # on the next page; the banknotes' plain-paper sheets a blank back; pieces
     # packed under the cards of the last card sheet have that sheet's backs page behind them
     one_sided = sorted({p for cid, ps in pages.items() if cid not in ("cards", "contents", "rules") for p in ps}
                        - set(cards))
@@ -180,7 +180,7 @@ def test_whole_file_prints_double_sided_with_backs_behind_fronts(kit_dir, name):
 
 def test_two_player_bank_is_sized_by_a_two_player_simulation(kit_dir):
     """The 2-player kit's banknotes are the data's 2-player counts, and 2-player games
-    played by the engine need no more of any value than it prints (issue 11)."""
+    played by the engine need no more of any value than it prints."""
     from pnp.engine.check import full_check
     from pnp.model.variant import Variant
 

@@ -164,7 +164,7 @@ def thin_solid_not_cuts(pdf_path, manifest) -> list[tuple]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_thin_solid_line_but_a_cut_line(shared_builds, game):
-    """Lines mean one thing (issue 25, point 2): on every sheet of a default kit a thin solid
+    """Lines mean one thing: on every sheet of a default kit a thin solid
     line is a cut line, so a price table's rules, a tile's alignment marks or an aid's frame
     are filled shapes or wide bands, never a line a person would cut along."""
     folder = shared_builds(game)

@@ -1,4 +1,4 @@
-"""Money (issue 24): every value its own lightness in colour and for colour-blind eyes, the
+"""Money: every value its own lightness in colour and for colour-blind eyes, the
 value in numerals and in words from the language files, guilloche drawn as bands."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A sheet's overlay split for conversion (pnp.printing.overlay, issue 16): plain lines as PDF
+"""A sheet's overlay split for conversion (pnp.printing.overlay): plain lines as PDF
 path operators at exactly their SVG places, everything else CairoSVG's, drawing order kept."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The sheet packer (pnp.printing.packing) and the sheet counts of issue 11.
+"""The sheet packer (pnp.printing.packing) and the sheet counts it reaches.
 
 Geometry is checked on the packer's placements (trim boxes in sheet mm): no two pieces
 overlap, every piece with its visible bleed lies inside the printable area, the pieces on
@@ -150,7 +150,7 @@ def test_an_upright_group_is_never_turned():
 def test_caravan_pieces_stand_one_way_and_each_colour_lies_in_one_block(default_runs):
     """Camels, goods and markers are ``upright``: no piece of the Caravan kit is turned, and
     each camel colour and each good (with its spare) is one rectangle of butted pieces on
-    one sheet (the reviewer's camels "in mixed orientations, split into two blocks")."""
+    one sheet (not in mixed orientations split into two blocks, which reads as two kinds)."""
     runs, _settings = default_runs["caravan"]
     sheets = {id(s): s for run in runs for s in run.sheets}.values()
     placements = [p for s in sheets for p in s.placements if not p.face.startswith("board@")]
@@ -417,7 +417,7 @@ def butted(a, b) -> bool:
 
 def test_block_shapes_cut_a_run_into_full_blocks_without_lonely_pieces():
     """A value's notes are cut into full rectangles of several shapes, fewest blocks first,
-    and no note is left on its own (issue 11: money shares cut lines)."""
+    and no note is left on its own (money shares cut lines)."""
     assert block_shapes(1, 8, 3, False) == ((1, 1),)
     assert block_shapes(5, 1, 3, False) == ((1, 3), (1, 2))           # not 3 + 1 + 1
     assert block_shapes(7, 1, 3, False) == ((1, 3), (1, 2), (1, 2))
@@ -525,7 +525,7 @@ def test_every_banknote_shares_a_cut_with_a_note_of_its_value(players, paper):
 #: A card-stock sheet (other than the last of its kind) must have at least this share of its
 #: printable area (inside the 4 mm tight margins, above the footer) covered by trims.  A
 #: board tile is 44-71 % of its sheet; a sheet of 4 Samarkand price tables (the most a sheet
-#: holds) is 70 %, of 9 poker cards 87 %; the sheets issue 11 found wasted were 20-25 %.  A
+#: holds) is 70 %, of 9 poker cards 87 %; a sheet at 20-25 % wastes most of its card stock.  A
 #: packing always has a remainder: the packer prints its fullest new sheets first, so that
 #: only the last of a kind may fall short.
 MIN_FILL = 0.40

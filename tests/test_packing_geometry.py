@@ -30,7 +30,7 @@ OUTER = 2.0                 # README: packed blocks keep 2 mm outer bleed
 GUTTER_COLOURS = 4.0        # README: two edge colours meet across a 4 mm gutter (2 mm each)
 MARGIN = 4.0                # README: 4 mm margin round packed sheets
 MARK = 2.5                  # README: 2.5 mm crop marks
-MARK_GAP = 0.7              # print.md / issue 17: marks start 0.7 mm off the art
+MARK_GAP = 0.7              # print.md: marks start 0.7 mm off the art
 TOL = 1e-6
 BLOCKS_APART = 2 * (OUTER + MARK_GAP + MARK)    # two blocks side by side: each one's outer bleed, gap and marks
 
@@ -291,7 +291,7 @@ def test_every_face_lands_on_its_placement_once_with_its_index():
 
 def test_cut_out_pieces_keep_3_mm_of_paper_round_them():
     """Cut-outs (pawns) carry no bleed and no crop marks: 3 mm of clear paper round each
-    (issue 11: two pieces 6 mm apart), inside the 4 mm margin; a piece taller than the room
+    (two pieces 6 mm apart), inside the 4 mm margin; a piece taller than the room
     is turned."""
     pawns = [face(f"p{k}", 24, 100, None, bleed=0.0, component="pawns") for k in range(10)]
     tall = [face("t", 230, 30, None, bleed=0.0, component="pawns")]     # only fits turned

@@ -1,4 +1,4 @@
-"""Every printed piece on the sheets counted against the manifest and data, kind by kind (issue 17).
+"""Every printed piece on the sheets counted against the manifest and data, kind by kind.
 
 Each copy of a face a sheet places is read back from the PDF (tests/pdfpieces.py,
 ``sheet_pieces``) with the text it shows, the box its art covers and the colours it fills,
@@ -67,7 +67,7 @@ def board_tiles(copies, manifest_board, trim_mm: tuple[float, float], bleed: flo
     board either way round), sampled every 2 mm.  The board's art starts ``bleed`` before its
     trim at the top left (it may draw more past the bottom right, cut away by the tiles' clip)."""
     tiles = [c for c in copies if max(c["size"]) > A4_MM[1] or min(c["size"]) > A4_MM[0]]
-    # one tile per board page; in a duplex kit each tile's printed back (a tint, issue 25) is
+    # one tile per board page; in a duplex kit each tile's printed back (a tint) is
     # a board page too, the page after its tile's
     pages = sorted(manifest_board["pages"])
     backed = len(pages) == 2 * len(tiles) and all(b == a + 1 for a, b in zip(pages[::2], pages[1::2]))

@@ -1,4 +1,4 @@
-"""Sheets as PDF: each distinct face converted once and placed as a form XObject (issue 16)."""
+"""Sheets as PDF: each distinct face converted once and placed as a form XObject."""
 
 from __future__ import annotations
 

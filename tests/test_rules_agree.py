@@ -160,8 +160,8 @@ def test_the_contents_list_counts_what_the_kit_prints(game_id, variant, lang):
     assert not problems, "\n".join(problems)
 
 
-def test_the_contents_check_fails_on_the_review_fault():
-    """The 2-player short kit as the review found it: the box's 24 camels in 4 colours, 4
+def test_the_contents_check_fails_on_a_contents_list_of_the_full_box():
+    """The 2-player short kit's contents list written for the full box: the box's 24 camels in 4 colours, 4
     player boards and 4 theft markers, where the kit prints 12 in 2 colours, 2 and 2."""
     game = load_game("caravan", DEFAULT_DATA_DIR)
     variant = game.variant(2)
@@ -235,7 +235,7 @@ def test_the_chessboard_aid_robs_only_the_other_players(lang):
     assert not re.search(everyone, aid, re.I), aid
 
 
-def test_the_robbery_check_fails_on_the_review_fault():
+def test_the_robbery_check_fails_when_the_rule_spares_the_robbers_own_caravans():
     _, everyone = ROBBED["da"]
     assert re.search(everyone, "Karavaner på de 8 felter omkring røverne mister 1 soldat", re.I)
     assert not re.search(everyone, "Andre spilleres karavaner på de 8 felter omkring røverne mister", re.I)
@@ -296,7 +296,7 @@ def test_every_table_row_sits_in_its_table(game_id, variant, lang):
     assert not lone, "\n".join(lone)
 
 
-def test_the_table_check_fails_on_the_review_build():
+def test_the_table_check_fails_on_a_table_split_by_blank_lines():
     broken = "| Vare | Farve |\n\n|:--|:-:|\n\n| Kød | rød |\n\nText."
     assert len(lone_table_lines(broken)) == 3
     assert not lone_table_lines("| Vare | Farve |\n|:--|:-:|\n| Kød | rød |\n\nText.")

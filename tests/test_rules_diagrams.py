@@ -1,4 +1,4 @@
-"""Rules sheets that teach (issue 12): drawings with real text, worked examples computed by
+"""Rules sheets that teach: drawings with real text, worked examples computed by
 the engine, the chipped sale of more than the last column, player aids, page fill."""
 
 from __future__ import annotations

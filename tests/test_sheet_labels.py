@@ -1,4 +1,4 @@
-"""What a printed sheet says about itself (issue 11, new-user test): assembly notes beside
+"""What a printed sheet says about itself : assembly notes beside
 their pieces, footers that name every component on a shared sheet and number the sheets
 in page order, and one ink figure on the contents page, the manifest and the screen.
 

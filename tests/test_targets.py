@@ -153,7 +153,7 @@ def test_split_writes_one_pdf_per_kind_next_to_the_kit(kit_dir, tmp_path):
     assert len(parts["board"].pages) == len(set(pages["board"]))
     # Every sheet of the kit is in exactly one split file (contents page and blank backs aside).
     assert sum(len(r.pages) for r in parts.values()) == len(kit.pages) - 1 - len(manifest["blank_pages"])
-    # the board tiles print a tinted back (issue 25): their file is two-sided like the cards'
+    # the board tiles print a tinted back: their file is two-sided like the cards'
     assert parts["board"].trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     assert parts["cards"].trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     # The kit itself is the same as without --split.

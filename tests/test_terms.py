@@ -40,7 +40,7 @@ def label_problems(labels: dict[str, str], headings: list[str]) -> list[str]:
             for key, label in labels.items() if not any(_bare(label).startswith(h) for h in bare if h)]
 
 
-def test_label_check_fails_on_the_reviewed_fault():
+def test_label_check_fails_on_labels_that_name_no_rules_heading():
     headings = ["Hent en vare", "Flyt (og lever) en vare", "Opfyldning af varer"]
     assert label_problems({"a": "Tag en vare op med dens efterspørgselsmarkører"}, headings)
     assert label_problems({"b": "Giv en vare videre til din nabokamel"}, headings)

@@ -163,7 +163,7 @@ def test_every_default_kit_holds_only_our_fonts_each_subset_name_once_per_progra
 
 
 def test_audit_finds_two_programs_under_one_subset_name():
-    """The fault of issue 13: two reportlab documents both start at AAAAAA+."""
+    """Two reportlab documents both start at AAAAAA+."""
     from pypdf import PdfReader, PdfWriter
     from reportlab.pdfgen.canvas import Canvas
 
@@ -279,7 +279,7 @@ def _live_naming(out: Path) -> list[int]:
 
 
 def test_two_refill_demand_markers_read_as_plural_in_both_languages(data_copy):
-    """The case of issue 13: `rules.refill.demand_markers: 2` printed "2 demand marker"."""
+    """A count of 2 is plural: `rules.refill.demand_markers: 2` must not print "2 demand marker"."""
     from pnp.kit.rulebook import render_rules_markdown
     from pnp.model import load_game
 

@@ -1,4 +1,4 @@
-"""Tabletop Simulator card sheets for a deck larger than one sheet (issue 30: "a deck too
+"""Tabletop Simulator card sheets for a deck larger than one sheet ("a deck too
 large for one TTS sheet is split across sheets, never truncated"): the shipped decks have at
 most a few dozen distinct faces, so this builds one of 139 plain faces (two full sheets and
 one face over)."""

@@ -12,7 +12,7 @@ import math
 from pnp.components.fonts import ascent, ink_heights
 from pnp.errors import LayoutError
 from pnp.geometry import SAFE_MM
-from pnp.components.svg import Face, circle, group, icon, polygon, rect, text_block
+from pnp.components.svg import Face, _num, circle, group, icon, polygon, rect, text_block
 from pnp.components.text import LINE_CLEAR_MM, fit
 from pnp.components import style
 
@@ -86,25 +86,48 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
         art.add(circle(width / 2, height / 2, disc_r, fill=style.PARCHMENT))
     art.add(icon(icon_name, width / 2 - disc_r * 0.7, height / 2 - disc_r * 0.7, disc_r * 1.4, style.FRAME))
     # The title sits on a parchment cartouche with pointed ends, well inside the trim.
-    x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
-    outline_mm = ink.width(0.6)
-    name, sub, plate_h = _cartouche_titles(title, subtitle, x1 - x0, width - 2 * (BACK_CLEAR_MM + 4), outline_mm, where)
-    plate_top = BACK_CLEAR_MM + 2.0
-    for rotation in (0, 180):
-        g = group(transform=f"rotate({rotation} {width / 2} {height / 2})")
-        y0, y1 = plate_top, plate_top + plate_h
-        tip = plate_h / 2
-        g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
-                       (x0 + tip, y1)], fill=style.WHITE if ink.saver else style.PARCHMENT,
-                      stroke=style.FRAME, stroke_mm=outline_mm))
-        g.add(text_block(name, width / 2, y0 + CARTOUCHE_PAD_MM, style.FRAME, "middle", where))
-        g.add(text_block(sub, width / 2, y0 + CARTOUCHE_PAD_MM + name.height + 1.2, style.FRAME, "middle", where))
+    for g in back_cartouches(width, height, title, subtitle, where, plate_top=BACK_CLEAR_MM + 2.0,
+                             outline_mm=ink.width(0.6), fill=style.WHITE if ink.saver else style.PARCHMENT,
+                             stroke=style.FRAME, text_colour=style.FRAME):
         art.add(g)
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(BACK_GROUND))
 
 
 #: The back's title and deck name keep this far (mm) from the cartouche's top and foot.
 CARTOUCHE_PAD_MM = 2.2
+
+
+def back_cartouches(width: float, height: float, title: str, subtitle: str, where: str, *, plate_top: float,
+                    outline_mm: float, fill: str, stroke: str, text_colour: str,
+                    clear_mm: float | None = None) -> list:
+    """A card back's title and deck name on two pointed cartouches, one at the head and the same
+    turned a half turn about the card's centre at the foot, so that the back reads the same
+    either way up (every back of a deck must look alike, however it is dealt).
+
+    ``width`` x ``height`` is the trim (mm); each cartouche spans the width less ``clear_mm``
+    (default ``BACK_CLEAR_MM``: clear of a 2 mm duplex error) + 1.5 mm a side, its top ``plate_top`` mm
+    below the trim, outlined ``outline_mm`` wide in ``stroke`` and filled with ``fill``; the two
+    lines (fitted by ``_cartouche_titles``) are set in ``text_colour``.  Returns the two SVG
+    groups (head, foot) to add to the back's art.
+
+    Raises:
+        LayoutError / FontError: the title or deck name does not fit its cartouche, or lacks a glyph.
+    """
+    clear = BACK_CLEAR_MM if clear_mm is None else clear_mm
+    x0, x1 = clear + 1.5, width - clear - 1.5
+    cx, cy = width / 2, height / 2
+    name, sub, plate_h = _cartouche_titles(title, subtitle, x1 - x0, width - 2 * (clear + 4), outline_mm, where)
+    y0, y1 = plate_top, plate_top + plate_h
+    tip = plate_h / 2
+    plates = []
+    for rotation in (0, 180):
+        g = group(transform=f"rotate({rotation} {_num(cx)} {_num(cy)})")
+        g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
+                       (x0 + tip, y1)], fill=fill, stroke=stroke, stroke_mm=outline_mm))
+        g.add(text_block(name, cx, y0 + CARTOUCHE_PAD_MM, text_colour, "middle", where))
+        g.add(text_block(sub, cx, y0 + CARTOUCHE_PAD_MM + name.height + 1.2, text_colour, "middle", where))
+        plates.append(g)
+    return plates
 
 
 def _cartouche_titles(title: str, subtitle: str, plate_w: float, band_w: float, outline_mm: float, where: str):

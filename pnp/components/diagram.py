@@ -23,8 +23,8 @@ GRID = "#B89A6A"
 #: Clear space, points, that an arrow keeps from every label drawn before it (an arrowhead
 #: 0.8 pt from a word reads as touching it on paper).
 LABEL_CLEARANCE = 1.5
-#: The smallest type a rules figure prints, points (a home laser prints 6 pt legibly; the
-#: review of the kits found 4-5 pt labels unreadable).  ``GridDiagram.text`` refuses less,
+#: The smallest type a rules figure prints, points (a home laser prints 6 pt legibly;
+#: 4-5 pt labels are unreadable on paper).  ``GridDiagram.text`` refuses less,
 #: ``cell_text`` shrinks no further, and a figure is never drawn smaller than its smallest
 #: text allows (``pnp.kit.figure.ShrinkableFigure``, ``smallest_text_pt``).
 MIN_TEXT_PT = 6.0

@@ -11,7 +11,7 @@ their path in ``log.printed`` when they are turned into text (``str``, ``format`
 Jinja does to ``{{ value }}``).  A number computed from model numbers (a sum, a product)
 is a plain number again: only values printed as the data holds them are traced.
 
-Used by ``test_read_coverage.py`` (issue 15): every rule number a rules sheet prints must
+Used by ``test_read_coverage.py``: every rule number a rules sheet prints must
 be read by the engine and its check.
 """
 

@@ -37,7 +37,7 @@ def test_opening_turns_have_1_2_3_then_4_actions(state):
 
 
 def test_balanced_short_game_gives_later_seats_more_first_turn_actions(game):
-    """The optional balanced set-up (game.yaml ``setups.balanced``, issue 15): the short
+    """The optional balanced set-up (game.yaml ``setups.balanced``): the short
     game's bag, and seats 2 and 3 take one action more in the first round only."""
     setup = game.setup("balanced")
     assert dict(setup.first_turn_bonus) == {3: (0, 1, 1), 4: (0, 1, 1, 1)}
@@ -205,7 +205,7 @@ def test_the_next_delivery_after_the_bag_runs_out_ends_the_game_at_once(state):
 
 
 def test_turns_passed_by_choice_are_no_stalemate(state):
-    """C10 (issue 15): three players who could act but pass do not end the game 0-0-0."""
+    """C10: three players who could act but pass do not end the game 0-0-0."""
     arrange(state, camels={0: [((0, 1), "meat")]}, cur=0)
     play(state, (C.K_END,), (C.K_END,), (C.K_END,), (C.K_END,))
     assert not state.is_terminal() and state.passes == 0

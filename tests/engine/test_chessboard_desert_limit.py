@@ -1,5 +1,5 @@
 """K8's limit comes from the data: ``rules.desert_cards_per_pawn`` cards per desert pawn and
-Desert phase (issue 15: the sheet printed the number while the engine hard-coded 1)."""
+Desert phase (the sheet printed the number while the engine hard-coded 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine as a designer's tool (issue 15): mechanism coverage, the exploring player,
+"""The engine as a designer's tool: mechanism coverage, the exploring player,
 seat judgement, the balance search and the search player, on small seeded samples."""
 
 from __future__ import annotations

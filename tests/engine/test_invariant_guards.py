@@ -1,4 +1,4 @@
-"""Each engine's ``check_invariants`` tested from the failing side (issue 17).
+"""Each engine's ``check_invariants`` tested from the failing side.
 
 A state reached by seeded random legal moves passes the check; then each kind of corruption
 the check's docstring claims to detect is put into a copy of it, and the check must raise

@@ -1,4 +1,4 @@
-"""Every number a rules sheet prints is one the engine reads (issue 15).
+"""Every number a rules sheet prints is one the engine reads.
 
 The rules templates (``data/<game>/rules/<lang>.md.j2``) are rendered for every variant
 and language from a model that records which of its values are printed; then the game's

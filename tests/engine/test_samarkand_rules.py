@@ -298,7 +298,7 @@ def test_random_source_is_the_states_own(game):
     assert isinstance(a.rng, random.Random)
 
 
-# ---------------------------------------------------------------------------- an empty deck (issue 15, D5, D22)
+# ---------------------------------------------------------------------------- an empty deck
 def _deck_to_discards(state):
     """Empty the deck into the discard pile (as between a run-out and the next discards)."""
     state.pile = [a + b for a, b in zip(state.pile, state.deck)]

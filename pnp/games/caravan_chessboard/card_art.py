@@ -560,7 +560,7 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
         DataError: ``icon_name`` is not in the vendored Fluent Emoji subset.
         LayoutError / FontError: the title or deck name does not fit its cartouche.
     """
-    from pnp.components.cards import BACK_CLEAR_MM, CARTOUCHE_PAD_MM, _cartouche_titles
+    from pnp.components.cards import BACK_CLEAR_MM, back_cartouches
     from pnp.components.girih import pattern_group
 
     paint = _Paint(ink)
@@ -584,18 +584,8 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
     art.add(circle(cx, cy, r * 0.78, fill=style.WHITE if ink.saver else BACK_MEDALLION))
     size = r * 1.45
     art.add(art_icon(SET, icon_name, cx - size / 2, cy - size / 2, size, paint.icon))
-    x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
-    outline_mm = ink.width(0.8)
-    name, sub, plate_h = _cartouche_titles(title, subtitle, x1 - x0, width - 2 * (BACK_CLEAR_MM + 4), outline_mm, where)
-    plate_top = BACK_CLEAR_MM + 3.0
-    for rotation in (0, 180):
-        g = group(transform=f"rotate({rotation} {cx:g} {cy:g})")
-        y0, y1 = plate_top, plate_top + plate_h
-        tip = plate_h / 2
-        g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
-                       (x0 + tip, y1)], fill=style.WHITE if ink.saver else BACK_MEDALLION,
-                      stroke=style.FRAME if ink.saver else BACK_RIM, stroke_mm=outline_mm))
-        g.add(text_block(name, cx, y0 + CARTOUCHE_PAD_MM, BACK_RIM, "middle", where))
-        g.add(text_block(sub, cx, y0 + CARTOUCHE_PAD_MM + name.height + 1.2, BACK_RIM, "middle", where))
+    for g in back_cartouches(width, height, title, subtitle, where, plate_top=BACK_CLEAR_MM + 3.0,
+                             outline_mm=ink.width(0.8), fill=style.WHITE if ink.saver else BACK_MEDALLION,
+                             stroke=style.FRAME if ink.saver else BACK_RIM, text_colour=BACK_RIM):
         art.add(g)
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(BACK_SAND))

@@ -542,20 +542,11 @@ def card_back(face_name: str, component: str, width: float, height: float, bleed
     art.add(polygon(inner, fill=_p(ink, CREAM) if not ink.saver else pale(COBALT, 0.85)))
     art.add(icon_at("two-hump-camel", cx, cy, r * 0.8, ink))
     # title cartouches, head and foot
-    from pnp.components.cards import _cartouche_titles, CARTOUCHE_PAD_MM
-    x0, x1 = BACK_CLEAR_MM + 1.5, width - BACK_CLEAR_MM - 1.5
-    outline_mm = ink.width(0.8)
-    name, sub, plate_h = _cartouche_titles(title, subtitle, x1 - x0, width - 2 * (BACK_CLEAR_MM + 4), outline_mm, where)
-    plate_top = BACK_CLEAR_MM + 3.0
-    for rotation in (0, 180):
-        g = group(transform=f"rotate({rotation} {_num(cx)} {_num(cy)})")
-        y0, y1 = plate_top, plate_top + plate_h
-        tip = plate_h / 2
-        g.add(polygon([(x0, (y0 + y1) / 2), (x0 + tip, y0), (x1 - tip, y0), (x1, (y0 + y1) / 2), (x1 - tip, y1),
-                       (x0 + tip, y1)], fill=style.WHITE if ink.saver else CREAM,
-                      stroke=style.FRAME if ink.saver else COBALT, stroke_mm=outline_mm))
-        g.add(text_block(name, cx, y0 + CARTOUCHE_PAD_MM, style.FRAME, "middle", where))
-        g.add(text_block(sub, cx, y0 + CARTOUCHE_PAD_MM + name.height + 1.2, style.FRAME, "middle", where))
+    from pnp.components.cards import back_cartouches
+    for g in back_cartouches(width, height, title, subtitle, where, plate_top=BACK_CLEAR_MM + 3.0,
+                             outline_mm=ink.width(0.8), fill=style.WHITE if ink.saver else CREAM,
+                             stroke=style.FRAME if ink.saver else COBALT, text_colour=style.FRAME,
+                             clear_mm=BACK_CLEAR_MM):
         art.add(g)
     # the pattern runs on through the bleed: a neighbour's bleed under a shared cut shows the same pattern
     return Face(face_name, component, width, height, bleed, art, edge_colour=ink.edge(CREAM))

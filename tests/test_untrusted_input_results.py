@@ -1,6 +1,5 @@
-"""Guards added for the fourth hostile-input review (rev27, issue 27) that the bad-input
-corpus (``tests/bad_input/cases_<kind>.yaml``) cannot show, because they end in a correct
-result rather than one error line: the loop budget of the shipped templates, the render
+"""Limits on untrusted data that the bad-input corpus (``tests/bad_input/cases_<kind>.yaml``) cannot show,
+because they end in a correct result rather than one error line: the loop budget of the shipped templates, the render
 deadline, a figure above the first heading drawn as a figure, ``pnp i18n import`` quoting
 what a plain YAML scalar would misread, a good added by a data folder keeping its texts,
 and ``-0`` read as 0."""
@@ -174,8 +173,8 @@ def test_a_number_option_reads_minus_zero_as_zero(typed, value):
 
 def test_an_aliased_file_under_the_value_bound_is_judged_in_seconds(tmp_path):
     """Five levels of aliases (111,110 values, under read_yaml's 200,000) of unknown keys:
-    judged once per path shape, refused naming the first section and its line (it took
-    110 s of CPU when every expanded key was judged on its own)."""
+    judged once per path shape, refused naming the first section and its line (judging
+    every expanded key on its own would take minutes of CPU)."""
     import time
 
     from pnp.errors import DataError
