@@ -197,9 +197,9 @@ def test_board_marks_the_centre_block_from_the_data(data_copy, rows, columns):
 
 
 def test_centre_mark_stands_out_in_grey(game, board):
-    """As printed in greyscale: the frame's teal band is at least 25 L* darker than the
+    """As printed in greyscale: the frame's bronze band is at least 25 L* darker than the
     desert square beside the block, and the gold band inside it at least 25 L* lighter than
-    the teal (the frame reads as a dark line with a light edge, whatever the square's tint)."""
+    the bronze (the frame reads as a dark line with a light edge, whatever the square's tint)."""
     import numpy as np
     from printedface import box_mask, lstar
 
@@ -211,12 +211,36 @@ def test_centre_mark_stands_out_in_grey(game, board):
     def median(box):
         return float(np.median(ell[box_mask(ell.shape, scale, bleed, *box)]))
 
-    teal = median((x0 + 0.25, y0 + 8, x0 + outer - 0.25, y1 - 8))
+    dark = median((x0 + 0.25, y0 + 8, x0 + outer - 0.25, y1 - 8))
     gold = median((x0 + outer + 0.2, y0 + 8, x0 + outer + inner - 0.2, y1 - 8))
     cell = face.meta["grid"].cell
     sand = median((x0 - cell + 6, y0 + 6, x0 - 6, y0 + cell - 6))     # the square left of the block
-    assert sand - teal >= 25, (sand, teal)
-    assert gold - teal >= 25, (teal, gold)
+    assert sand - dark >= 25, (sand, dark)
+    assert gold - dark >= 25, (dark, gold)
+
+
+def test_centre_mark_gold_reads_as_gold(board):
+    """In colour: the frame's gold band and the band outside it both have warm hues (30-55
+    degrees: amber and bronze), so the gold is not seen beside a blue-green and read as green."""
+    import colorsys
+    import io
+
+    import numpy as np
+    from PIL import Image
+    from printedface import box_mask
+    from pnp.printing.targets import face_png
+
+    _, face = board
+    image = Image.open(io.BytesIO(face_png(face, 150))).convert("RGB")
+    rgb = np.asarray(image, dtype=float) / 255
+    scale = image.width / (face.width + 2 * face.bleed)
+    x0, y0, x1, y1 = _centre_frame_mm(face)
+    outer, inner = chessboard.CENTRE_OUTER_MM, chessboard.CENTRE_INNER_MM
+    for name, box in (("dark", (x0 + 0.25, y0 + 8, x0 + outer - 0.25, y1 - 8)),
+                      ("gold", (x0 + outer + 0.2, y0 + 8, x0 + outer + inner - 0.2, y1 - 8))):
+        r, g, b = np.median(rgb[box_mask(rgb.shape[:2], scale, face.bleed, *box)], axis=0)
+        hue = colorsys.rgb_to_hsv(r, g, b)[0] * 360
+        assert 30 <= hue <= 55, (name, round(hue, 1))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -86,3 +86,22 @@ def test_camels_stand_out_of_their_dunes_as_printed(cards, monkeypatch):
     assert camels.sum() > 500
     assert float(without[camels].mean() - with_camels[camels].mean()) >= 20, (  # was 11.7
         float(without[camels].mean()), float(with_camels[camels].mean()))
+
+
+#: The three light goods, which a greyscale print showed alike before their panels and
+#: niches took their own depths (``art.PANEL_TINT``, ``art.NICHE_LIGHT``).
+LIGHT_GOODS = ("grain", "fruit", "camels")
+
+
+@pytest.mark.parametrize("kind", [None, "deuteranopia", "protanopia"])
+def test_light_goods_whole_cards_differ_by_8_lstar(cards, kind):
+    """Grain, fruit and camels: the mean L* of the whole card inside the safe area (frame,
+    panel, plates, still life), as printed and for deuteranopes and protanopes, lie at least
+    8 apart, grain lightest and camels darkest."""
+    light = {}
+    for g in LIGHT_GOODS:
+        ell, scale, bleed = pf.lstar(cards[g], 100, CVD[kind] if kind else None)
+        face = cards[g]
+        inside = pf.box_mask(ell.shape, scale, bleed, SAFE_MM, SAFE_MM, face.width - SAFE_MM, face.height - SAFE_MM)
+        light[g] = float(ell[inside].mean())
+    assert light["grain"] - light["fruit"] >= 8 and light["fruit"] - light["camels"] >= 8, light

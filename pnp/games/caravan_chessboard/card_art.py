@@ -273,25 +273,24 @@ def _rotated_icon(name: str, cx: float, cy: float, size: float, angle: float, re
 
 
 def _move(art, outline, box, card, paint):
-    """A trail of ``steps`` footprints climbing the dunes towards a camel on the horizon."""
+    """``steps`` large footprints in a row across the dunes, a camel on the horizon and the
+    card's N large on a badge in the sky: the count reads at arm's length, and nothing else on
+    the card repeats it in smaller prints."""
     x0, y0, x1, y1 = box
     hy = _sky_and_dunes(art, outline, box, paint, "#CFE6F5", ("#EED39A", "#E5C07A", "#D9AC5E"), 0.36)
-    art.add(art_icon(SET, "sun", x1 - 12.0, y0 + 2.6, 8.0, paint.icon))
     art.add(art_icon(SET, "camel", x0 + 3.0, hy - 10.5, 12.0, paint.icon))
     n = card.steps
-    # Footprints from the foot left to the horizon, one per square, apart from each other
-    # (larger in front); N footprints again on discs along the foot, counted at a glance.
-    start, end = (x0 + 10.0, y1 - 15.0), (x1 - 12.0, hy + 3.0)
-    spacing = math.hypot(end[0] - start[0], end[1] - start[1]) / max(n, 1)
-    angle = math.degrees(math.atan2(end[0] - start[0], -(end[1] - start[1]))) * 0.5
-    for k in range(n):
-        t = (k + 0.5) / n
-        x = start[0] + (end[0] - start[0]) * t
-        y = start[1] + (end[1] - start[1]) * t
-        size = min(11.0, spacing * 0.95) * (1.0 - 0.25 * t)
-        art.add(_rotated_icon("footprints", x, y, size, angle, paint.tinted("#6E4A26")))
-    _pips(art, "footprints", n, x0 + 3.0, x1 - 14.0, y1 - 7.4, paint, recolour=paint.tinted("#6E4A26"), size=8.2)
-    _badge(art, x1 - 7.6, y1 - 7.6, 5.4, str(n), card.colour, paint, "card")
+    gap = MOVE_PIP_GAP_MM
+    size = min(MOVE_PIP_MAX_MM, (x1 - x0 - 4.0 - (n - 1) * gap) / max(n, 1))
+    cy = y1 - 4.0 - size / 2
+    _pips(art, "footprints", n, x0, x1, cy, paint, recolour=paint.tinted("#5A3A1C"), size=size, gap=gap,
+          ring="#6E4A26")
+    _badge(art, x1 - 8.4, y0 + 8.4, 6.4, str(n), card.colour, paint, "card")
+
+
+#: A Move card's footprint pips: at most this large (mm; one or two steps), and this far apart.
+MOVE_PIP_MAX_MM = 18.0
+MOVE_PIP_GAP_MM = 1.4
 
 
 def _bandits(art, outline, box, card, paint):
@@ -320,14 +319,16 @@ def _sandstorm(art, outline, box, card, paint):
 
 
 def _pips(art, name: str, n: int, xa: float, xb: float, cy: float, paint: _Paint, recolour=None,
-          size: float = 6.4) -> None:
-    """``n`` icons of ``size`` mm on light discs in a row, centred between ``xa`` and ``xb``."""
-    gap = 0.8
+          size: float = 6.4, gap: float = 0.8, ring: str | None = None) -> None:
+    """``n`` icons of ``size`` mm on light discs in a row, centred between ``xa`` and ``xb``;
+    ``ring``: a rim of that colour round each disc (pips that stand out of the sand)."""
     total = n * size + (n - 1) * gap
     x = (xa + xb) / 2 - total / 2
     for _ in range(n):
-        art.add(circle(x + size / 2, cy, size / 2 + 0.5, fill=paint.c("#F4E8CC")))
-        art.add(art_icon(SET, name, x + 0.6, cy - size / 2 + 0.6, size - 1.2, recolour or paint.icon))
+        rim = {"stroke": paint.c(ring), "stroke_mm": paint.ink.width(0.7)} if ring else {}
+        art.add(circle(x + size / 2, cy, size / 2 + 0.5, fill=paint.c("#F4E8CC"), **rim))
+        inset = 0.6 if not ring else size * 0.12
+        art.add(art_icon(SET, name, x + inset, cy - size / 2 + inset, size - 2 * inset, recolour or paint.icon))
         x += size + gap
 
 

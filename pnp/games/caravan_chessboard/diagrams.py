@@ -124,10 +124,10 @@ def board_picture(game, lang: str, width: float):
     return g.drawing()
 
 
-#: The centre block's frame, as the printed board draws it (``kit.centre_mark``): a teal
-#: band with a gold one inside, solid (a dashed line on the kit means a fold).
-CENTRE_TEAL = "#2F6B6E"
-CENTRE_GOLD = "#E0B040"
+#: The centre block's frame, as the printed board draws it (``kit.centre_mark``): a dark
+#: bronze band with a gold one inside, solid (a dashed line on the kit means a fold).
+CENTRE_DARK = "#4A3213"
+CENTRE_GOLD = "#E8B22E"
 
 
 def _centre_frame(g: GridDiagram, board) -> None:
@@ -136,7 +136,7 @@ def _centre_frame(g: GridDiagram, board) -> None:
     bottom, right = _cell(board, min(board.centre_rows), max(board.centre_columns))
     x0, x1 = g.x(left), g.x(right + 1)
     y0, y1 = g.y(bottom + 1), g.y(top)
-    for inset, colour, width in ((1.6, CENTRE_TEAL, 2.2), (3.1, CENTRE_GOLD, 1.0)):
+    for inset, colour, width in ((1.6, CENTRE_DARK, 2.2), (3.1, CENTRE_GOLD, 1.0)):
         g.box(x0 + inset, y0 + inset, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset, None, colour, width=width)
 
 

@@ -138,14 +138,17 @@ def board_face(game, strings: Strings, bleed: float, layout: KitLayout | None = 
     return face
 
 
-#: The centre block's frame: a teal band with a gold inner band (filled rings, not strokes:
-#: a thin solid line would read as a cut line and a dashed one as a fold), inset from the
-#: block's outer edges, and an eight-pointed star where its squares meet.
-CENTRE_TEAL = "#2F6B6E"
-CENTRE_GOLD = "#E0B040"
+#: The centre block's frame: a dark bronze band, a gold band inside it and a thin bronze
+#: line inside that (filled rings, not strokes: a thin solid line would read as a cut line
+#: and a dashed one as a fold), inset from the block's outer edges, and an eight-pointed
+#: star in each of its squares.  Bronze, not teal, beside the gold: next to a blue-green the
+#: gold read as green.
+CENTRE_DARK = "#4A3213"
+CENTRE_GOLD = "#E8B22E"
 CENTRE_INSET_MM = 1.0
 CENTRE_OUTER_MM = 1.3
-CENTRE_INNER_MM = 0.9
+CENTRE_INNER_MM = 1.3
+CENTRE_LINE_MM = 0.4
 CENTRE_STAR_MM = 5.5
 
 
@@ -162,7 +165,7 @@ def centre_mark(geo, rows: int, centre_rows: tuple[int, ...], centre_columns: tu
     from pnp.components.art import pale
     from pnp.components.svg import path, polygon
 
-    teal, gold = (pale(CENTRE_TEAL, 0.55), pale(CENTRE_GOLD, 0.45)) if ink.saver else (CENTRE_TEAL, CENTRE_GOLD)
+    dark, gold = (pale(CENTRE_DARK, 0.55), pale(CENTRE_GOLD, 0.45)) if ink.saver else (CENTRE_DARK, CENTRE_GOLD)
     top = geo.cell_origin(rows - max(centre_rows), min(centre_columns) - 1)
     bottom = geo.cell_origin(rows - min(centre_rows) + 1, max(centre_columns))
     x0, y0 = top[0] + CENTRE_INSET_MM, top[1] + CENTRE_INSET_MM
@@ -175,15 +178,16 @@ def centre_mark(geo, rows: int, centre_rows: tuple[int, ...], centre_columns: tu
                 f"M{c0:.3f},{d0:.3f}V{d1:.3f}H{c1:.3f}V{d0:.3f}Z")
 
     g = group(class_="centre-mark")
-    g.add(path(ring(0.0, CENTRE_OUTER_MM), fill=teal))
+    g.add(path(ring(0.0, CENTRE_OUTER_MM), fill=dark))
     g.add(path(ring(CENTRE_OUTER_MM, CENTRE_INNER_MM), fill=gold))
+    g.add(path(ring(CENTRE_OUTER_MM + CENTRE_INNER_MM, CENTRE_LINE_MM), fill=dark))
     # A star in the middle of each of the block's squares, not where they meet: the board's
     # tile seams may run between the centre squares (8 x 8 in 2 x 2 tiles), and a mark on a
     # seam would be split over four tiles and partly hidden under their glue flaps.
     for row in centre_rows:
         for column in centre_columns:
             cx, cy = geo.cell_centre(rows - row, column - 1)
-            for radius, colour in ((CENTRE_STAR_MM, teal), (CENTRE_STAR_MM * 0.6, gold)):
+            for radius, colour in ((CENTRE_STAR_MM, dark), (CENTRE_STAR_MM * 0.6, gold)):
                 points = []
                 for k in range(16):
                     r = radius if k % 2 == 0 else radius * 0.55

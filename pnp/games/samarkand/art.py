@@ -408,15 +408,27 @@ def arch_path(x0: float, y0: float, x1: float, y1: float, rise: float) -> str:
             f"A{_num(r)},{_num(r)} 0 0,1 {_num(x1)},{_num(spring)} L{_num(x1)},{_num(y1)} Z")
 
 
+#: How light each good's niche ground is, as a factor on the share of white in its tints
+#: (1: the common pale niche): grain's niche near paper, fruit's and the camels' niches
+#: deeper tints of their colours, so that the three light goods' whole cards (not only their
+#: borders) lie 8 L* and more apart in grey and for colour-blind players.
+NICHE_LIGHT: dict[str, float] = {"grain": 1.25, "fruit": 0.25, "camels": 0.22}
+#: Share of the good's colour mixed into the cream of the card's panel, name plates and
+#: the field round the index corners (below 0: that share of white instead, grain's paper
+#: whiter than cream): with ``NICHE_LIGHT``, what separates the light goods (text stays ink).
+PANEL_TINT: dict[str, float] = {"grain": -0.8, "fruit": 0.6, "camels": 0.9}
+
+
 def scene(good: str, colour: str, x: float, y: float, w: float, h: float, ink, frame_fill: str):
     """A still life in an arched niche: a faint girih ground tinted by the good's colour, the
     floor, the pictures, then the spandrels (``frame_fill``) and a band round the arch."""
     g = group()
-    back = _p(ink, style.lighter(colour, 0.78)) if not ink.saver else style.lighter(colour, 0.93)
+    k = NICHE_LIGHT.get(good, 1.0)
+    back = _p(ink, style.lighter(colour, min(0.95, 0.78 * k))) if not ink.saver else style.lighter(colour, 0.93)
     g.add(pattern_group("khatam", (x, y, x + w, y + h * 0.86), w / 3.0, w / 60,
-                        (_p(ink, style.lighter(colour, 0.62)), _p(ink, style.lighter(colour, 0.7)),
-                         _p(ink, style.lighter(colour, 0.55))), back, origin=(x + w / 2, y + h * 0.3)))
-    g.add(rect(x, y + h * 0.86, w, h * 0.14, fill=_p(ink, style.lighter(colour, 0.45)) if not ink.saver
+                        (_p(ink, style.lighter(colour, min(0.9, 0.62 * k))), _p(ink, style.lighter(colour, min(0.92, 0.7 * k))),
+                         _p(ink, style.lighter(colour, min(0.88, 0.55 * k)))), back, origin=(x + w / 2, y + h * 0.3)))
+    g.add(rect(x, y + h * 0.86, w, h * 0.14, fill=_p(ink, style.lighter(colour, min(0.8, 0.45 * k))) if not ink.saver
                else style.lighter(colour, 0.85)))
     g.add(rect(x, y + h * 0.86, w, h * 0.015, fill=_p(ink, style.darker(colour, 0.2)), fill_opacity="0.5"))
     g.add(still_life(good, x, y, w, h, ink))
@@ -479,7 +491,10 @@ def good_card(face_name: str, component: str, width: float, height: float, bleed
                         band_w / 14, (_p(ink, dark), "none", _p(ink, style.lighter(frame, 0.6))), frame_ground))
     panel_in = inset + 0.6 + band_w + 0.5
     paper = _p(ink, CREAM) if not ink.saver else style.WHITE
-    art.add(rect(panel_in, panel_in, width - 2 * panel_in, height - 2 * panel_in, fill=paper, radius=1.5))
+    tint = PANEL_TINT.get(good, 0.0)
+    panel = (_p(ink, style.mix(CREAM, colour, tint) if tint >= 0 else style.lighter(CREAM, -tint)) if not ink.saver
+             else paper)
+    art.add(rect(panel_in, panel_in, width - 2 * panel_in, height - 2 * panel_in, fill=panel, radius=1.5))
     # name plates and corner indices
     corner_w, corner_h = 11.0, 17.5
     plate_x = inset + 0.6 + corner_w + 1.2
@@ -492,7 +507,7 @@ def good_card(face_name: str, component: str, width: float, height: float, bleed
     art.add(scene(good, colour, panel_in + 0.8, art_top, width - 2 * panel_in - 1.6, art_bottom - art_top, ink, paper))
     for rotation in (0, 180):
         g = group(transform=f"rotate({rotation} {_num(width / 2)} {_num(height / 2)})")
-        g.add(rect(plate_x, plate_y, plate_w, plate_h, fill=paper, stroke=_p(ink, edge), stroke_mm=ink.width(0.7), radius=2))
+        g.add(rect(plate_x, plate_y, plate_w, plate_h, fill=panel, stroke=_p(ink, edge), stroke_mm=ink.width(0.7), radius=2))
         g.add(text_block(name, width / 2, plate_y + (plate_h - name.height) / 2 - 0.3, style.INK, "middle", where))
         cx0, cy0 = inset + 0.6, inset + 0.6
         g.add(rect(cx0, cy0, corner_w, corner_h, fill=paper, stroke=_p(ink, edge), stroke_mm=ink.width(0.7), radius=2))
