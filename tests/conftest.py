@@ -370,11 +370,12 @@ def shared_pure_work(tmp_path_factory, worker_id):
 
         return stored(f"rules-{key}", lambda: real_rules_sheet(game, variant, lang, paper), dump, load)
 
-    def convert_pages(svgs):
+    def convert_pages(svgs, plain=None):
+        # keyed by the pages alone: ``plain`` gives some of them as values, drawn the same
         digest = hashlib.sha256(str(fonts.FONT_DIR).encode())
         for svg in svgs:
             digest.update(b"\0" + svg.encode("utf-8"))
-        return stored(f"pages-{digest.hexdigest()[:24]}", lambda: real_convert_pages(svgs), bytes, bytes)
+        return stored(f"pages-{digest.hexdigest()[:24]}", lambda: real_convert_pages(svgs, plain), bytes, bytes)
 
     def packer_state() -> bytes:
         """The packing module's constants and its functions' code: a test that patches one

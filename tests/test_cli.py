@@ -101,10 +101,10 @@ def test_help_shows_defaults(capsys):
 _CONVERT: list = []
 
 
-def _convert_pages(svgs):
+def _convert_pages(svgs, plain=None):
     """``pnp.printing.pdf._convert_pages`` as this test run shares it (tests/conftest.py),
     under a name a second process can unpickle."""
-    return _CONVERT[0](svgs)
+    return _CONVERT[0](svgs, plain)
 
 
 def test_deck_command_writes_reduced_deck_and_removal_list(capsys, tmp_path, monkeypatch):

@@ -222,3 +222,67 @@ def test_plain_parts_print_as_cairosvg_prints_them():
     for words in ("Samarkand · Board · tile A1 · sheet 1 of 6", "Glue here · tile B2 goes on top",
                   "Cut along the solid lines, fold along the dashed ones.", "Board tile A1 — Regler: æ ø å"):
         assert words in text, (words, text)
+
+
+def test_an_overlay_of_values_splits_as_its_svg_splits_without_reading_its_lines_and_footer(monkeypatch):
+    """A ``SheetOverlay`` of parts is read from its values (its crop marks and footer are not
+    parsed back from its SVG), into the very parts its SVG gives: lines, texts, a zero-width
+    line and a non-hex stroke that stay SVG, an art part's lines inside a plain group, and
+    the ruler's "50 mm" shared by two overlays."""
+    from pnp.components.svg import group, line, rect
+    from pnp.geometry import PAPERS
+    from pnp.printing.imposition import PrintSettings, footer
+    from pnp.printing.sheet_overlay import ArtPart, MarkLines, OverlayLine
+
+    settings = PrintSettings(PAPERS["a4"])
+    overlays = []
+    for label in ("Cards · fronts · sheet 1 of 2", "Cards · fronts · sheet 2 of 2"):
+        overlay = SheetOverlay(210, 297)
+        overlay.add(MarkLines("crop-marks", (OverlayLine(10, 0, 10, 9.3), OverlayLine(5.5, 1, 5.5, 2, "#FF0000", 0.0),
+                                             OverlayLine(1, 2, 3, 4, "red", 0.2), OverlayLine(20.25, 0, 20.25, 9.3))))
+        art = group(id="fold")
+        art.add(line(0, 150, 210, 150, "#777777", 0.3))
+        overlay.add(ArtPart(art.tostring() + rect(65, 2, 20, 6, fill="#FFFFFF").tostring()))
+        overlay.add(footer(PAPERS["a4"], settings, label))
+        overlays.append(overlay)
+    by_text = split_overlays([overlay.svg() for overlay in overlays])
+    from pnp.printing import overlay as overlay_module
+
+    def no_document_read(svg):
+        raise AssertionError("an overlay of values was read back from its SVG")
+
+    monkeypatch.setattr(overlay_module, "_items", no_document_read)
+    by_values = split_overlays(overlays)
+    assert by_values == by_text
+    parts = by_values[overlays[0].svg()].parts
+    assert [type(p).__name__ for p in parts] == ["Lines", "str", "str", "Lines", "str", "Lines", "str", "str"]
+    assert parts[0].lines == ((10.0, 0.0, 10.0, 9.3, (0.0, 0.0, 0.0), 0.2),)
+    assert parts[3].lines[0][:4] == (20.25, 0.0, 20.25, 9.3) and parts[3].lines[1][4] == (119 / 255,) * 3
+    assert "sheet 1 of 2" in parts[6] and "50 mm" in parts[7] and parts[7] in by_values[overlays[1].svg()].parts
+
+
+def test_a_footers_texts_reach_the_pdf_as_values_and_print_as_their_svg_prints(monkeypatch):
+    """The footer's label and "50 mm" come with their parts as ``PlainText`` values, the
+    very texts ``plain_page`` reads from those parts; converted from the values (no part
+    read back), the pages are the bytes the SVG gives."""
+    from pnp.geometry import PAPERS
+    from pnp.printing import overlay as overlay_module
+    from pnp.printing.imposition import PrintSettings, footer
+
+    overlay = SheetOverlay(210, 297)
+    overlay.add(footer(PAPERS["a4"], PrintSettings(PAPERS["a4"]), "Tokens · sheet 3 of 4 · page 9"))
+    split = split_overlays([overlay])[overlay.svg()]
+    plain = dict(split.plain)
+    texts = [t.chars for part in split.parts if isinstance(part, str) for t in plain[part]]
+    assert texts == ["Tokens · sheet 3 of 4 · page 9", "50 mm"]
+    for part, found in plain.items():
+        assert overlay_module.plain_page(part) == (split.size_mm, found)
+    documents = [part for part in split.parts if isinstance(part, str)]
+    from_svg = pdfout._convert_pages(documents)
+
+    def no_read(svg):
+        raise AssertionError("a part drawn from values was read back from its SVG")
+
+    monkeypatch.setattr(overlay_module, "plain_page", no_read)
+    given = {part: (split.size_mm, found) for part, found in plain.items()}
+    assert pdfout._convert_pages(documents, given) == from_svg

@@ -46,7 +46,7 @@ def test_each_distinct_face_is_converted_once_and_stored_once(monkeypatch):
     assert len(sheets) == 4                                                     # 2 fronts + 2 backs (9-up)
     converted = []
     real = pdfout._convert_pages
-    monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
+    monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs, plain=None: converted.extend(svgs) or real(svgs, plain))
     reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets)))
     faces = [svg for svg in converted if "Grain" in svg or "Jewels" in svg or "Back" in svg]
     parts = [svg for svg in converted if svg not in faces]
@@ -69,7 +69,7 @@ def test_sheets_with_one_overlay_share_its_conversion(monkeypatch):
     assert len(sheets) == 2 and sheets[0].overlay == sheets[1].overlay
     converted = []
     real = pdfout._convert_pages
-    monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs: converted.extend(svgs) or real(svgs))
+    monkeypatch.setattr(pdfout, "_convert_pages", lambda svgs, plain=None: converted.extend(svgs) or real(svgs, plain))
     reader = PdfReader(io.BytesIO(pdfout.render_sheets(sheets)))
     parts = [part for part in split_overlay(sheets[0].overlay.svg()).parts if isinstance(part, str)]
     assert len(converted) == 2 + len(parts) and all(converted.count(part) == 1 for part in parts)

@@ -9,6 +9,11 @@ drawn through Cairo), so ``split_overlay`` takes the plain ones out and
 line, in the overlay's own millimetres, with SVG's stroke defaults (butt caps, miter joins,
 miter limit 4, no dash).  Everything else stays SVG for CairoSVG.
 
+A ``SheetOverlay`` made of parts (``pnp.printing.sheet_overlay``) is split from its values:
+its ``MarkLines`` and ``Footer`` give their lines and texts as they are (nothing of them is
+read back from SVG); only an ``ArtPart``'s source, and an overlay given as a whole document,
+are read as SVG text (``_items``), since they have no values of their own.
+
 Drawing order is kept: the parts come in the overlay's document order, each run of plain
 lines between the SVG runs around it.  Each SVG part is converted once however many
 overlays draw it; a line of text that overlays print alike at different places (a tile's
@@ -30,7 +35,7 @@ kerning), from the same fonts; a box is the path and paint CairoSVG gives it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: One plain line: x1, y1, x2, y2 (mm, y down, the overlay's user units), stroke colour
 #: (r, g, b in 0..1) and stroke width (mm).
@@ -87,6 +92,9 @@ class SplitOverlay:
 
     size_mm: tuple[float, float] | None
     parts: tuple[Lines | str | Moved, ...]
+    #: The parts that are nothing but texts read from values (a footer's label), each with
+    #: its texts as ``PlainText`` (what ``plain_page`` would read from it): (part, texts).
+    plain: tuple[tuple[str, tuple["PlainText", ...]], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -131,6 +139,8 @@ class _Text:
     y: float
     source: str
     chars: int          # characters of text
+    #: the text as ``plain_page`` reads it, when it is drawn from values and plain
+    plain: "PlainText | None" = field(default=None, compare=False)
 
 
 @dataclass
@@ -153,11 +163,18 @@ def split_overlay(svg: str) -> SplitOverlay:
 
 
 def split_overlays(overlays) -> dict[str, SplitOverlay]:
-    """Each of ``overlays`` split as ``split_overlay`` splits it, by overlay.  An element
+    """Each of ``overlays`` (``SheetOverlay`` values, or SVG pages as text) split as
+    ``split_overlay`` splits it, keyed by the overlay's SVG (``SheetOverlay.svg()``): a value
+    is split from its parts (``_value_items``), to the same parts its SVG would give.  An element
     that two overlays or more draw alike (a tile's assembly note, the ruler's "50 mm")
     becomes an SVG part of its own, the same document for each, so that it is converted
     once; the other elements between two runs of lines stay together in one part."""
-    read = {svg: _items(svg) for svg in dict.fromkeys(overlays)}
+    read: dict[str, tuple | None] = {}
+    for overlay in overlays:
+        svg = overlay if isinstance(overlay, str) else overlay.svg()
+        if svg not in read:
+            value = None if isinstance(overlay, str) or overlay.document is not None else overlay
+            read[svg] = _items(svg) if value is None else _value_items(value, svg)
     seen: dict[str, int] = {}           # element source (a text: its key) -> overlays drawing it
     first: dict[str, _Text] = {}        # a text's key -> where it is first drawn (its document's place)
     for found in read.values():
@@ -166,6 +183,8 @@ def split_overlays(overlays) -> dict[str, SplitOverlay]:
                 seen[key] = seen.get(key, 0) + 1
             if isinstance(item, _Text):
                 first.setdefault(item.key, item)
+    plain_of = {item.source: item.plain for found in read.values() for item in (found[3] if found else ())
+                if isinstance(item, _Text) and item.plain is not None}
     out = {}
     for svg, found in read.items():
         if found is None:
@@ -174,12 +193,16 @@ def split_overlays(overlays) -> dict[str, SplitOverlay]:
         size, head, defs, items = found
         parts: list[Lines | str | Moved] = []
         run: list[str] = []
+        plain: dict[str, tuple[PlainText, ...]] = {}
 
         def document(sources: list[str]) -> str:
             body = "".join(sources)
             # the defs only where the part refers to them: a part alike on two overlays
             # is then one document however their defs differ
-            return head + (defs if _REFERENCE.search(body) else "") + body + "</svg>"
+            made = head + (defs if _REFERENCE.search(body) else "") + body + "</svg>"
+            if all(source in plain_of for source in sources):
+                plain[made] = tuple(plain_of[source] for source in sources)
+            return made
 
         for item in items:
             if isinstance(item, _Text) and (seen[item.source] > 1 or item.chars < MOVED_TEXT_MIN_CHARS):
@@ -201,8 +224,113 @@ def split_overlays(overlays) -> dict[str, SplitOverlay]:
                 parts.append(item if isinstance(item, Lines) else document([item]))
         if run:
             parts.append(document(run))
-        out[svg] = SplitOverlay(size, tuple(parts))
+        out[svg] = SplitOverlay(size, tuple(parts), tuple(plain.items()))
     return out
+
+
+def _value_items(overlay, svg: str) -> tuple | None:
+    """``_items`` of a ``SheetOverlay`` made of parts, read from its values: a ``MarkLines``
+    and a ``Footer`` give their lines and texts as they are; only an ``ArtPart``'s source is
+    read as ``_items`` reads a document.  ``svg`` is ``overlay.svg()``."""
+    from pnp.components.svg import line as svg_line, text as svg_text
+    from pnp.printing.sheet_overlay import FOOTER_INK, RULER_MM, RULER_TEXT_MM, ArtPart, MarkLines
+
+    if any(mark in svg for mark in ("<!--", "<![CDATA[", "<?", "<!DOCTYPE", "<style", " class=", " style=")):
+        return None
+    defined = set(re.findall(r'\bid="([^"]*)"', overlay.defs))
+    if any(ref not in defined for ref in _REFERENCE.findall(svg)):
+        return None
+    items: list[Lines | str | _Text] = []
+    lines: list[Line] = []
+
+    def add_line(x1: float, y1: float, x2: float, y2: float, stroke: str, width: float) -> None:
+        colour = _HEX.fullmatch(stroke)
+        if colour is not None and width > 0:
+            hex6 = colour.group(1)
+            lines.append((float(x1), float(y1), float(x2), float(y2),
+                          (int(hex6[0:2], 16) / 255, int(hex6[2:4], 16) / 255, int(hex6[4:6], 16) / 255),
+                          float(width)))
+        else:
+            add_item(svg_line(x1, y1, x2, y2, stroke, width).tostring())
+
+    def add_item(item: str | _Text) -> None:
+        if lines:
+            items.append(Lines(tuple(lines)))
+            lines.clear()
+        items.append(item)
+
+    def add_text(x: float, y: float, chars: str, size: float, anchor: str, where: str) -> None:
+        source = svg_text(x, y, chars, "body", size, FOOTER_INK, anchor=anchor, where=where).tostring()
+        key = svg_text(0.0, 0.0, chars, "body", size, FOOTER_INK, anchor=anchor, where=where)
+        del key.attribs["x"], key.attribs["y"]
+        head = source.index(">") + 1
+        plain = _value_text(key.attribs["font-family"], key.attribs["font-style"], key.attribs["font-weight"],
+                            size, FOOTER_INK, anchor, x, y, chars)
+        add_item(_Text(key.tostring(), float(x), float(y), source, len(source) - head - 7, plain))
+
+    for part in overlay.parts:
+        if isinstance(part, MarkLines):
+            for ln in part.lines:
+                add_line(ln.x1, ln.y1, ln.x2, ln.y2, ln.stroke, ln.width)
+        elif isinstance(part, ArtPart):
+            wrapped = "<g>" + part.svg + "</g>"
+            tree = _tree(wrapped)
+            if tree is None or any(node.tag == "defs" for node in tree.children):
+                return _items(svg)      # read whole, as a document is read
+            _walk(wrapped, tree.children, items, lines)
+        else:
+            for ln in part.ticks():
+                add_line(ln.x1, ln.y1, ln.x2, ln.y2, ln.stroke, ln.width)
+            add_text(part.label_x, part.baseline, part.shown(), part.size, "start", "sheet label")
+            add_text(part.ruler_x + RULER_MM, part.baseline - 3.6, "50 mm", RULER_TEXT_MM, "end", "ruler")
+    if lines:
+        items.append(Lines(tuple(lines)))
+    head = svg[:svg.index(">") + 1]
+    defs = f"<defs>{overlay.defs}</defs>" if overlay.defs else "<defs />"
+    from pnp.components.svg import _num     # the page's size as its root gives it
+
+    return (float(_num(overlay.width)), float(_num(overlay.height))), head, defs, items
+
+
+def _value_text(family: str, slant: str, weight: str, size: float, fill: str, anchor: str, x: float, y: float,
+                chars: str) -> PlainText | None:
+    """A text drawn from values as ``PlainText``, or None when ``plain_page`` would not take
+    it as plain (then its part is read and drawn as SVG): the same rules, on the values."""
+    rgb = _rgb(fill)
+    if (rgb is None or not family or family != family.strip() or any(c in family for c in ",'\"&")
+            or slant not in ("normal", "italic", "oblique") or weight not in ("normal", "bold")
+            or anchor not in ("start", "middle", "end") or size <= 0):
+        return None
+    if not chars or chars != chars.strip(" ") or "  " in chars or any(c.isspace() and c != " " for c in chars):
+        return None
+    return PlainText(family, slant, weight, float(size), rgb, anchor, float(x), float(y), chars)
+
+
+def _walk(svg: str, nodes, items: list, lines: list) -> None:
+    """Read ``nodes`` (elements of ``svg``) into ``items`` and the open run of ``lines``, as
+    ``_items`` reads a document's elements (a ``<defs>`` below the root is left out)."""
+    for node in nodes:
+        if node.tag == "defs":
+            continue
+        text = None
+        if node.tag == "line":
+            found = _SVGWRITE_LINE.fullmatch(svg, node.start, node.end)
+            line = _line(*found.groups()) if found else _plain_line(node, node.attributes())
+        else:
+            node_attrs = node.attributes()
+            if node.tag == "g" and set(node_attrs) <= {"id"}:
+                _walk(svg, node.children, items, lines)
+                continue
+            line = None
+            text = _placed_text(svg, node, node_attrs)
+        if line is not None:
+            lines.append(line)
+            continue
+        if lines:
+            items.append(Lines(tuple(lines)))
+            lines.clear()
+        items.append(text or svg[node.start:node.end])
+    return True
 
 
 def _items(svg: str) -> tuple | None:

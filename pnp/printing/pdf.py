@@ -75,7 +75,7 @@ def convert_all(svgs: Sequence[str], ticker: Iterable | None = None, workers: in
 
 
 # ------------------------------------------------------------------ sheets by placement
-def _convert_pages(svgs: Sequence[str]) -> bytes:
+def _convert_pages(svgs: Sequence[str], plain: dict | None = None) -> bytes:
     """Many SVG pages (sizes in mm) as ONE multi-page vector PDF.
 
     One Cairo document holds every page, so a font's glyphs are subset and embedded once
@@ -86,6 +86,9 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
     own calls instead, a line of text at a time (``_show_text``, ``_draw_rect``): the same
     glyphs at the same places, without CairoSVG's glyph-by-glyph work (the overlay parts of
     the default kit with most tiles: 0.073 -> 0.035 s of CPU, 28 of its 34 parts drawn so).
+    ``plain`` gives such pages already as values, by page: (size mm, texts), as
+    ``SplitOverlay.plain`` holds them for the texts an overlay draws from values (its
+    footer's label), so that those pages are not read back from their SVG.
     """
     from pnp.printing.overlay import PlainRect, plain_page
 
@@ -105,8 +108,10 @@ def _convert_pages(svgs: Sequence[str]) -> bytes:
         def _create_surface(self, width, height):
             return surface(width, height), width, height
 
+    known = plain or {}
     for svg in svgs:
-        plain = plain_page(svg)
+        page = known.get(svg)
+        plain = page if page is not None else plain_page(svg)
         if plain is None:
             page = _Page(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), None, 96)
             page.cairo.show_page()
@@ -268,16 +273,17 @@ def render_sheets(sheets: Sequence, ticker: Iterable | None = None, background=N
     missing = [face for face in placed_faces if face not in faces]
     extra = convert_faces(missing) if missing else None
     overlay_svgs = [sheet.overlay.svg() for sheet in sheets]
-    splits = split_overlays(overlay_svgs)
+    splits = split_overlays([sheet.overlay for sheet in sheets])
     segments = list(dict.fromkeys(part.svg if isinstance(part, Moved) else part
                                   for split in splits.values() for part in split.parts if not isinstance(part, Lines)))
     segment_of = {svg: k for k, svg in enumerate(segments)}
+    plain = {part: (split.size_mm, texts) for split in splits.values() for part, texts in split.plain}
     if not segments:
         segment_reader = None
     elif background is not None:    # after the faces: this process then never loads Cairo
-        segment_reader = PdfReader(io.BytesIO(background.submit(_convert_pages, segments).result()))
+        segment_reader = PdfReader(io.BytesIO(background.submit(_convert_pages, segments, plain).result()))
     else:
-        segment_reader = PdfReader(io.BytesIO(_convert_pages(segments)))
+        segment_reader = PdfReader(io.BytesIO(_convert_pages(segments, plain)))
 
     writer = PdfWriter()
     forms: dict[tuple, object] = {}

@@ -14,9 +14,11 @@ a ``SheetOverlay``: its parts in drawing order, each a value a renderer draws.
 A sheet kind whose drawing has no values of its own yet gives each element of its drawing
 as an ``ArtPart`` (``SheetOverlay.of_drawing``), then its ``Footer``.
 
-Two renderers draw an overlay: ``svg()`` (previews, tests, and the SVG the PDF
-conversion reads, ``pnp.printing.overlay``) and the PDF renderer in ``pnp.printing.pdf``
-(path operators for plain lines, Cairo's own text calls for plain text).  ``svg()`` writes
+Two renderers draw an overlay: ``svg()`` (previews, tests, and the key by which sheets
+of one overlay share a page's content) and the PDF renderer in ``pnp.printing.pdf``
+(path operators for plain lines, Cairo's own text calls for plain text), which takes the
+lines and texts of ``MarkLines`` and ``Footer`` from their values
+(``pnp.printing.overlay.split_overlays``) and reads only ``ArtPart`` sources as SVG.  ``svg()`` writes
 each part with the same helpers the imposition drew with (``pnp.components.svg``), so an
 overlay drawn from data is byte for byte the SVG drawn directly.
 """
