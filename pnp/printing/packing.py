@@ -442,7 +442,7 @@ DESCENT_RULES = (rectpack.MaxRectsBlsf,)
 TOP_SHAPES = 4           # best block shapes that get every heuristic
 WHOLE_ROWS = (1, 2, 3, 100)     # rows per block the search for whole rectangles starts from
 SEEDS = 8                # best shapes a search hands on to the next (``pack_pieces``: rooms given their note band)
-GATHERED = 6             # packings with the fewest sheets whose kinds ``_gather`` gathers
+GATHERED = 12            # packings with the fewest sheets whose kinds ``_gather`` gathers
 GATHER_ROUNDS = 40       # moves ``_gather`` makes at most
 
 
