@@ -97,6 +97,20 @@ def test_pawns_are_gathered_where_that_costs_no_sheet(game_id, players, paper, d
         assert len(holding) == 1, [sum(p.component == component for p in s.placements) for s in holding]
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_chessboard_coins_lie_on_one_sheet(paper):
+    """CARAVAN on a chessboard's 43 gold coins (4 players) lay 3 + 14 + 14 + 12 in the four
+    board tiles' rooms on A4 and on two sheets on Letter: a player cut coins from four
+    sheets.  The packer's score counts each component's sheets (a coin is a kind of its
+    component), and the search gathers the coins onto the sheet of pieces, at the same
+    16 and 17 sheets."""
+    runs, sheets, _new, _settings = kit_layout("caravan-chessboard", 4, paper, "long")
+    coins = next(run for run in runs if run.id == "coins")
+    holding = [s for s in sheets if any(p.component == "coins" for p in s.placements)]
+    assert [sum(p.component == "coins" for p in s.placements) for s in holding] == [coins.count]
+    assert sheet_count("caravan-chessboard", 4, paper, "long") == {"a4": 16, "letter": 17}[paper]
+
+
 #: The most sheets of paper each kit may take (each bound the fewest the packer reaches, so a
 #: change that wastes a sheet fails).  The gutter-fold kit's 39 is its least: 26 card sheets (4 cards each, the 26th two), 6 board
 #: tiles, 3 of notes, 2 of reading, and its price tables, aids and die (96,435 mm² of trim)

@@ -123,9 +123,9 @@ def test_pieces_fill_the_room_of_a_host_sheet_first():
 
 
 def test_an_upright_group_is_never_turned():
-    """rectpack turns 40 x 20 tokens a quarter to pack them (14 of them, every one turned,
-    on the packer's own choice); marked ``upright``, the same tokens are packed as drawn, on
-    as many sheets."""
+    """rectpack turns 40 x 20 tokens a quarter to pack them (9 of the 14 turned, on the
+    packer's own choice: the packing whose components lie on fewest sheets); marked
+    ``upright``, the same tokens are packed as drawn, on as many sheets."""
     settings = PrintSettings(PAPERS["a4"])
 
     def packed(upright: bool):
@@ -140,7 +140,7 @@ def test_an_upright_group_is_never_turned():
         return [host] + new
 
     turning = packed(False)
-    assert Counter(p.rotation for s in turning for p in s.placements if p.component == "tokens") == {90: 14}
+    assert Counter(p.rotation for s in turning for p in s.placements if p.component == "tokens") == {90: 9, 0: 5}
     upright = packed(True)
     assert len(upright) == len(turning)
     assert Counter(p.rotation for s in upright for p in s.placements if p.component == "tokens") == {0: 14}
@@ -568,3 +568,30 @@ def test_no_card_stock_sheet_is_mostly_empty_but_the_last_of_its_kind(game_id, p
             kind(sheet), k, round(fill(sheet, settings), 2), Counter(p.component for p in sheet.placements))
     order = [(not on_card(s), -fill(s, settings)) for s in new]     # card stock first, then fullest
     assert order == sorted(order) and order
+
+
+@pytest.mark.parametrize("tables, markers, coins, sheets", [
+    # the sheet counts are the packings' least; before, markers lay on 2 sheets and coins on 3
+    ((90, 60, 5), (25, 40), (24, 30), 3),
+    # before, each of the three components lay on 2 of the 3 sheets
+    ((80, 110, 4), (25, 40), (24, 30), 3),
+])
+def test_each_component_without_an_edge_colour_lies_on_as_few_sheets_as_it_fits(tables, markers, coins, sheets):
+    """Price tables, markers and coins have no edge colour, so the packer's score saw only
+    its sheets and placed them where rectpack left room: a component over two or three of a
+    packing's sheets although it fits one.  Each component (``component:<id>`` kind of
+    ``_block_kinds``) now lies on as few sheets as it takes packed alone, and the packing
+    takes no more sheets for it."""
+    (tw, th, tn), (mw, mn), (cw, cn) = tables, markers, coins
+    groups = [PieceGroup("tables", "Tables", [face(f"t{i}", tw, th, None, component="tables") for i in range(tn)]),
+              PieceGroup("markers", "Markers", [face("m", mw, mw, None, component="markers") for _ in range(mn)]),
+              PieceGroup("coins", "Coins", [face("c", cw, cw, None, component="coins") for _ in range(cn)])]
+    settings = PrintSettings(PAPERS["a4"])
+    packed = pack_pieces(groups, settings, [], lambda labels, n, total: "x")
+    assert len(packed) == sheets
+    for sheet in packed:
+        check_sheet(sheet, settings)
+    for g in groups:
+        alone = len(pack_pieces([g], settings, [], lambda labels, n, total: "x"))
+        holding = [s for s in packed if any(p.component == g.component for p in s.placements)]
+        assert (len(holding), alone) == (1, 1), (g.component, len(holding))

@@ -19,10 +19,10 @@ blocks of several shapes, ``block_shapes``; "colour grid" sets such rectangles o
 values into one block) are searched and the packing with the fewest new sheets wins.  Of the
 packings with that few sheets the pick is the one with the fewest lonely pieces (``lonely``:
 a note that shares no cut with a note of its value), then ragged ones (``_ragged``: a value's
-notes in a block not one rectangle, an L), then whose kinds (a banknote value, a good) lie
-on fewest sheets (``_kinds``), after the few best have had their kinds gathered onto one
-sheet where the sheets allow (``_gather``); then the least on the last sheet; then fewer
-cuts.  New sheets come fullest first, so that the part-empty remainder of a packing is its
+notes in a block not one rectangle, an L), then whose kinds (a banknote value, a good, a
+pawn, each other component: a price table, a coin) lie on fewest sheets (``_kinds``),
+after the few best have had their kinds gathered onto one sheet where the sheets allow
+(``_gather``); then the least on the last sheet; then fewer cuts.  New sheets come fullest first, so that the part-empty remainder of a packing is its
 last sheet.
 Same input, same layout: rectpack is deterministic and the search order fixed.
 """
@@ -442,7 +442,7 @@ DESCENT_RULES = (rectpack.MaxRectsBlsf,)
 TOP_SHAPES = 4           # best block shapes that get every heuristic
 WHOLE_ROWS = (1, 2, 3, 100)     # rows per block the search for whole rectangles starts from
 SEEDS = 8                # best shapes a search hands on to the next (``pack_pieces``: rooms given their note band)
-GATHERED = 6             # packings with the fewest sheets whose kinds ``_gather`` gathers
+GATHERED = 12            # packings with the fewest sheets whose kinds ``_gather`` gathers
 GATHER_ROUNDS = 40       # moves ``_gather`` makes at most
 
 
@@ -752,8 +752,8 @@ def _bottom(blocks: list[_Block], placed: dict, bid: int) -> float:
 
 
 def _kinds(blocks: list[_Block], placed: dict) -> tuple[int, ...]:
-    """How the pieces of one kind (an edge colour: a banknote value, a good) lie over the
-    sheets and rooms, lower is better: for each trim size of pieces with an edge colour, the
+    """How the pieces of one kind (an edge colour: a banknote value, a good; else a pawn's
+    group or the piece's component, ``_block_kinds``) lie over the sheets and rooms, lower is better: for each trim size of pieces with an edge colour, the
     most pieces first (the money before the tokens), (sheets past the second summed over its
     kinds, kind-sheet pairs, sheets holding one of its pieces).  Each kind on one sheet, the
     pieces of one size on as few sheets as they can be."""
@@ -774,7 +774,9 @@ def _block_kinds(block: _Block) -> tuple[tuple[tuple[float, float], str, int], .
     """(trim size, edge colour, pieces) of the pieces with an edge colour in ``block``, for
     ``_kinds``; worked out once per block (the search meets each block in many packings).
     A cut-out piece (a pawn) is a kind of its own group, ``"cutout:<group>"``, so that the
-    pawns of a kit are gathered like a banknote value, not spread one to a sheet."""
+    pawns of a kit are gathered like a banknote value, not spread one to a sheet; a piece
+    without an edge colour (a price table, a coin, a marker) is a kind of its component,
+    ``"component:<id>"``: each component on as few sheets as it fits."""
     if block.kinds is None and block.cutout:
         face = block.faces[0][0]
         block.kinds = (((round(face.width, 3), round(face.height, 3)), f"cutout:{block.group}", len(block.faces)),)
@@ -782,9 +784,9 @@ def _block_kinds(block: _Block) -> tuple[tuple[tuple[float, float], str, int], .
         found: dict[tuple, int] = {}
         for cell in block.cells:
             face = cell.face
-            if face.edge_colour is not None:
-                key = ((round(face.width, 3), round(face.height, 3)), face.edge_colour)
-                found[key] = found.get(key, 0) + 1
+            kind = face.edge_colour if face.edge_colour is not None else f"component:{face.component}"
+            key = ((round(face.width, 3), round(face.height, 3)), kind)
+            found[key] = found.get(key, 0) + 1
         block.kinds = tuple((size, colour, n) for (size, colour), n in found.items())
     return block.kinds
 
