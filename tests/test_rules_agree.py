@@ -35,6 +35,7 @@ NOUNS = {
            "efterspørgselsmarkør": "demand-markers", "efterspørgselsmarkører": "demand-markers",
            "tyverimarkør": "theft-markers", "tyverimarkører": "theft-markers",
            "ekstra varer": "goods-spares", "ekstra vare": "goods-spares",
+           "varebrik": "goods", "varebrikker": "goods", "reservebrikker": "goods-spares", "reservebrik": "goods-spares",
            "varekort": "cards", "kort": "cards", "pristavle": "price-tables", "pristavler": "price-tables",
            "markedsmarkør": "market-tokens", "markedsmarkører": "market-tokens",
            "markedsbrik": "market-chips", "markedsbrikker": "market-chips",
@@ -78,12 +79,12 @@ def contents_section(markdown: str, lang: str) -> str:
 
 
 def claims(section: str, lang: str) -> list[tuple[str, int, str]]:
-    """(noun, number, bullet) for every »**N noun**«, »N **noun**« and »Sættets N ekstra varer«
+    """(noun, number, bullet) for every »**N noun**«, »N **noun**« and »Sættets N reservebrikker«
     (»The kit's N spare goods«) in ``section``."""
     found = []
     for bullet in re.findall(r"^- .*$", section, re.M):
         for pattern in (r"\*\*(\d+) ([^*:]+?):?\*\*", r"(?<![\d×] )(\d+) \*\*([^*]+?)\*\*",
-                        r"(?:Sættets|kit's) (\d+) (ekstra varer?|spare goods?)"):
+                        r"(?:Sættets|kit's) (\d+) (ekstra varer?|reservebrik(?:ker)?|spare goods?)"):
             for number, noun in re.findall(pattern, bullet):
                 found.append((noun.strip().rstrip(".").lower(), int(number), bullet))
     return found
@@ -128,6 +129,9 @@ def section_problems(section: str, runs: dict, lang: str, where: str) -> list[st
         elif run_id in ("goods", "cards") and by_type and number == sum(by_type.values()):
             # "32 varer til det korte spil: 6 med kød, 6 med sværd, …" in data order
             listed = bullet.split(":", 1)[1].split(".")[0] if ":" in bullet else ""
+            # »9 af hver af kød, sværd, salt og huder; 3 af hver af …«: one count per good named
+            listed = re.sub(r"(\d+) af hver af ([^;]+)",
+                            lambda m: ", ".join(m.group(1) for _ in re.split(r",\s*| og ", m.group(2))), listed)
             counts = [int(n) for n in re.findall(r"(?<![×\d] )\b(\d+)\b(?! ×)", listed)]
             if counts and counts != list(by_type.values()):
                 problems.append(f"{where}: {run_id} listed as {counts}, the kit prints {list(by_type.values())}")
@@ -300,3 +304,30 @@ def test_the_table_check_fails_on_a_table_split_by_blank_lines():
     broken = "| Vare | Farve |\n\n|:--|:-:|\n\n| Kød | rød |\n\nText."
     assert len(lone_table_lines(broken)) == 3
     assert not lone_table_lines("| Vare | Farve |\n|:--|:-:|\n| Kød | rød |\n\nText.")
+
+
+# ------------------------------------------------------------------ numbered lists stay lists
+def run_in_steps(markdown: str) -> list[str]:
+    """Lines where a numbered step is run into the text before it (»… sjælden vare ud.4. Læg
+    alle varerne …«: a template line ended by a block tag, whose newline trim_blocks eats) and
+    steps that only tell the reader to skip them (»spring dette trin over«, »skip this step«)."""
+    return [line for line in markdown.splitlines()
+            if re.search(r"[^\s\d]\.\d+\. \S", line)
+            or re.search(r"spring dette trin over|skip this step", line, re.I)]
+
+
+@pytest.mark.parametrize(("game_id", "variant", "lang"), list(every_variant()))
+def test_every_numbered_step_starts_its_own_line(game_id, variant, lang):
+    game = load_game(game_id, DEFAULT_DATA_DIR)
+    texts = [render_rules_markdown(game, variant, lang)]
+    aid = aid_template_path(game, lang)
+    if aid.is_file():
+        texts.append(render_rules_markdown(game, variant, lang, aid))
+    bad = [line for text in texts for line in run_in_steps(text)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_step_check_fails_on_the_review_build():
+    assert run_in_steps("3. Til det korte spil: tag 3 af hver sjælden vare ud.4. Læg alle varerne i posen.")
+    assert run_in_steps("3. Dette sæt har kun de 32 varer: spring dette trin over.")
+    assert not run_in_steps("3. Tag 1., 2. og 3. vare ud.\n4. Læg alle varerne i posen.")

@@ -101,7 +101,7 @@ def test_chessboard_draw_steps_match_the_clarification(lang, word, steps):
 
 
 @pytest.mark.parametrize("lang,source", [("en", "in test games played through by computer"),
-                                         ("da", "i prøvespil, som en computer har spillet igennem")])
+                                         ("da", "i computerens prøvespil")])
 def test_caravan_win_rates_say_where_they_come_from(lang, source):
     """A kit built with --no-check says no games were played for it, so the rules' win rates
     must name their source in a player's words: test games played by computer (game.yaml

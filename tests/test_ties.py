@@ -71,6 +71,13 @@ def test_tie_numbers_kinds():
     assert tie_numbers("sides 5–10, then") == "sides 5–10, then"
 
 
+def test_a_short_quoted_name_stays_on_one_line():
+    assert tie_numbers("»1 felt tilbage«: ét felt") == "»1\u00a0felt\u00a0tilbage«: ét felt"
+    assert tie_numbers("“Market chip” here") == "“Market\u00a0chip” here"
+    long = "»en meget lang sætning med mange ord i«"
+    assert tie_numbers(long) == long
+
+
 def test_the_check_sees_a_split_number():
     assert split_numbers(["sælger for 3", "guld"]) and split_numbers(["har 23", "% chance"])
     assert split_numbers(["for 3 + 1 +", "1 = 5"]) and not split_numbers(["1.", "Træk"])
