@@ -111,7 +111,7 @@ def test_danish_sheet_is_danish(game):
 def test_short_game_sheet_has_the_short_bag(game):
     text = text_of(render(game, Variant(2, "short"), "da", "letter")[1])
     assert "det korte spil til 2 spillere – 32 varer i posen" in text
-    assert "6 med kød, 6 med sværd, 6 med salt, 6 med huder, 2 med elfenben, 2 med klæde, 2 med ædelsten, 2 med papir" in text
+    assert "6 af hver af kød, sværd, salt og huder; 2 af hver af elfenben, klæde, ædelsten og papir" in text
 
 
 def test_numbers_follow_the_data(data_copy):

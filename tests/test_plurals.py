@@ -176,7 +176,7 @@ def test_every_plural_text_of_the_components_agrees_with_0_1_2_and_5(lang):
 
 @pytest.mark.parametrize("lang,lost,expected", [
     ("en", 1, "lose 1 soldier instead"), ("en", 2, "lose 2 soldiers instead"),
-    ("da", 1, "miste 1 soldat i stedet"), ("da", 2, "miste 2 soldater i stedet"),
+    ("da", 1, "miste 1 soldat fra din last i stedet"), ("da", 2, "miste 2 soldater fra din last i stedet"),
 ])
 def test_the_soldiers_card_prints_the_soldiers_lost_of_the_data(tmp_path, lang, lost, expected):
     import shutil
