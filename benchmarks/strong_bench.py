@@ -2,7 +2,7 @@
 and the CPU per game.
 
     nice python benchmarks/strong_bench.py [--games 400] [--game samarkand,caravan,caravan-chessboard]
-        [--scale 1,4,16] [--samples 4] [--candidates 4] [--horizon 0] [--seed 1] [--first 0] [--workers 2]
+        [--scale 1,4,16] [--samples N] [--candidates N] [--horizon 0] [--seed 1] [--first 0] [--workers 2]
 
 Each game's 2-player variant (the data's set-up for 2 players: Samarkand standard, Caravan
 short, the chessboard standard) plays ``--games`` seeded games of the strong player
@@ -33,7 +33,7 @@ from pnp.engine.check import engine_of, load_settings  # noqa: E402
 from pnp.engine.core import game_seed, playout  # noqa: E402
 from pnp.engine.players import HeuristicPlayer  # noqa: E402
 from pnp.engine.scorecard import wilson  # noqa: E402
-from pnp.engine.strong import CANDIDATES, HORIZON, SAMPLES, StrongPlayer  # noqa: E402
+from pnp.engine.strong import HORIZON, StrongPlayer  # noqa: E402
 from pnp.model import load_game  # noqa: E402
 from pnp.model.catalog import data_dir  # noqa: E402
 
@@ -115,8 +115,10 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--game", default=",".join(GAMES))
     ap.add_argument("--scale", default="1", help="budgets as multiples of --samples, e.g. 1,4,16")
-    ap.add_argument("--samples", type=int, default=SAMPLES)
-    ap.add_argument("--candidates", type=int, default=CANDIDATES)
+    ap.add_argument("--samples", type=int, default=None,
+                    help="samples per decision (default: the game's checks.yaml simulation.strong_samples)")
+    ap.add_argument("--candidates", type=int, default=None,
+                    help="candidates per decision (default: the game's checks.yaml simulation.strong_candidates)")
     ap.add_argument("--horizon", type=int, default=HORIZON)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="index of the first game (to split a run over machines)")
@@ -124,16 +126,19 @@ def main(argv=None) -> None:
     ap.add_argument("--no-baseline", action="store_true", help="skip the heuristic-vs-heuristic games")
     a = ap.parse_args(argv)
     for gid in a.game.split(","):
+        settings = load_settings(load_game(gid, data_dir()))
+        samples = a.samples or settings.strong_samples
+        candidates = a.candidates or settings.strong_candidates
         print(f"{gid} 2 players: {a.games} games from game {a.first}, seed {a.seed}, strong at seat i % 2 of game i "
-              f"({a.candidates} candidates, horizon {a.horizon or 'to the end'})", flush=True)
+              f"({candidates} candidates, horizon {a.horizon or 'to the end'})", flush=True)
         base = None
         if not a.no_baseline:
-            base = run(gid, a.games, a.seed, 0, a.candidates, a.horizon, a.workers, first=a.first)
+            base = run(gid, a.games, a.seed, 0, candidates, a.horizon, a.workers, first=a.first)
             print(line("heuristic (baseline)", base), flush=True)
         for scale in (int(x) for x in a.scale.split(",")):
-            n = a.samples * scale
-            label = f"strong {a.candidates}x{n} ({scale}x)"
-            r = run(gid, a.games, a.seed, n, a.candidates, a.horizon, a.workers, label, a.first)
+            n = samples * scale
+            label = f"strong {candidates}x{n} ({scale}x)"
+            r = run(gid, a.games, a.seed, n, candidates, a.horizon, a.workers, label, a.first)
             extra = f"  ({r['cpu_per_game'] / base['cpu_per_game']:,.0f}x the heuristic's CPU)" if base else ""
             print(line(label, r) + extra, flush=True)
 

@@ -123,3 +123,25 @@ def test_check_jsonschema_accepts_every_shipped_file_and_reports_a_typo(tmp_path
     done = subprocess.run(["check-jsonschema", "--schemafile", str(SCHEMAS / "caravan-chessboard" / "game.schema.json"),
                            str(typo)], capture_output=True, text=True)
     assert done.returncode == 1 and "'start_glod' was unexpected" in done.stdout
+
+
+def test_a_wrapped_note_describes_its_own_key_and_no_other(tmp_path):
+    """A note at the end of a key's line that wraps onto comment-only lines at its column
+    is that key's whole description; the next key, uncommented, gets none of it, and a
+    comment block of its own above a key is that key's."""
+    from pnp.model.schema import yaml_notes
+
+    path = tmp_path / "checks.yaml"
+    path.write_text("# header\n"
+                    "simulation:\n"
+                    "  seat_cap: 2     # plays up to 2 times the games\n"
+                    "                  # while a seat sits at the edge\n"
+                    "  move_cap: 10\n"
+                    "  # a note above its key\n"
+                    "  quick_games: 5\n"
+                    "thresholds:\n"
+                    "  min_completion: 0.9\n", encoding="utf-8")
+    notes = yaml_notes(path)
+    assert notes["simulation.seat_cap"] == "plays up to 2 times the games while a seat sits at the edge"
+    assert "simulation.move_cap" not in notes and "thresholds" not in notes
+    assert notes["simulation.quick_games"] == "a note above its key"

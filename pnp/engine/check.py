@@ -34,9 +34,11 @@ from pnp.engine.core import DeadEnd, EngineError, InvariantViolation, Playout, R
 from pnp.engine.fairness import ALPHA, BETA, SeatRule
 from pnp.engine.players import BusyRandomPlayer, ExploringPlayer, HeuristicPlayer, RandomPlayer
 from pnp.engine.scorecard import coverage, failures, scorecard
+from pnp.engine.strong import CANDIDATES as STRONG_CANDIDATES
+from pnp.engine.strong import SAMPLES as STRONG_SAMPLES
 
 SIMULATION_KEYS = ("move_cap", "quick_games", "quick_moves", "explore_games", "explore_share", "invariant_stride",
-                   "seat_cap")
+                   "seat_cap", "strong_samples", "strong_candidates")
 #: checks.yaml ``simulation.invariant_stride`` when the file does not set it
 INVARIANT_STRIDE = 5
 PLAYER_KINDS = ("heuristic", "random", "busy-random", "explore", "mcts", "mcts-vs-heuristic", "strong")
@@ -78,6 +80,11 @@ class Settings:
     #: ``pnp check`` plays up to this many times its games per variant while the seat
     #: verdict is unclear (batches of half the games; 1: one look only)
     seat_cap: float = 1.0
+    #: the strong player's budget per decision (``pnp.engine.strong``): determinised samples
+    #: and candidate moves; a game whose rollouts are noisy wins more with fewer candidates
+    #: compared on more samples (the same rollouts, fewer chances to follow noise)
+    strong_samples: int = STRONG_SAMPLES
+    strong_candidates: int = STRONG_CANDIDATES
 
 
 #: Bounds of checks.yaml's sample sizes: past them one pre-print check would run for hours.
@@ -95,6 +102,9 @@ MAX_SEAT_BAND_H = 0.5
 #: Most finished games before seats are judged (``pnp check`` plays 1,000 by default, up to
 #: ``seat_cap`` times that); more would leave every seat unjudged.
 MAX_SEAT_MIN_GAMES = 1000
+#: Most samples or candidates of the strong player's decision (each decision plays their
+#: product in whole-game rollouts: 64 x 64 is already hours a game).
+MAX_STRONG_BUDGET = 64
 #: Least ``min_mechanism_taken_per_1000_games`` (0 would pass a mechanism never taken;
 #: leave the key out for no coverage check).
 MIN_MECHANISM_RATE = 0.001
@@ -154,6 +164,8 @@ def load_settings(game) -> Settings:
         explore_share=sim.get("explore_share", 0.0).number(0, 1),
         invariant_stride=sim.get("invariant_stride", INVARIANT_STRIDE).int(1, 1000),
         seat_cap=sim.get("seat_cap", 1.0).number(1, 20),
+        strong_samples=sim.get("strong_samples", STRONG_SAMPLES).int(1, MAX_STRONG_BUDGET),
+        strong_candidates=sim.get("strong_candidates", STRONG_CANDIDATES).int(1, MAX_STRONG_BUDGET),
     )
     # The game's own sections (supply sizing, balance, set-up margins) are read now, not
     # when a command first needs them: a bad value or a misspelt key fails every command
@@ -333,9 +345,9 @@ def mcts_seat(seed: int, players: int) -> int:
 
 def make_seats(engine, kind: str, players: int, options: Mapping[str, Any], seed: int = 0) -> list:
     """The players of one game: ``kind`` at every seat (``PLAYER_KINDS``; ``options``:
-    ``explore_share`` for the exploring player; ``strong_samples``, ``strong_candidates``,
-    ``strong_horizon`` for the strong player, ``pnp.engine.strong``'s defaults without
-    them), or for ``mcts-vs-heuristic`` the search player at seat ``mcts_seat(seed,
+    ``explore_share`` for the exploring player; ``strong_samples``, ``strong_candidates``
+    (checks.yaml ``simulation``), ``strong_horizon`` for the strong player,
+    ``pnp.engine.strong``'s defaults without them), or for ``mcts-vs-heuristic`` the search player at seat ``mcts_seat(seed,
     players)`` and the heuristic at the others."""
     if kind == "strong":
         from pnp.engine import strong
@@ -411,7 +423,8 @@ def simulate_many(
             raise VariantError(f"unknown player kind {kind!r}; expected one of {', '.join(PLAYER_KINDS)}", key="--player")
     executor = executor or LocalPool(workers)
     options = {"explore_share": settings.explore_share, "compensation": compensation,
-               "invariant_stride": settings.invariant_stride}
+               "invariant_stride": settings.invariant_stride, "strong_samples": settings.strong_samples,
+               "strong_candidates": settings.strong_candidates}
     options["data"] = task_envelope(game)   # a worker that loads the model checks it first
     chunk = task_size(sum(b[1] for b in batches))
     root = str(Path(game.folder).parent)

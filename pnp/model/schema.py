@@ -60,8 +60,9 @@ def language_schema(reference: Any, title: str, notes: dict[str, str] | None = N
 
 
 def yaml_notes(path) -> dict[str, str]:
-    """``{key pattern: comment}`` of a YAML file: the comment at the end of a key's line, or
-    the comment lines just above it (not the file's header).  List entries share a pattern
+    """``{key pattern: comment}`` of a YAML file: the comment at the end of a key's line with
+    its wrapped lines (comment-only lines below it at the same column), or the comment lines
+    just above it that are not such a wrapped note (not the file's header).  List entries share a pattern
     (``goods[].count``), the first comment found wins."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
@@ -70,12 +71,33 @@ def yaml_notes(path) -> dict[str, str]:
     source = path.read_text(encoding="utf-8").splitlines()
     notes: dict[str, str] = {}
 
+    def indent(text: str) -> int:
+        return len(text) - len(text.lstrip())
+
+    def eol_column(line: int) -> int | None:
+        """The column of the end-of-line comment on source line ``line``, if it has one."""
+        text = source[line]
+        if text.lstrip().startswith("#"):
+            return None
+        at = text.find(" #")
+        return at + 1 if at >= 0 else None
+
     def eol(node, key) -> str:
+        """The comment at the end of ``key``'s line and the comment-only lines that go on
+        at its column below it (a note that wraps), as one text."""
         tokens = node.ca.items.get(key) if hasattr(node, "ca") else None
         for token in (tokens or [])[2:3]:
-            if token is not None and getattr(token, "value", "").lstrip().startswith("#"):
-                first = token.value.strip().splitlines()[0]
-                return first.lstrip("#").strip()
+            line = node.lc.key(key)[0]
+            column = eol_column(line)
+            # a token that starts on a later line is the comment above the next key
+            if token is not None and column is not None and getattr(token, "value", "").startswith("#"):
+                parts = [token.value.strip().splitlines()[0].lstrip("#").strip()]
+                probe = line + 1
+                while (column is not None and probe < len(source) and source[probe].lstrip().startswith("#")
+                       and indent(source[probe]) == column):
+                    parts.append(source[probe].strip().lstrip("#").strip())
+                    probe += 1
+                return " ".join(part for part in parts if part)
         return ""
 
     def above(line: int) -> str:
@@ -83,6 +105,8 @@ def yaml_notes(path) -> dict[str, str]:
         while probe >= 0 and source[probe].lstrip().startswith("#"):
             comment.insert(0, source[probe].strip().lstrip("#").strip())
             probe -= 1
+        if probe >= 0 and comment and eol_column(probe) == indent(source[probe + 1]):
+            return ""  # the wrapped end of the line above's own note, not a note on this key
         return " ".join(c for c in comment if c) if comment and probe >= 0 else ""
 
     def walk(node, pattern: str):

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pnp.engine.check import engine_of, load_settings, make_seats
+from pnp.engine.check import engine_of, load_settings, make_seats, simulate_many
 from pnp.engine.core import game_seed, playout
 from pnp.engine.mcts import clone
 from pnp.engine.players import HeuristicPlayer
@@ -120,6 +120,44 @@ def test_check_player_kind_strong_is_the_strong_player_at_every_seat(games):
     assert len(seats) == 3 and all(isinstance(s, StrongPlayer) and s.samples == 5 for s in seats)
     with pytest.raises(ValueError, match="samples"):
         StrongPlayer(engine, samples=0)
+
+
+def test_the_strong_budget_is_the_games_own(tmp_path):
+    """checks.yaml ``simulation.strong_samples`` / ``strong_candidates`` set a game's budget
+    per decision (the engine's defaults where a file leaves them out), and the run options
+    that ``pnp check --player strong`` hands its workers carry them to ``make_seats``."""
+    import shutil
+
+    from pnp.engine import strong
+    from pnp.model.catalog import DEFAULT_DATA_DIR
+
+    data = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, data)
+    checks = data / "caravan" / "checks.yaml"
+    text = checks.read_text(encoding="utf-8")
+    checks.write_text(text.replace("strong_samples: 2 ", "strong_samples: 3 "), encoding="utf-8")
+    settings = load_settings(load_game("caravan", data))
+    assert (settings.strong_candidates, settings.strong_samples) == (2, 3)
+    game = load_game("caravan", data)
+
+    class Recorder:  # an executor that keeps the tasks instead of playing them
+        jobs: list = []
+
+        def inherits_memory(self, tasks):
+            return True
+
+        def run(self, fn, jobs, done):
+            Recorder.jobs = list(jobs)
+            return []
+
+    simulate_many(game, [(game.variant(2), 4, ())], 1, settings, player="strong", executor=Recorder())
+    options = Recorder.jobs[0][-1]
+    seats = make_seats(engine_of(game), "strong", 2, options)
+    assert [(s.candidates, s.samples) for s in seats] == [(2, 3), (2, 3)]
+    # the two keys and their notes left out: the engine's defaults
+    checks.write_text(text[:text.index("  strong_candidates:")] + text[text.index("thresholds:"):], encoding="utf-8")
+    bare = load_settings(load_game("caravan", data))
+    assert (bare.strong_candidates, bare.strong_samples) == (strong.CANDIDATES, strong.SAMPLES)
 
 
 @pytest.mark.kit
