@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from itertools import combinations
 
@@ -123,6 +124,45 @@ def test_colours_of_a_set_differ_for_colour_blind_players(name, kind):
     close = [(a, b, round(abs(light[a] - light[b]), 1)) for a, b in combinations(light, 2)
              if abs(light[a] - light[b]) < MIN_DELTA_L]
     assert not close, f"{name}, {kind}: too alike (L* apart): {close}"
+
+
+#: The least CIE76 colour difference (ΔE*ab) between two player colours, in normal vision
+#: and for colour-blind players: two warm colours of 16 L* apart (a yellow and an orange,
+#: ΔE 18 for a deuteranope) read as one colour across the table.
+MIN_PLAYER_DELTA_E = 25.0
+#: Player sets held to ``MIN_PLAYER_DELTA_E``.
+DELTA_E_SETS = ("caravan players",)
+
+
+def cie_lab(c: tuple[float, float, float]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB triple 0..1."""
+    def linear(v):
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in c)
+    xyz = ((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883)
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def test_cie_lab_of_known_colours():
+    assert cie_lab((1.0, 1.0, 1.0)) == pytest.approx((100.0, 0.0, 0.0), abs=0.05)
+    lab = cie_lab(fi.rgb("#FF0000"))
+    assert lab == pytest.approx((53.24, 80.09, 67.20), abs=0.3)
+    # the yellow and orange the players once had: 16 L* apart but close in colour for a deuteranope
+    yellow, orange = (cie_lab(simulate(c, "deuteranopia")) for c in ("#E8B10E", "#E0701B"))
+    assert math.dist(yellow, orange) < MIN_PLAYER_DELTA_E
+
+
+@pytest.mark.parametrize("kind", (None, "deuteranopia", "protanopia"))
+@pytest.mark.parametrize("name", DELTA_E_SETS)
+def test_player_colours_differ_in_colour_not_only_lightness(name, kind):
+    colours = _colour_sets()[name]
+    lab = {key: cie_lab(fi.rgb(c) if kind is None else simulate(c, kind)) for key, c in colours.items()}
+    close = [(a, b, round(math.dist(lab[a], lab[b]), 1)) for a, b in combinations(lab, 2)
+             if math.dist(lab[a], lab[b]) < MIN_PLAYER_DELTA_E]
+    assert not close, f"{name}, {kind or 'normal vision'}: too alike in colour (ΔE*ab): {close}"
 
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")

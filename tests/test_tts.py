@@ -399,7 +399,7 @@ def test_caravan_in_danish_seats_its_boards_and_names_its_pieces(shared_builds):
     counts = {c["id"]: c["count"] for c in manifest["components"]}
     objects = save["ObjectStates"]
     by = lambda key: [o for o in objects if o["Description"] == da["components"][key]]     # noqa: E731
-    seats = [da["player_colours"][c] for c in ("yellow", "black", "orange", "teal")]    # game.yaml, 4 players
+    seats = [da["player_colours"][c] for c in ("yellow", "black", "red", "teal")]    # game.yaml, 4 players
     # the player boards: one at each seat, not in a column
     boards = by("player_boards")
     assert len(boards) == 4 == counts["player-boards"]
