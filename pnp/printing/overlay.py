@@ -354,30 +354,7 @@ def _items(svg: str) -> tuple | None:
     items: list[Lines | str | _Text] = []
     lines: list[Line] = []
 
-    def walk(nodes) -> None:
-        for node in nodes:
-            if node.tag == "defs":
-                continue
-            text = None
-            if node.tag == "line":      # most of an overlay: svgwrite's own spelling first
-                found = _SVGWRITE_LINE.fullmatch(svg, node.start, node.end)
-                line = _line(*found.groups()) if found else _plain_line(node, node.attributes())
-            else:
-                node_attrs = node.attributes()
-                if node.tag == "g" and set(node_attrs) <= {"id"}:
-                    walk(node.children)
-                    continue
-                line = None
-                text = _placed_text(svg, node, node_attrs)
-            if line is not None:
-                lines.append(line)
-                continue
-            if lines:
-                items.append(Lines(tuple(lines)))
-                lines.clear()
-            items.append(text or svg[node.start:node.end])
-
-    walk(root.children)
+    _walk(svg, root.children, items, lines)
     if lines:
         items.append(Lines(tuple(lines)))
     return size, head, "".join(svg[n.start:n.end] for n in defs), items
