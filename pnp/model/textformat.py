@@ -110,8 +110,8 @@ class LiteralText(str):
 
 def literal(value: object) -> object:
     """``value`` (a language file's mapping, list or text) with every text that has no
-    ``{name}`` field made a ``LiteralText`` whose escapes are read (``"Samarkand {{II}}"``
-    -> ``"Samarkand {II}"``), so a text means the same wherever it is printed, filled or
+    ``{name}`` field made a ``LiteralText`` whose escapes are read (``"Volume {{II}}"``
+    -> ``"Volume {II}"``), so a text means the same wherever it is printed, filled or
     not; a text with fields is left for ``fill``.  Raises TextFormatError as ``fields``."""
     if isinstance(value, dict):
         return {key: literal(item) for key, item in value.items()}
