@@ -194,3 +194,74 @@ def test_an_aliased_file_under_the_value_bound_is_judged_in_seconds(tmp_path):
     with pytest.raises(DataError, match=rf"en\.yaml: bomb_a: unknown key \(line {lines + 1}\)"):
         check_known_keys(lang, read_language(lang), root, root / "caravan")
     assert time.process_time() - started < 10
+
+
+# ------------------------------------------------------------- text read as typed
+def _data_copy(tmp_path: Path) -> Path:
+    root = tmp_path / "data"
+    shutil.copytree(DEFAULT_DATA_DIR, root)
+    return root
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_an_escaped_accent_is_read_nfc_normalised(tmp_path):
+    """``"Sama\\u0301rkand"`` (a YAML escape, decoded after the file's text was normalised)
+    reads as the precomposed U+00E1 in the language file, the kit's strings and the rules."""
+    from pnp.kit import rulebook
+    from pnp.model.i18n import Strings
+    from pnp.model.langfile import read_language
+
+    root = _data_copy(tmp_path)
+    lang = root / "samarkand" / "lang" / "en.yaml"
+    _edit(lang, "\ntitle: Samarkand\n", '\ntitle: "Sama\\u0301rkand"\n')
+    assert read_language(lang)["title"] == "Sam\u00e1rkand"
+    assert Strings(root, "samarkand", "en")("title") == "Sam\u00e1rkand"
+    model = registered_game("samarkand", root).load(root)
+    text = rulebook.render_rules_markdown(model, model.players_default, "en", glyphs=False)
+    assert "Sam\u00e1rkand" in text and "\u0301" not in text
+
+
+@pytest.mark.parametrize("lang, key, old, typed, meant", [
+    ("en", "title", "\ntitle: Samarkand\n", '\ntitle: "Samarkand {{II}}"\n', "Samarkand {II}"),
+    ("da", "designer", "\ndesigner: efter Sid Sackson\n", '\ndesigner: "efter {{Sid}}"\n', "efter {Sid}"),
+])
+def test_braces_mean_one_brace_in_the_rules_as_everywhere(tmp_path, lang, key, old, typed, meant):
+    """``{{``/``}}`` in a string without fields is one brace in the kit's strings and in
+    the rules sheet alike (the rules once printed the escapes as typed)."""
+    from pnp.kit import rulebook
+    from pnp.model.i18n import Strings
+
+    root = _data_copy(tmp_path)
+    _edit(root / "samarkand" / "lang" / f"{lang}.yaml", old, typed)
+    assert Strings(root, "samarkand", lang)(key) == meant
+    model = registered_game("samarkand", root).load(root)
+    text = rulebook.render_rules_markdown(model, model.players_default, lang, glyphs=False)
+    escaped = rulebook.escape_markdown(meant)
+    assert escaped in text or meant in text, text[:300]
+    assert "{{" not in text and "}}" not in text
+
+
+def test_a_data_folder_may_drop_a_good_and_its_names(tmp_path):
+    """Required language keys follow the data folder: a good it removes (from every file
+    that names it) needs no name; a text the kit prints is still required."""
+    from pnp.model.i18n import check_required_keys
+    from pnp.model.langfile import read_language
+
+    root = _data_copy(tmp_path)
+    _edit(root / "caravan" / "game.yaml",
+          '  - {id: paper,  kind: rare,   count: 3, colour: "#E7CBD6", colour_name: pink,   icon: scroll-unfurled}\n', "")
+    _edit(root / "caravan" / "board.yaml", "  - {good: paper,  cell: [3, 0]}\n", "")
+    _edit(root / "caravan" / "components.yaml", ", paper: scroll}", "}")
+    lang = root / "caravan" / "lang" / "en.yaml"
+    _edit(lang, "  paper: Paper\n", "")
+    _edit(lang, "  paper: Pa\n", "")
+    check_required_keys(lang, read_language(lang), root / "caravan")   # no error
+    other = root / "samarkand" / "lang" / "en.yaml"
+    _edit(other, "\ncurrency: Piaster\n", "\n")
+    with pytest.raises(Exception, match="currency: missing text 'currency'"):
+        check_required_keys(other, read_language(other), root / "samarkand")

@@ -97,10 +97,18 @@ def lang_strings(folder: Path, root: Path, lang: str) -> dict[str, Any]:
                          key="--lang")
     from pnp.model.langfile import read_language
 
+    from pnp.model.i18n import check_required_keys
+    from pnp.model.textformat import literal
+
     game_strings = read_language(path)
+    check_required_keys(path, game_strings, folder)
     common_path = root / "common" / "lang" / f"{lang}.yaml"
     common = read_language(common_path) if present(common_path) else {}
-    return {"game": game_strings, "common": common}
+    if common:
+        check_required_keys(common_path, common, None)
+    # a text without fields reaches the templates with its {{ }} escapes read, as it
+    # does everywhere else (``textformat.literal``)
+    return {"game": literal(game_strings), "common": literal(common)}
 
 
 # ---------------------------------------------------------------------------- template
@@ -280,7 +288,7 @@ def render_rules_markdown(game, variant, lang: str, template: Path | None = None
                         f"{MAX_RULES_CHARS:,} (about 20 pages); shorten it", file=path)
     _check_invisible(text, path)
     if glyphs:
-        _check_glyphs(text, path)
+        _check_glyphs(text, path, game, lang)
     return text
 
 
@@ -340,18 +348,42 @@ def _template_line(exc: BaseException, path: Path) -> str | None:
     return f"line {line}" if line else None
 
 
-def _check_glyphs(text: str, path: Path) -> None:
+def _check_glyphs(text: str, path: Path, game=None, lang: str | None = None) -> None:
+    """Refuse rendered rules text holding a character that one of the sheet's fonts lacks.
+    The error names the language file and key the character came from when a text of
+    ``game``'s ``lang`` files holds it (the user edited that text, not the template line
+    that prints it), else the template ``path`` and the rendered line."""
     roles = ("body", "bold", "italic", "display")
     for role in roles:
         missing = missing_glyphs(text, role)
         if missing:
             first = missing[0]
-            line = next(i for i, l in enumerate(text.splitlines(), 1) if first in l)
             shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in missing)
+            source = _text_source(game, lang, first) if game is not None and lang is not None else None
+            if source is not None:
+                raise FontError(f"font {font(role).file.name} has no glyph for {shown}", file=source[0], key=source[1])
+            line = next(i for i, l in enumerate(text.splitlines(), 1) if first in l)
             raise FontError(
                 f"font {font(role).file.name} has no glyph for {shown} (rendered text line {line})",
                 file=path,
             )
+
+
+def _text_source(game, lang: str, char: str) -> tuple[Path, str] | None:
+    """``(language file, dotted key)`` of the first text of ``game``'s ``lang`` files (the
+    game's, then the common one) holding ``char``; None when none does."""
+    from pnp.model.textformat import walk_strings
+
+    root = game.folder.parent
+    for file in (game.folder / "lang" / f"{lang}.yaml", root / "common" / "lang" / f"{lang}.yaml"):
+        if not _present(file):
+            continue
+        from pnp.model.langfile import read_language
+
+        for key, text in walk_strings(read_language(file)):
+            if char in text:
+                return file, key
+    return None
 
 
 # ------------------------------------------------------------------------------ styles
@@ -898,9 +930,13 @@ def _aid_markdown(game, variant, lang: str) -> str | None:
     """The aid template rendered (Markdown, numbers kept on their units' lines), or None."""
     path = aid_template_path(game, lang)
     if not _present(path):
-        if _present(aid_template_path(game, "en")):
-            # the game has an aid: a translation without it would print a kit short of its aids
-            raise DataError(f"player aid template missing: translate {aid_template_path(game, 'en').name} into "
+        others = sorted(other.name for other in path.parent.glob("*.md.j2") if _present(other)) \
+            if path.parent.is_dir() else []
+        if others:
+            # the game has an aid (a template in another language): a kit without it would
+            # be short of its aids without a word
+            source = aid_template_path(game, "en").name if "en.md.j2" in others else others[0]
+            raise DataError(f"player aid template missing: translate {source} into "
                             f"{path.name} beside it", file=path)
         return None
     strings = lang_strings(game.folder, game.folder.parent, lang)["game"]

@@ -104,17 +104,21 @@ def _items_within(value: Any, limit: int) -> bool:
         if isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
+        elif isinstance(item, (list, tuple, set, frozenset)):
             stack.extend(item)
         elif isinstance(item, str):
             count += len(item)
+        elif isinstance(item, jinja2.Undefined):
+            # a value a filter made of a missing or unsafe attribute (``map(attribute=…)``)
+            # would print as "Undefined": report it as Jinja reports a printed one
+            item._fail_with_undefined_error()
     return True
 
 
 def bounded_text(value: Any) -> str:
     """``str(value)``, refused with ``TemplateLimit`` when it would be longer than
     ``MAX_OUTPUT_CHARS`` (a container is measured before its text is made)."""
-    if isinstance(value, (list, tuple, dict)) and not _items_within(value, MAX_OUTPUT_CHARS):
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and not _items_within(value, MAX_OUTPUT_CHARS):
         raise TemplateLimit(f"a list whose text is longer than {MAX_OUTPUT_CHARS:,} characters")
     text = value if isinstance(value, str) else str(value)
     if len(text) > MAX_OUTPUT_CHARS:
@@ -237,6 +241,12 @@ class RulesEnvironment(ImmutableSandboxedEnvironment):
         if isinstance(obj, str) and attr in UNSAFE_STR_METHODS:
             return False
         return super().is_safe_attribute(obj, attr, value)
+
+    def unsafe_undefined(self, obj: Any, attribute: str) -> jinja2.Undefined:
+        """Refuse an unsafe attribute at once (``SecurityError``), also where a filter asks
+        for it (``map(attribute='__class__')``, ``sort(attribute=…)``) and would otherwise
+        get an undefined value to print."""
+        raise SecurityError(f"access to attribute {attribute!r} of {type(obj).__name__!r} object is unsafe.")
 
     def call(__self, __context, __obj, *args, **kwargs):   # noqa: N805 (jinja2's signature)
         __self.budget.tick()

@@ -327,6 +327,10 @@ def _check_nodes(node, file: Path, path: str, seen: set | None = None, lines: di
         return
     seen.add(id(node))
     if isinstance(node, ScalarNode):
+        # the file's text is NFC already, but an escape (``"a\\u0301"``) is decoded only by
+        # the scanner: normalise every scalar's value too, so all text read is NFC
+        if isinstance(node.value, str):
+            node.value = unicodedata.normalize("NFC", node.value)
         _check_scalar(node, file, path)
     elif isinstance(node, SequenceNode):
         for index, child in enumerate(node.value):

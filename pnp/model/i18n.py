@@ -83,6 +83,68 @@ def check_known_keys(path: Path, table: dict, root: Path, game_folder: Path | No
     raise DataError(f"unknown key ({where}): not in {source}{hint}", file=path, key=key)
 
 
+#: Keys of a language file that may be left out: the code reads them with ``Strings.has``
+#: (a game's ``kit_title`` falls back to its ``title``).
+OPTIONAL_KEYS = frozenset({"kit_title"})
+
+
+def check_required_keys(path: Path, table: dict, game_folder: Path | None) -> None:
+    """Refuse a language file ``path`` (its mapping ``table``) that lacks a text the kit
+    prints, or holds a mapping or list where a text belongs, before anything is drawn.
+
+    The keys required are those of the English file that ships with pnp for the same
+    game (or ``common``), but ``OPTIONAL_KEYS`` and a key below a data id (``goods.<id>``)
+    that the data folder's own files no longer name (a data folder may drop a good).  A
+    key of the reference that holds text must hold text here, for every text key; a list
+    there must be a list here (its length may differ in a translation).  A game pnp does
+    not ship is not judged.
+
+    Raises:
+        DataError: ``missing text 'currency'`` or ``expected text, got mapping`` naming
+            the file and the key (and its line where it has one).
+    """
+    from pnp.model.catalog import DEFAULT_DATA_DIR
+    from pnp.model.plurals import is_plural
+    from pnp.model.translation import SOURCE_LANG
+
+    sub = Path(game_folder.name) if game_folder is not None else Path("common")
+    reference_file = DEFAULT_DATA_DIR / sub / "lang" / f"{SOURCE_LANG}.yaml"
+    if not reference_file.is_file() or reference_file.resolve() == path.resolve():
+        return
+    reference = read_language(reference_file)
+    shipped_words = _data_words(DEFAULT_DATA_DIR / sub) if game_folder is not None else set()
+    own_words = _data_words(game_folder) if game_folder is not None else set()
+    dropped = shipped_words - own_words
+
+    def kind(value) -> str:
+        return {dict: "mapping", list: "list", str: "text"}.get(type(value), type(value).__name__)
+
+    def walk(ref, value, prefix: str) -> None:
+        for key, ref_item in ref.items():
+            dotted = f"{prefix}{key}"
+            if not prefix and (str(key).startswith("_") or key in OPTIONAL_KEYS):
+                continue
+            if prefix and str(key) in dropped:
+                continue
+            item = value.get(key) if isinstance(value, dict) else None
+            if item is None:
+                raise DataError(f"missing text '{dotted}' (pnp's English file has it; the kit prints it)",
+                                file=path, key=dotted)
+            if isinstance(ref_item, str) or is_plural(ref_item):
+                if isinstance(ref_item, str) and not isinstance(item, str):
+                    line = line_of(path, dotted)
+                    raise DataError(f"expected text, got {kind(item)}" + (f" (line {line})" if line else ""),
+                                    file=path, key=dotted)
+            elif isinstance(ref_item, dict):
+                if not isinstance(item, dict):
+                    raise DataError(f"expected a mapping, got {kind(item)}", file=path, key=dotted)
+                walk(ref_item, item, f"{dotted}.")
+            elif isinstance(ref_item, list) and not isinstance(item, list):
+                raise DataError(f"expected a list, got {kind(item)}", file=path, key=dotted)
+
+    walk(reference, table, "")
+
+
 #: Sections of a game's language file whose texts must differ from each other, with what
 #: they tell apart: two goods printed with the same letters (a good's second sign beside its
 #: colour) or the same name, two players' colours of one name, cannot be told apart.
@@ -247,6 +309,8 @@ class Strings:
         check_known_keys(self.game_file, self._game, root, entry.folder(root))
         check_distinct(self.game_file, self._game)
         check_known_keys(self.common_file, self._common, root, None)
+        check_required_keys(self.game_file, self._game, entry.folder(root))
+        check_required_keys(self.common_file, self._common, None)
 
     def get(self, key: str):
         """The value at dotted ``key``: game catalog first, then the common one.

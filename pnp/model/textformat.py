@@ -100,6 +100,28 @@ def check(text: str) -> set[str]:
     return set(fields(text))
 
 
+class LiteralText(str):
+    """A language string without fields, its ``{{``/``}}`` escapes already read as one
+    brace each (``literal``): printed as it is, and ``fill`` gives it back unchanged
+    (filling it again would read ``{II}`` as a field)."""
+
+    __slots__ = ()
+
+
+def literal(value: object) -> object:
+    """``value`` (a language file's mapping, list or text) with every text that has no
+    ``{name}`` field made a ``LiteralText`` whose escapes are read (``"Volume {{II}}"``
+    -> ``"Volume {II}"``), so a text means the same wherever it is printed, filled or
+    not; a text with fields is left for ``fill``.  Raises TextFormatError as ``fields``."""
+    if isinstance(value, dict):
+        return {key: literal(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [literal(item) for item in value]
+    if isinstance(value, str) and not isinstance(value, LiteralText) and not fields(value):
+        return LiteralText(fill(value, {}))
+    return value
+
+
 def fill(text: str, values: dict[str, object]) -> str:
     """``text`` with every ``{name}`` replaced by ``str(values[name])``.
 
@@ -107,10 +129,12 @@ def fill(text: str, values: dict[str, object]) -> str:
         TextFormatError: the text breaks a rule (see ``fields``).
         KeyError: a field that ``values`` lacks (its name).
     """
+    if isinstance(text, LiteralText):
+        return str(text)
     fields(text)
     out = []
-    for literal, name, _, _ in string.Formatter().parse(text):
-        out.append(literal)
+    for plain, name, _, _ in string.Formatter().parse(text):
+        out.append(plain)
         if name is not None:
             if name not in values:
                 raise KeyError(name)

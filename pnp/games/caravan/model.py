@@ -20,6 +20,9 @@ from pnp.model.variant import STANDARD, Variant, check_setup
 
 KINDS = ("common", "rare")
 COSTS = ("camel", "camel_occupied", "pick_up", "move_good", "steal")
+#: The most actions one turn may have (``rules.turn_actions``) and so the largest first-turn
+#: bonus: a turn of more actions than this would play most of a round alone.
+MAX_TURN_ACTIONS = 8
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,7 @@ def load(folder: Path, root: Path) -> Caravan:
     distinct_lightness(game["goods"], {g.id: g.colour for g in goods}, "good")
 
     setups = {}
+    bonus_nodes = []   # (node, bonus per seat): checked against turn_actions below
     for setup_id, n in game["setups"].items():
         counts = tuple(c.int(p_min, p_max) for c in n["players"].list(min_len=1))
         unique(n["players"], list(counts), "player count")
@@ -314,10 +318,11 @@ def load(folder: Path, root: Path) -> Caravan:
             for count, seats in n["first_turn_bonus"].items():
                 if count not in counts:
                     raise n["first_turn_bonus"].error(f"a bonus for {count} players, a count the set-up is not for")
-                values = tuple(v.int(0) for v in seats.list(min_len=1))
+                values = tuple(v.int(0, MAX_TURN_ACTIONS) for v in seats.list(min_len=1))
                 if len(values) != count:
                     raise seats.error(f"expected one number per seat ({count}), got {len(values)}")
                 bonus[count] = values
+                bonus_nodes.append((seats, values))
             missing = [c for c in counts if c not in bonus]
             if missing:
                 raise n["first_turn_bonus"].error(f"no bonus for {', '.join(map(str, missing))} players")
@@ -354,7 +359,14 @@ def load(folder: Path, root: Path) -> Caravan:
         raise defaults_node.error(f"unknown key {extra[0]!r}; expected the player counts {p_min} to {p_max}")
 
     r = game["rules"]
-    turn_actions = tuple(n.int(1) for n in r["turn_actions"].list(min_len=1))
+    turn_actions = tuple(n.int(1, MAX_TURN_ACTIONS) for n in r["turn_actions"].list(min_len=1))
+    for seats, values in bonus_nodes:
+        # a first turn with its bonus is at most as long as the game's longest turn
+        room = max(turn_actions) - turn_actions[0]
+        for seat, value in zip(seats.list(), values):
+            if value > room:
+                raise seat.error(f"expected at most {room} (a first turn of {turn_actions[0]} action(s) plus the "
+                                 f"bonus is at most the longest turn, {max(turn_actions)}), got {value}")
     costs = {k: r["costs"][k].int(1) for k in COSTS}
     _no_extra(r["costs"], COSTS, "action kinds")
     if costs["camel_occupied"] < costs["camel"]:

@@ -308,6 +308,39 @@ def _check_sizes(sizes: Mapping[str, Node]) -> None:
     market_chip_diameter_mm(sizes)
 
 
+#: The faces of the special die: a cube (its net is printed with six faces).
+DIE_FACES = 6
+#: The largest number of spaces a face may move a caravan: a die face is a short step
+#: along the road, at most twice an ordinary die's six.
+MAX_DIE_STEP = 12
+
+
+def _die_faces(node: Node) -> tuple[str, ...]:
+    """``die.faces``: the cube's ``DIE_FACES`` faces, each a number of spaces
+    (1..``MAX_DIE_STEP``) or ``back``, as text.  The rules sheet says "faces <min> to <max>
+    and a 'back' face", so the numbers are one run without gaps or repeats and exactly one
+    face is ``back``.  Raises DataError naming the face (or the list) that breaks this."""
+    items = node.list(min_len=DIE_FACES)
+    if len(items) != DIE_FACES:
+        raise node.error(f"expected {DIE_FACES} faces (the die is a cube), got {len(items)}")
+    faces, numbers = [], []
+    for item in items:
+        if item.value == "back":
+            faces.append("back")
+        else:
+            if isinstance(item.value, str):
+                raise item.error(f"expected a number of spaces (1 to {MAX_DIE_STEP}) or 'back', got {item.value!r}")
+            numbers.append(item.int(1, MAX_DIE_STEP))
+            faces.append(str(numbers[-1]))
+    backs = faces.count("back")
+    if backs != 1:
+        raise node.error(f"expected one 'back' face (the rules name one), got {backs}")
+    if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
+        raise node.error(f"expected the numbers to run without gaps or repeats (the rules say 'faces "
+                         f"{min(numbers)} to {max(numbers)}'), got {', '.join(map(str, numbers))}")
+    return tuple(faces)
+
+
 def load(folder: Path, root: Path) -> Samarkand:
     """Read ``folder``'s game.yaml, board.yaml, prices.yaml and components.yaml.
 
@@ -351,10 +384,7 @@ def load(folder: Path, root: Path) -> Samarkand:
     if rules.min_sale < 1:
         raise r["min_sale"].error("expected at least 1")
 
-    die_faces = tuple(str(f.value) for f in game["die"]["faces"].list(min_len=2))
-    for f, node in zip(die_faces, game["die"]["faces"].list()):
-        if f != "back" and not f.isdigit():
-            raise node.error(f"expected a number of spaces or 'back', got {f!r}")
+    die_faces = _die_faces(game["die"]["faces"])
 
     pawns = game["pawns"].map_list(lambda n: Pawn(n["id"].str(), n["colour"].colour()), min_len=1)
     if len(pawns) < p_max:
