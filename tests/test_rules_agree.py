@@ -289,14 +289,20 @@ def lone_table_lines(markdown: str) -> list[str]:
             if table[i] and not (i > 0 and table[i - 1]) and not (i + 1 < len(lines) and table[i + 1])]
 
 
-@pytest.mark.parametrize(("game_id", "variant", "lang"), list(every_variant()))
-def test_every_table_row_sits_in_its_table(game_id, variant, lang):
+def rendered_texts(game_id: str, variant, lang: str) -> list[str]:
+    """The rules sheet's Markdown for ``variant`` in ``lang``, and the player aid's where the
+    game has one."""
     game = load_game(game_id, DEFAULT_DATA_DIR)
     texts = [render_rules_markdown(game, variant, lang)]
     aid = aid_template_path(game, lang)
     if aid.is_file():
         texts.append(render_rules_markdown(game, variant, lang, aid))
-    lone = [line for text in texts for line in lone_table_lines(text)]
+    return texts
+
+
+@pytest.mark.parametrize(("game_id", "variant", "lang"), list(every_variant()))
+def test_every_table_row_sits_in_its_table(game_id, variant, lang):
+    lone = [line for text in rendered_texts(game_id, variant, lang) for line in lone_table_lines(text)]
     assert not lone, "\n".join(lone)
 
 
@@ -318,12 +324,7 @@ def run_in_steps(markdown: str) -> list[str]:
 
 @pytest.mark.parametrize(("game_id", "variant", "lang"), list(every_variant()))
 def test_every_numbered_step_starts_its_own_line(game_id, variant, lang):
-    game = load_game(game_id, DEFAULT_DATA_DIR)
-    texts = [render_rules_markdown(game, variant, lang)]
-    aid = aid_template_path(game, lang)
-    if aid.is_file():
-        texts.append(render_rules_markdown(game, variant, lang, aid))
-    bad = [line for text in texts for line in run_in_steps(text)]
+    bad = [line for text in rendered_texts(game_id, variant, lang) for line in run_in_steps(text)]
     assert not bad, "\n".join(bad)
 
 
